@@ -1,0 +1,59 @@
+"""nx_ordinal: ordinal embedding and graph drawing for networkx.
+
+Draw a graph so that each node's graph neighbours are its nearest neighbours in the picture::
+
+    import networkx as nx
+    import nx_ordinal
+
+    G = nx.frucht_graph()
+    pos = nx_ordinal.loe_layout(G, seed=1)   # where you would write nx.spring_layout(G)
+    nx_ordinal.gari(G, pos)                  # graph adjusted Rand index, 1.0 is perfect
+
+nx_ordinal is a plugin library next to networkx (not a networkx dispatch backend): its layouts
+take networkx graphs and return ``{node: position}`` dicts like networkx's own.  Submodules and
+heavy dependencies are imported lazily.
+"""
+
+__version__ = "0.1.0"
+
+# public name -> submodule that defines it
+_LAZY = {
+    "loe_layout": "layouts",
+    "gari": "metrics",
+    "err_local": "metrics",
+    "layout": "registry",
+    "register_layout": "registry",
+    "available_layouts": "registry",
+    "knn_graph": "constraints",
+    "ConvergenceWarning": "exceptions",
+    "InterruptedWarning": "exceptions",
+    "NoOrdinalInformationWarning": "exceptions",
+}
+_SUBMODULES = {
+    "constraints",
+    "embed",
+    "exceptions",
+    "layouts",
+    "metrics",
+    "registry",
+    "utils",
+}
+
+__all__ = sorted(_LAZY) + sorted(_SUBMODULES)
+
+
+def __getattr__(name):
+    import importlib
+
+    if name in _LAZY:
+        mod = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+        value = getattr(mod, name)
+        globals()[name] = value
+        return value
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return __all__

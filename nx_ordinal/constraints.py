@@ -1,0 +1,408 @@
+"""Ordinal constraints: triplet and quadruplet arrays, graphs as sparse adjacency, kNN graphs.
+
+Conventions
+-----------
+* A **triplet** array has shape ``(m, 3)``; row ``(i, j, k)`` means ``d(i, j) < d(i, k)``
+  ("i is closer to j than to k").  This is cblearn's "list-order" format, so arrays move between
+  the two packages unchanged.
+* A **quadruplet** array has shape ``(m, 4)``; row ``(i, j, k, l)`` means ``d(i, j) < d(k, l)``.
+  A triplet ``(i, j, k)`` is the quadruplet ``(i, j, i, k)``.
+* The **local** constraints of a graph (j an out-neighbour of i, k not) are never materialised:
+  they stay implicit in the CSR adjacency returned by :func:`graph_to_csr`.
+"""
+
+import numbers
+
+__all__ = [
+    "check_constraints",
+    "check_triplets",
+    "check_quadruplets",
+    "triplets_to_quadruplets",
+    "graph_to_csr",
+    "knn_adjacency",
+    "knn_graph",
+    "local_triplets",
+    "count_local_triplets",
+]
+
+
+def _as_index_array(constraints, ncols, name):
+    import numpy as np
+
+    if isinstance(constraints, (str, bytes)) or constraints is None:
+        raise TypeError(f"{name} must be an integer array, got {type(constraints).__name__}")
+    try:
+        arr = np.asarray(constraints)
+    except Exception as exc:  # ragged lists etc.
+        raise ValueError(f"{name} could not be read as an array: {exc}") from None
+    if arr.dtype == object:
+        raise TypeError(f"{name} must be an integer array, got dtype object")
+    if arr.ndim == 1 and arr.size == 0:
+        arr = arr.reshape(0, ncols[0] if isinstance(ncols, tuple) else ncols)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must be a 2-d array, got shape {arr.shape}")
+    allowed = ncols if isinstance(ncols, tuple) else (ncols,)
+    if arr.shape[1] not in allowed:
+        want = " or ".join(str(c) for c in allowed)
+        raise ValueError(f"{name} must have {want} columns, got shape {arr.shape}")
+    if arr.dtype == bool:
+        raise TypeError(f"{name} must be an integer array, got dtype bool")
+    if np.issubdtype(arr.dtype, np.integer):
+        return arr.astype(np.int64, copy=False)
+    if not np.issubdtype(arr.dtype, np.floating):
+        raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
+    bad = ~np.isfinite(arr) | (arr != np.round(arr))
+    if bad.any():
+        row = int(np.flatnonzero(bad.any(axis=1))[0])
+        raise ValueError(f"{name} row {row} has a non-integer index: {arr[row].tolist()}")
+    return arr.astype(np.int64)
+
+
+def check_constraints(constraints, n_objects=None, *, name="constraints", ncols=(3, 4)):
+    """Validate a triplet or quadruplet array.
+
+    Parameters
+    ----------
+    constraints : array_like of shape (m, 3) or (m, 4)
+        Integer object indices.
+    n_objects : int, optional
+        Number of objects; indices must lie in ``[0, n_objects)``.  Default: ``max index + 1``.
+    name : str
+        Name used in error messages.
+    ncols : int or tuple of int
+        Allowed numbers of columns.
+
+    Returns
+    -------
+    constraints : ndarray of int64, shape (m, 3) or (m, 4)
+    n_objects : int
+
+    Raises
+    ------
+    TypeError
+        Non-numeric or boolean arrays.
+    ValueError
+        Wrong shape; a negative, non-integer or out-of-range index; a row that compares a
+        distance with itself or involves a zero distance (``i == j``), naming the first bad row.
+
+    Examples
+    --------
+    >>> from nx_ordinal.constraints import check_constraints
+    >>> C, n = check_constraints([[0, 1, 2], [2, 1, 0]])
+    >>> C.shape, n
+    ((2, 3), 3)
+    >>> check_constraints([[0, 1, -2]])
+    Traceback (most recent call last):
+    ...
+    ValueError: constraints row 0 has a negative index: [0, 1, -2]
+    """
+    import numpy as np
+
+    arr = _as_index_array(constraints, ncols, name)
+    if arr.size:
+        neg = (arr < 0).any(axis=1)
+        if neg.any():
+            row = int(np.flatnonzero(neg)[0])
+            raise ValueError(f"{name} row {row} has a negative index: {arr[row].tolist()}")
+    max_idx = int(arr.max()) if arr.size else -1
+    if n_objects is None:
+        n_objects = max_idx + 1
+    else:
+        if isinstance(n_objects, bool) or not isinstance(n_objects, numbers.Integral):
+            raise TypeError(f"n_objects must be an integer, got {n_objects!r}")
+        n_objects = int(n_objects)
+        if n_objects < 0:
+            raise ValueError(f"n_objects must be >= 0, got {n_objects}")
+        if max_idx >= n_objects:
+            row = int(np.flatnonzero((arr >= n_objects).any(axis=1))[0])
+            raise ValueError(
+                f"{name} row {row} has an index out of range for n_objects={n_objects}: "
+                f"{arr[row].tolist()}"
+            )
+    if arr.size:
+        if arr.shape[1] == 3:
+            i, j, k = arr.T
+            bad = (i == j) | (i == k) | (j == k)
+        else:
+            i, j, k, l = arr.T
+            same_pair = ((i == k) & (j == l)) | ((i == l) & (j == k))
+            bad = (i == j) | (k == l) | same_pair
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise ValueError(
+                f"{name} row {row} refers to the same object twice or compares a distance "
+                f"with itself: {arr[row].tolist()}"
+            )
+    return arr, n_objects
+
+
+def check_triplets(triplets, n_objects=None, *, name="triplets"):
+    """:func:`check_constraints` restricted to ``(m, 3)`` triplet arrays."""
+    return check_constraints(triplets, n_objects, name=name, ncols=3)
+
+
+def check_quadruplets(quadruplets, n_objects=None, *, name="quadruplets"):
+    """:func:`check_constraints` restricted to ``(m, 4)`` quadruplet arrays."""
+    return check_constraints(quadruplets, n_objects, name=name, ncols=4)
+
+
+def triplets_to_quadruplets(triplets):
+    """Turn triplets ``(i, j, k)`` into quadruplets ``(i, j, i, k)``; quadruplets pass through.
+
+    Examples
+    --------
+    >>> from nx_ordinal.constraints import triplets_to_quadruplets
+    >>> triplets_to_quadruplets([[0, 1, 2]]).tolist()
+    [[0, 1, 0, 2]]
+    """
+    import numpy as np
+
+    arr = np.asarray(triplets, dtype=np.int64)
+    if arr.ndim == 2 and arr.shape[1] == 4:
+        return arr
+    if arr.ndim != 2 or arr.shape[1] != 3:
+        raise ValueError(f"triplets must have shape (m, 3), got {arr.shape}")
+    return np.column_stack([arr[:, 0], arr[:, 1], arr[:, 0], arr[:, 2]])
+
+
+def graph_to_csr(G, nodelist=None):
+    """Adjacency of ``G`` as a CSR matrix in node order.
+
+    Undirected graphs give symmetric neighbourhoods, directed graphs out-neighbourhoods;
+    self-loops are dropped, parallel edges of multigraphs merged, weights ignored (the data
+    array holds ones).
+
+    Parameters
+    ----------
+    G : networkx graph
+    nodelist : list, optional
+        Node order (default ``list(G)``).
+
+    Returns
+    -------
+    A : scipy.sparse.csr_array of float64, shape (n, n), sorted indices, no explicit zeros
+    nodelist : list
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> from nx_ordinal.constraints import graph_to_csr
+    >>> A, nodes = graph_to_csr(nx.path_graph(3))
+    >>> A.toarray().astype(int).tolist()
+    [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
+    """
+    import networkx as nx
+    import numpy as np
+    import scipy.sparse as sp
+
+    if nodelist is None:
+        nodelist = list(G)
+    else:
+        nodelist = list(nodelist)
+        if len(set(nodelist)) != len(nodelist):
+            raise nx.NetworkXError("nodelist contains duplicate nodes")
+        missing = [v for v in nodelist if v not in G]
+        if missing:
+            raise nx.NetworkXError(f"node {missing[0]!r} in nodelist is not in G")
+    n = len(nodelist)
+    index = {v: i for i, v in enumerate(nodelist)}
+    rows = []
+    cols = []
+    for u, v in G.edges():
+        iu = index.get(u)
+        iv = index.get(v)
+        if iu is None or iv is None or iu == iv:
+            continue
+        rows.append(iu)
+        cols.append(iv)
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    if not G.is_directed():
+        rows, cols = np.concatenate([rows, cols]), np.concatenate([cols, rows])
+    A = sp.csr_array((np.ones(rows.size), (rows, cols)), shape=(n, n))
+    A.sum_duplicates()
+    A.data[:] = 1.0
+    A.sort_indices()
+    return A, nodelist
+
+
+def knn_adjacency(X, k):
+    """Directed kNN adjacency of points ``X`` (row i holds i's k nearest neighbours).
+
+    Uses a :class:`scipy.spatial.cKDTree`; ties are broken by the tree's order.  Cost
+    O(n k log n) time, O(n k) memory.
+
+    Returns
+    -------
+    scipy.sparse.csr_array, shape (n, n), with k ones per row.
+    """
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.spatial import cKDTree
+
+    X = _check_points(X)
+    n = X.shape[0]
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise TypeError(f"k must be an integer, got {k!r}")
+    k = int(k)
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got {k}")
+    if k >= n:
+        raise ValueError(f"k must be smaller than the number of points ({n}), got {k}")
+    tree = cKDTree(X)
+    _, idx = tree.query(X, k=k + 1)
+    idx = np.asarray(idx).reshape(n, k + 1)
+    # drop the point itself (normally column 0; duplicates may place it elsewhere)
+    self_mask = idx == np.arange(n)[:, None]
+    has_self = self_mask.any(axis=1)
+    keep = ~self_mask
+    keep[~has_self, k] = False  # no self found: drop the farthest
+    nbrs = idx[keep].reshape(n, k)
+    A = sp.csr_array(
+        (np.ones(n * k), nbrs.ravel(), np.arange(0, n * k + 1, k, dtype=np.int64)), shape=(n, n)
+    )
+    A.sort_indices()
+    return A
+
+
+def knn_graph(X, k):
+    """Directed, unweighted kNN graph of the rows of ``X``: an edge i -> j for each of the
+    ``k`` nearest neighbours j of point i (Euclidean, :class:`scipy.spatial.cKDTree`).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d)
+    k : int, 1 <= k < n
+
+    Returns
+    -------
+    networkx.DiGraph with nodes ``0..n-1``, each with out-degree ``k``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import knn_graph
+    >>> G = knn_graph(np.array([[0.0], [1.0], [3.0]]), 1)
+    >>> sorted(G.edges())
+    [(0, 1), (1, 0), (2, 1)]
+    """
+    import networkx as nx
+
+    A = knn_adjacency(X, k)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(A.shape[0]))
+    coo = A.tocoo()
+    G.add_edges_from(zip(coo.row.tolist(), coo.col.tolist()))
+    return G
+
+
+def _check_points(X):
+    import numpy as np
+
+    try:
+        X = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"points must be a numeric array: {exc}") from None
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2:
+        raise ValueError(f"points must be a 2-d array (n, d), got shape {X.shape}")
+    if not np.isfinite(X).all():
+        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
+        raise ValueError(f"points row {row} is not finite: {X[row].tolist()}")
+    return X
+
+
+def count_local_triplets(A):
+    """Number of local triplets ``sum_i k_i (n - 1 - k_i)`` implied by adjacency ``A``."""
+    import numpy as np
+
+    n = A.shape[0]
+    deg = np.diff(A.indptr)
+    return int(np.sum(deg * (n - 1 - deg)))
+
+
+def local_triplets(A, max_triplets=None, seed=None):
+    """Materialise the local triplets ``(i, j, k)`` of adjacency ``A`` (j a neighbour of i,
+    k neither a neighbour nor i), all of them or a uniform sample of ``max_triplets``.
+
+    Only for small graphs or when a sampled subset is wanted: the full set has
+    ``sum_i k_i (n - 1 - k_i)`` rows.  Sampling is vectorized (rejection of neighbours) and
+    costs O(max_triplets).
+
+    Parameters
+    ----------
+    A : scipy.sparse CSR array, shape (n, n)
+    max_triplets : int, optional
+        Sample this many (with replacement) when the full set is larger.
+    seed : int, numpy Generator or RandomState, optional
+
+    Returns
+    -------
+    ndarray of int64, shape (m, 3)
+    """
+    import numpy as np
+
+    from .utils import as_generator
+
+    n = A.shape[0]
+    indptr, indices = A.indptr, A.indices
+    deg = np.diff(indptr)
+    total = count_local_triplets(A)
+    if total == 0:
+        return np.empty((0, 3), dtype=np.int64)
+    if max_triplets is None or total <= max_triplets:
+        # full enumeration, vectorized per (edge, non-neighbour)
+        if total > 50_000_000:
+            raise ValueError(
+                f"graph implies {total} local triplets; pass max_triplets to sample them"
+            )
+        Ad = A.toarray() != 0
+        np.fill_diagonal(Ad, True)
+        non = ~Ad
+        ei = np.repeat(np.arange(n), deg)
+        ej = indices.astype(np.int64)
+        e_idx, tk = np.nonzero(non[ei])
+        return np.column_stack([ei[e_idx], ej[e_idx], tk]).astype(np.int64)
+    rng = as_generator(seed)
+    m = int(max_triplets)
+    # anchor-edge chosen proportional to the number of non-neighbours of its anchor
+    ei = np.repeat(np.arange(n), deg)
+    w = (n - 1 - deg[ei]).astype(np.float64)
+    w /= w.sum()
+    e = rng.choice(ei.size, size=m, p=w)
+    ti = ei[e]
+    tj = indices[e].astype(np.int64)
+    tk = np.empty(m, dtype=np.int64)
+    todo = np.arange(m)
+    while todo.size:
+        cand = rng.integers(0, n, size=todo.size)
+        a = ti[todo]
+        ok = cand != a
+        # neighbour test by binary search in the sorted CSR rows
+        lo = indptr[a]
+        hi = indptr[a + 1]
+        pos = _row_searchsorted(indices, lo, hi, cand)
+        isnb = (pos < hi) & (indices[np.minimum(pos, indices.size - 1)] == cand)
+        ok &= ~isnb
+        tk[todo[ok]] = cand[ok]
+        todo = todo[~ok]
+    return np.column_stack([ti, tj, tk])
+
+
+def _row_searchsorted(indices, lo, hi, values):
+    """Vectorized searchsorted of ``values[t]`` inside the sorted slice ``indices[lo[t]:hi[t]]``."""
+    import numpy as np
+
+    lo = lo.astype(np.int64).copy()
+    hi = hi.astype(np.int64).copy()
+    while True:
+        active = lo < hi
+        if not active.any():
+            return lo
+        mid = (lo + hi) // 2
+        midv = indices[np.minimum(mid, max(indices.size - 1, 0))]
+        go_right = active & (midv < values)
+        go_left = active & ~go_right
+        lo = np.where(go_right, mid + 1, lo)
+        hi = np.where(go_left, mid, hi)

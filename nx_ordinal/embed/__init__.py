@@ -1,0 +1,6 @@
+"""Solvers: arrays in, :class:`EmbeddingResult` out.  No networkx in this layer."""
+
+from ._result import EmbeddingResult
+from .loe import laplacian_eigenmaps, loe, loe_objective
+
+__all__ = ["EmbeddingResult", "loe", "loe_objective", "laplacian_eigenmaps"]

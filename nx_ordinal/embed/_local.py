@@ -1,0 +1,228 @@
+"""Exact evaluation of the local ordinal objective at a cost linear in edges + active pairs.
+
+The LOE objective of a graph with (out-)adjacency ``A`` is
+
+    Err_local(X) = sum_i sum_{j in N(i)} sum_{k not in N(i), k != i} max(0, d_ij + delta - d_ik)^2.
+
+For an anchor ``i`` only the non-neighbours ``k`` with ``d_ik < max_j d_ij + delta`` can be
+active.  :class:`CandidateList` finds them with a k-d tree over the current positions and keeps
+a *superset* (a radius padded by a skin) that stays valid while no point has moved more than a
+quarter of the skin, so the tree is rebuilt only now and then.  :func:`local_terms` then
+evaluates the objective exactly: per anchor, the neighbour values ``d_ij + delta`` and the
+candidate values ``d_ik`` are sorted (one global argsort of anchor-offset keys) and prefix sums
+give, for every candidate, the sum over the neighbours that it violates, and for every
+neighbour, the sum over the candidates that violate it.  Cost per evaluation is
+O((E + C) log(E + C)) for E edges and C candidate pairs; memory O(E + C).  No n x n array.
+"""
+
+import numpy as np
+
+__all__ = ["LocalGraph", "CandidateList", "local_terms", "local_objective_dense"]
+
+
+class LocalGraph:
+    """Arrays describing the local constraints of a graph (kept implicit).
+
+    Parameters
+    ----------
+    A : scipy.sparse CSR array (n, n) with sorted indices, no diagonal
+    """
+
+    def __init__(self, A):
+        self.n = A.shape[0]
+        self.indptr = np.asarray(A.indptr, dtype=np.int64)
+        self.indices = np.asarray(A.indices, dtype=np.int64)
+        self.deg = np.diff(self.indptr)
+        self.ei = np.repeat(np.arange(self.n, dtype=np.int64), self.deg)
+        self.ej = self.indices
+        self.n_edges = self.ei.size
+        self.n_non = self.n - 1 - self.deg  # non-neighbours per anchor
+        # edge keys for membership tests of candidate pairs
+        self._edge_keys = self.ei * self.n + self.ej  # sorted, since CSR is sorted
+
+    @property
+    def n_constraints(self):
+        """Number of local triplets, sum_i k_i (n - 1 - k_i)."""
+        return int(np.sum(self.deg * self.n_non))
+
+    def is_edge(self, i, k):
+        keys = i * self.n + k
+        pos = np.searchsorted(self._edge_keys, keys)
+        pos = np.minimum(pos, max(self._edge_keys.size - 1, 0))
+        if self._edge_keys.size == 0:
+            return np.zeros(keys.shape, dtype=bool)
+        return self._edge_keys[pos] == keys
+
+
+def _edge_lengths(X, i, j):
+    diff = X[i] - X[j]
+    return np.sqrt(np.einsum("ij,ij->i", diff, diff)), diff
+
+
+class CandidateList:
+    """Non-neighbour pairs (i, k) that may violate a constraint of anchor i.
+
+    A pair is kept when ``d_ik <= max_j d_ij + delta + skin`` at the reference positions.
+    Between rebuilds the list is a superset of the active pairs as long as the largest
+    displacement since the reference is at most ``skin / 4`` (each of d_ij and d_ik moves by
+    at most twice the largest displacement).
+    """
+
+    def __init__(self, graph, delta, skin=None, max_pairs=None):
+        self.graph = graph
+        self.delta = float(delta)
+        self.skin = skin
+        self.max_pairs = max_pairs
+        self.X_ref = None
+        self.ci = np.empty(0, dtype=np.int64)
+        self.ck = np.empty(0, dtype=np.int64)
+        self.n_builds = 0
+
+    def _needs_rebuild(self, X):
+        if self.X_ref is None or self.X_ref.shape != X.shape:
+            return True
+        disp = np.sqrt(np.max(np.einsum("ij,ij->i", X - self.X_ref, X - self.X_ref)))
+        return not (disp <= self.skin / 4.0)
+
+    def update(self, X):
+        """Make the list valid for positions ``X`` (rebuilding if needed)."""
+        if self._needs_rebuild(X):
+            self.build(X)
+        return self.ci, self.ck
+
+    def build(self, X):
+        from scipy.spatial import cKDTree
+
+        g = self.graph
+        n = g.n
+        if self.skin is None:
+            a, _ = _edge_lengths(X, g.ei, g.ej)
+            med = float(np.median(a)) if a.size else 1.0
+            self.skin = max(0.25 * med, 0.5 * self.delta)
+        a, _ = _edge_lengths(X, g.ei, g.ej)
+        rmax = np.zeros(n)
+        if a.size:
+            np.maximum.at(rmax, g.ei, a)
+        has = g.deg > 0
+        radius = np.where(has, rmax + self.delta + self.skin, -1.0)
+        anchors = np.flatnonzero(has & (g.n_non > 0))
+        if anchors.size == 0:
+            self.ci = np.empty(0, dtype=np.int64)
+            self.ck = np.empty(0, dtype=np.int64)
+        else:
+            tree = cKDTree(X)
+            counts = tree.query_ball_point(X[anchors], radius[anchors], return_length=True)
+            total = int(counts.sum())
+            if self.max_pairs is not None and total > self.max_pairs:
+                raise MemoryError(
+                    f"candidate list would hold {total} pairs (limit {self.max_pairs}); "
+                    "start from a better initial configuration"
+                )
+            lists = tree.query_ball_point(X[anchors], radius[anchors])
+            ck = np.fromiter(
+                (k for lst in lists for k in lst), dtype=np.int64, count=total
+            )
+            ci = np.repeat(anchors, counts)
+            keep = (ck != ci) & ~g.is_edge(ci, ck)
+            ci, ck = ci[keep], ck[keep]
+            order = np.lexsort((ck, ci))
+            self.ci, self.ck = ci[order], ck[order]
+        self.X_ref = X.copy()
+        self.n_builds += 1
+
+
+def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
+    """Exact LOE objective (and gradient) given a superset ``(ci, ck)`` of the active pairs.
+
+    Returns ``(f, grad)``; with ``want_pieces`` also a dict of per-edge / per-candidate
+    quantities used by the majorization.
+    """
+    n, dim = X.shape
+    ei, ej = graph.ei, graph.ej
+    a, ediff = _edge_lengths(X, ei, ej)
+    b, cdiff = _edge_lengths(X, ci, ck)
+    ap = a + delta  # a constraint (i, j, k) is active iff ap_j > b_k
+    vmax = 1.0
+    if ap.size:
+        vmax = max(vmax, float(ap.max()))
+    if b.size:
+        vmax = max(vmax, float(b.max()))
+    scale = 1.0 / (2.0 * vmax * 1.0001)
+    # sort edges by (anchor, ap) and candidates by (anchor, b) with one argsort each
+    ekey = ei + ap * scale
+    eord = np.argsort(ekey, kind="stable")
+    ekey_s = ekey[eord]
+    ap_s = ap[eord]
+    ckey = ci + b * scale
+    # global per-anchor segment starts in the sorted edge array
+    e_start = graph.indptr  # edges are grouped by anchor already (CSR order)
+    # prefix sums over sorted edges (leading zero)
+    c0 = np.arange(ap_s.size + 1, dtype=np.float64)
+    c1 = np.concatenate([[0.0], np.cumsum(ap_s)])
+    c2 = np.concatenate([[0.0], np.cumsum(ap_s * ap_s)])
+    # for each candidate: edges of its anchor with ap <= b (not violated)
+    pos = np.searchsorted(ekey_s, ckey, side="right")
+    lo = e_start[ci]
+    hi = e_start[ci + 1]
+    pos = np.clip(pos, lo, hi)
+    s0 = c0[hi] - c0[pos]  # count of violated neighbours
+    s1 = c1[hi] - c1[pos]
+    s2 = c2[hi] - c2[pos]
+    # sum_j (ap_j - b)^2 over violated j
+    contrib = s2 - 2.0 * b * s1 + b * b * s0
+    contrib = np.maximum(contrib, 0.0)
+    f = float(contrib.sum())
+    pieces = None
+    if want_pieces:
+        pieces = dict(a=a, b=b, ap=ap, s0=s0, s1=s1, ediff=ediff, cdiff=cdiff)
+    if not want_grad:
+        return (f, None, pieces) if want_pieces else (f, None)
+    # d f / d b_k = -2 sum_j (ap_j - b_k) over violated j
+    gb = -2.0 * (s1 - b * s0)
+    # d f / d a_j = 2 sum_k (ap_j - b_k) over candidates k with b_k < ap_j
+    corder = np.argsort(ckey, kind="stable")
+    ckey_s = ckey[corder]
+    b_s = b[corder]
+    d0 = np.arange(b_s.size + 1, dtype=np.float64)
+    d1 = np.concatenate([[0.0], np.cumsum(b_s)])
+    c_start = np.searchsorted(ci[corder], np.arange(n + 1)) if ci.size else np.zeros(
+        n + 1, dtype=np.int64
+    )
+    epos = np.searchsorted(ckey_s, ekey, side="left")
+    clo = c_start[ei]
+    epos = np.clip(epos, clo, c_start[ei + 1])
+    t0 = d0[epos] - d0[clo]
+    t1 = d1[epos] - d1[clo]
+    ga = 2.0 * (t0 * ap - t1)
+    if want_pieces:
+        # candidates with b < delta - a (both distances small: the second MM sub-case)
+        qkey = ei + np.maximum(delta - a, 0.0) * scale
+        bpos = np.clip(np.searchsorted(ckey_s, qkey, side="left"), clo, epos)
+        pieces.update(t0=t0, t1=t1, u0=d0[bpos] - d0[clo], u1=d1[bpos] - d1[clo])
+    grad = np.zeros((n, dim))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        we = np.where(a > 0, ga / a, 0.0)
+        wc = np.where(b > 0, gb / b, 0.0)
+    for s in range(dim):
+        ve = we * ediff[:, s]
+        vc = wc * cdiff[:, s]
+        grad[:, s] = (
+            np.bincount(ei, ve, minlength=n)
+            - np.bincount(ej, ve, minlength=n)
+            + np.bincount(ci, vc, minlength=n)
+            - np.bincount(ck, vc, minlength=n)
+        )
+    return (f, grad, pieces) if want_pieces else (f, grad)
+
+
+def local_objective_dense(X, A, delta):
+    """Reference Err_local by brute force over all (i, j, k) (small n only; O(n^3) memory)."""
+    A = np.asarray(A.toarray() if hasattr(A, "toarray") else A) != 0
+    n = A.shape[0]
+    np.fill_diagonal(A, False)
+    D = np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))
+    non = ~A
+    np.fill_diagonal(non, False)
+    viol = D[:, :, None] + delta - D[:, None, :]  # [i, j, k]
+    mask = A[:, :, None] & non[:, None, :]
+    return float(np.sum(np.where(mask, np.maximum(viol, 0.0) ** 2, 0.0)))

@@ -1,0 +1,473 @@
+"""Local Ordinal Embedding (LOE) of a graph's adjacency.
+
+Terada & von Luxburg (2014): given a (directed) graph, find X in R^dim minimising
+
+    Err_local(X) = sum_i sum_{j in N(i)} sum_{k not in N(i), k != i} max(0, d_ij + delta - d_ik)^2,
+
+i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every non-neighbour.
+"""
+
+import numpy as np
+
+from .._validation import check_choice, check_dim, check_int, check_positive
+from ._local import CandidateList, LocalGraph, local_terms
+from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._result import EmbeddingResult
+
+__all__ = ["loe", "loe_objective", "laplacian_eigenmaps"]
+
+
+def _check_adjacency(A):
+    import scipy.sparse as sp
+
+    if not sp.issparse(A):
+        A = np.asarray(A)
+        if A.ndim != 2 or A.shape[0] != A.shape[1]:
+            raise ValueError(f"adjacency must be a square matrix, got shape {A.shape}")
+    A = sp.csr_array(A, dtype=np.float64)
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"adjacency must be a square matrix, got shape {A.shape}")
+    A = A.copy()
+    A.setdiag(0)
+    A.eliminate_zeros()
+    A.data[:] = 1.0
+    A.sort_indices()
+    return A
+
+
+def loe_objective(X, A, delta=0.1, *, return_grad=False):
+    """Err_local of configuration ``X`` for adjacency ``A`` (exact, O(E + active) memory).
+
+    Parameters
+    ----------
+    X : array_like, shape (n, dim)
+    A : scipy.sparse matrix or array, shape (n, n)
+        (Out-)adjacency; row i lists the neighbours of i.
+    delta : float
+    return_grad : bool
+        Also return the gradient (n, dim).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed import loe_objective
+    >>> A = np.array([[0, 1, 0], [1, 0, 0], [0, 1, 0]])
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> loe_objective(X, A, delta=0.5)
+    0.0
+    >>> loe_objective(X, A, delta=2.0)  # d01 + 2 - d02 = 0, d10 + 2 - d12 = 1, d21 + 2 - d20 = -1
+    1.0
+    """
+    A = _check_adjacency(A)
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    g = LocalGraph(A)
+    cl = CandidateList(g, delta, skin=0.0)
+    ci, ck = cl.update(X)
+    f, grad = local_terms(X, g, ci, ck, float(delta), want_grad=return_grad)
+    return (f, grad) if return_grad else f
+
+
+# ---------------------------------------------------------------------------------------------
+# initialisation
+
+def laplacian_eigenmaps(A, dim=2, seed=None):
+    """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
+
+    Each component is embedded with the generalised eigenvectors of ``L y = lambda D y``
+    (dense ``eigh`` for small components, sparse shift-invert ``eigsh`` otherwise), scaled to
+    unit RMS radius times sqrt(component size), and the components are packed on a grid.
+    Components too small for ``dim + 1`` eigenvectors get random positions.  Cost: sparse
+    factorisation of each component's Laplacian (near-linear for kNN graphs).
+
+    Returns
+    -------
+    ndarray, shape (n, dim)
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
+    from ..utils import as_generator
+
+    rng = as_generator(seed)
+    A = sp.csr_array(A, dtype=np.float64)
+    S = ((A + A.T) > 0).astype(np.float64)
+    n = S.shape[0]
+    ncomp, labels = connected_components(S, directed=False)
+    X = np.zeros((n, dim))
+    order = np.argsort(labels, kind="stable")
+    bounds = np.searchsorted(labels[order], np.arange(ncomp + 1))
+    sizes = np.diff(bounds)
+    # components largest first, placed on a grid of cells sized by the largest one
+    comp_order = np.argsort(-sizes, kind="stable")
+    cell = 2.5 * np.sqrt(max(sizes.max(), 1)) if ncomp else 1.0
+    ncols = int(np.ceil(ncomp ** (1.0 / dim))) if ncomp > 1 else 1
+    for slot, c in enumerate(comp_order):
+        idx = order[bounds[c]:bounds[c + 1]]
+        m = idx.size
+        Y = _component_eigenmap(S[idx][:, idx], dim, rng) if m > 1 else np.zeros((1, dim))
+        Y = Y - Y.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
+        if rms > 0:
+            Y = Y * (np.sqrt(m) / rms)
+        if ncomp > 1:
+            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
+            Y = Y + cell * offs
+        X[idx] = Y
+    return X
+
+
+def _component_eigenmap(S, dim, rng):
+    import scipy.sparse as sp
+
+    m = S.shape[0]
+    deg = np.asarray(S.sum(axis=1)).ravel()
+    if m <= dim + 1:
+        return rng.standard_normal((m, dim))
+    dinv = 1.0 / np.sqrt(deg)
+    Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
+    L = sp.eye_array(m) - Nrm
+    nev = dim + 1
+    if m <= 600:
+        w, V = np.linalg.eigh(L.toarray())
+        V = V[:, :nev]
+    else:
+        from scipy.sparse.linalg import eigsh
+
+        v0 = rng.standard_normal(m)
+        try:
+            w, V = eigsh(L.tocsc(), k=nev, sigma=-1e-3, which="LM", v0=v0)
+        except Exception:  # pragma: no cover - fall back to the slower Lanczos on -L
+            w, V = eigsh(sp.eye_array(m) * 2.0 - L, k=nev, which="LA", v0=v0)
+            w = 2.0 - w
+        order = np.argsort(w)
+        V = V[:, order]
+    Y = V[:, 1:nev] * dinv[:, None]
+    # fix the sign of each axis so the result is deterministic
+    signs = np.sign(Y[np.argmax(np.abs(Y), axis=0), np.arange(Y.shape[1])])
+    signs[signs == 0] = 1.0
+    return Y * signs
+
+
+def _scale_to_delta(X, g, delta):
+    """Scale ``X`` so the median edge length is a few ``delta`` (the LOE optimum's scale:
+    neighbour/non-neighbour gaps of ``delta`` accumulate over about the median degree)."""
+    if g.n_edges == 0:
+        return X
+    d = np.sqrt(np.sum((X[g.ei] - X[g.ej]) ** 2, axis=1))
+    med = float(np.median(d))
+    if med <= 0:
+        return X
+    target = delta * max(1.0, float(np.median(g.deg[g.deg > 0])))
+    return X * (target / med)
+
+
+# ---------------------------------------------------------------------------------------------
+# solvers
+
+class _Evaluator:
+    """Objective/gradient with a persistent candidate list; remembers the best point."""
+
+    def __init__(self, g, delta, dim, max_pairs=None):
+        self.g = g
+        self.delta = delta
+        self.dim = dim
+        self.cl = CandidateList(g, delta, max_pairs=max_pairs)
+        self.best_f = np.inf
+        self.best_X = None
+        self.n_eval = 0
+
+    def __call__(self, X, want_pieces=False):
+        ci, ck = self.cl.update(X)
+        out = local_terms(X, self.g, ci, ck, self.delta, want_pieces=want_pieces)
+        self.n_eval += 1
+        if out[0] < self.best_f:
+            self.best_f = out[0]
+            self.best_X = X.copy()
+        return out
+
+
+def _stop_rule(history, tol, window=10):
+    """Relative (scale-free) decrease over the last ``window`` iterations below tol."""
+    if len(history) <= window:
+        return len(history) > 1 and history[-1] == 0.0
+    old, new = history[-1 - window], history[-1]
+    if new == 0.0:
+        return True
+    return (old - new) <= tol * window * max(new, 1e-300)
+
+
+def _run_lbfgs(ev, X0, max_iter, tol, progress):
+    from scipy.optimize import minimize
+
+    n, dim = X0.shape
+    history = []
+
+    def fun(x):
+        f, grad = ev(x.reshape(n, dim))
+        return f, grad.ravel()
+
+    converged = [False]
+
+    def callback(intermediate_result):
+        f = float(intermediate_result.fun)
+        history.append(f)
+        progress.update(f)
+        if _stop_rule(history, tol):
+            converged[0] = True
+            raise StopIteration
+        if progress.out_of_time():
+            raise StopIteration
+
+    res = minimize(
+        fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
+        options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0, gtol=0.0,
+                     maxcor=20),
+    )
+    if res.fun == 0.0:
+        converged[0] = True
+    if not converged[0] and res.status == 2 and len(history) < max_iter:
+        # line search could not make progress: a (numerically) stationary point
+        converged[0] = not progress.out_of_time()
+    return len(history), converged[0], history
+
+
+def _laplacian_matvec_factory(g, kw):
+    """Matrix-free product with the Laplacian of the dense part of the LOE majorizer.
+
+    Directed weights w_pq = kw_p for every non-neighbour q != p of anchor p (kw = 2 k_p);
+    the quadratic form sum_{p,q} w_pq |x_p - x_q|^2 has Laplacian Lap(W + W^T), applied in
+    O(n + E) through sums and the sparse adjacency.
+    """
+    import scipy.sparse as sp
+
+    n = g.n
+    A = sp.csr_array((np.ones(g.n_edges), g.indices, g.indptr), shape=(n, n))
+    AT = A.T.tocsr()
+    ones = np.ones(n)
+    row = kw * (n - 1 - g.deg)  # W 1
+    col = kw.sum() - kw - AT @ kw  # W^T 1
+    diag = row + col
+
+    def matvec(V):
+        S = V.sum(axis=0)
+        WV = kw[:, None] * (S[None, :] - V - A @ V)
+        KV = kw[:, None] * V
+        WTV = KV.sum(axis=0)[None, :] - KV - AT @ KV
+        return diag[:, None] * V - WV - WTV
+
+    return matvec, diag
+
+
+def _sparse_laplacian(i, j, w, n):
+    import scipy.sparse as sp
+
+    W = sp.coo_array((w, (i, j)), shape=(n, n)).tocsr()
+    S = W + W.T
+    return sp.diags_array(np.asarray(S.sum(axis=1)).ravel()) - S
+
+
+def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
+    """One majorization step from Y: minimise the quadratic majorizer by warm-started PCG."""
+    g = ev.g
+    n = g.n
+    delta = ev.delta
+    a = pieces["a"]
+    b = pieces["b"]
+    t0, t1, u0, u1 = pieces["t0"], pieces["t1"], pieces["u0"], pieces["u1"]
+    s0, s1 = pieces["s0"], pieces["s1"]
+    ci, ck = ev.cl.ci, ev.cl.ck
+    nn = g.n_non[g.ei].astype(np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv_a = np.where(a > 0, 1.0 / a, 0.0)
+        inv_b = np.where(b > 0, 1.0 / b, 0.0)
+    # edge pair weights, summed over the non-neighbours k of the anchor
+    cntA, sumA = t0 - u0, t1 - u1  # active, a + b >= delta
+    # alpha: 2 everywhere except sub-case B (a + b < delta): (a + delta - b) / a
+    alpha_B = np.where(a > 0, (u0 * (a + delta) - u1) * inv_a, 2.0 * u0)
+    wM_e = 2.0 * (nn - u0) + alpha_B
+    # beta: 2 when inactive, (a + b - delta) / a in sub-case A, 0 in sub-case B
+    wH_e = 2.0 * (nn - t0) + (cntA * (a - delta) + sumA) * inv_a
+    # candidate pair corrections to the dense H weights 2 k_i: beta* = (a + b + delta) / b
+    # for active j instead of 2
+    wH_c = -2.0 * s0 + (s1 + s0 * b) * inv_b
+    LM_sp = _sparse_laplacian(g.ei, g.ej, wM_e, n)
+    LH_sp = _sparse_laplacian(
+        np.concatenate([g.ei, ci]), np.concatenate([g.ej, ck]), np.concatenate([wH_e, wH_c]), n
+    )
+    rhs = dense_mv(Y) + LH_sp @ Y
+    diag = dense_diag + LM_sp.diagonal()
+    diag = np.where(diag > 0, diag, 1.0)
+
+    def M(V):
+        return dense_mv(V) + LM_sp @ V
+
+    # preconditioned CG, all columns at once, from x0 = Y: each step lowers the majorizer
+    X = Y.copy()
+    R = rhs - M(X)
+    Z = R / diag[:, None]
+    P = Z.copy()
+    rz = np.sum(R * Z, axis=0)
+    r0 = np.sqrt(np.sum(R * R))
+    for _ in range(cg_iter):
+        if np.sqrt(np.sum(R * R)) <= 1e-10 * max(r0, 1e-300):
+            break
+        MP = M(P)
+        pMp = np.sum(P * MP, axis=0)
+        alpha = np.where(pMp > 0, rz / np.where(pMp > 0, pMp, 1.0), 0.0)
+        X += alpha[None, :] * P
+        R -= alpha[None, :] * MP
+        Z = R / diag[:, None]
+        rz_new = np.sum(R * Z, axis=0)
+        beta = np.where(rz > 0, rz_new / np.where(rz > 0, rz, 1.0), 0.0)
+        P = Z + beta[None, :] * P
+        rz = rz_new
+    return X
+
+
+def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
+    g = ev.g
+    kw = 2.0 * g.deg.astype(np.float64)
+    dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
+    Y = X0
+    f, _, pieces = ev(Y, want_pieces=True)
+    history = [f]
+    converged = f == 0.0
+    n_iter = 0
+    while not converged and n_iter < max_iter:
+        X = _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
+        f_new, _, pieces = ev(X, want_pieces=True)
+        n_iter += 1
+        history.append(f_new)
+        progress.update(f_new)
+        Y, f_old, f = X, f, f_new
+        if f == 0.0 or (f_old - f) <= tol * max(f, 1e-300):
+            converged = True
+        elif progress.out_of_time():
+            break
+    return n_iter, converged, history[1:]
+
+
+def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
+        tol=1e-6, max_time=None, cg_iter=10, seed=None, verbose=False):
+    """Local ordinal embedding of a graph given by its (out-)adjacency.
+
+    Parameters
+    ----------
+    A : scipy.sparse matrix or array_like, shape (n, n)
+        Adjacency; row i marks the neighbours of i (directed graphs: out-neighbours).
+        Self-loops are ignored; nonzero entries count as edges.
+    dim : int, default 2
+    delta : float, default 0.1
+        Scale parameter (Proposition 1: it only sets the scale of the solution).
+    method : {"lbfgs", "mm"}
+        ``"lbfgs"``: scipy's L-BFGS-B on the exact objective and gradient.
+        ``"mm"``: the majorization of the paper (eq. 4 / supplement eq. 8), vectorized: the
+        dense part of the majorizer (pure proximal weights 2 k_i on every non-neighbour pair)
+        is applied matrix-free in O(n + E); the sparse corrections live on edges and active
+        pairs; each step minimises the majorizer approximately by ``cg_iter`` steps of
+        Jacobi-preconditioned conjugate gradients warm-started at the current iterate, which
+        lowers the majorizer at every step, so the objective never increases (the R package
+        does one Gauss-Seidel sweep instead).
+    init : array_like (n, dim) or None
+        Initial configuration; default Laplacian eigenmaps of the symmetrised graph scaled
+        so the median edge length is about ``delta`` times the median degree.  Restarts after
+        the first add Gaussian noise to it.
+    n_init : int, default 1
+        Number of runs; the lowest objective wins.
+    max_iter : int
+        Iterations per run.
+    tol : float
+        Relative decrease of the objective below which a run stops (scale-free).
+    max_time : float, optional
+        Time budget in seconds per run.
+    cg_iter : int
+        Conjugate-gradient steps per MM iteration.
+    seed : int, Generator, RandomState or None
+    verbose : bool
+        Progress bar (tqdm if installed) with the objective.
+
+    Returns
+    -------
+    EmbeddingResult
+        ``embedding`` (n, dim), ``objective``, ``n_iter``, ``converged``, ``history``.
+
+    Notes
+    -----
+    Cost per iteration: O((E + C) log(E + C) + n dim) time and O(n dim + E + C) memory, for E
+    edges and C candidate pairs (non-neighbours within the current neighbour radius plus
+    ``delta`` and a skin, found with a k-d tree that is rebuilt only when some point moved more
+    than a quarter of the skin).  C is about the number of active constraints' pairs; no
+    n x n array is ever formed.  Ctrl-C returns the best configuration so far with an
+    :class:`~nx_ordinal.exceptions.InterruptedWarning`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import knn_adjacency
+    >>> from nx_ordinal.embed import loe
+    >>> X = np.random.default_rng(0).random((60, 2))
+    >>> res = loe(knn_adjacency(X, 6), seed=0)
+    >>> res.embedding.shape
+    (60, 2)
+    """
+    from ..utils import as_generator
+
+    A = _check_adjacency(A)
+    dim = check_dim(dim)
+    delta = check_positive(delta, "delta")
+    method = check_choice(method, "method", ("lbfgs", "mm"))
+    n_init = check_int(n_init, "n_init", minimum=1)
+    max_iter = check_int(max_iter, "max_iter", minimum=0)
+    tol = float(tol)
+    if not np.isfinite(tol) or tol < 0:
+        raise ValueError(f"tol must be a finite number >= 0, got {tol!r}")
+    max_time = check_positive(max_time, "max_time", allow_none=True)
+    cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
+    rng = as_generator(seed)
+    n = A.shape[0]
+    g = LocalGraph(A)
+    if init is None:
+        base = laplacian_eigenmaps(A, dim, seed=rng)
+    else:
+        base = np.array(init, dtype=np.float64)
+        if base.shape != (n, dim):
+            raise ValueError(f"init must have shape ({n}, {dim}), got {base.shape}")
+        if not np.isfinite(base).all():
+            raise ValueError("init contains non-finite values")
+    base = _scale_to_delta(base, g, delta)
+    spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
+    best = None
+    runs = []
+    for r in range(n_init):
+        X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
+        ev = _Evaluator(g, delta, dim)
+        progress = Progress(max_iter, verbose, f"loe-{method}", max_time=max_time)
+        interrupted = False
+        try:
+            if method == "lbfgs":
+                n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
+            else:
+                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
+        except KeyboardInterrupt:
+            interrupted = True
+            n_iter, conv, hist = progress.count, False, []
+        finally:
+            progress.close()
+        X = ev.best_X if ev.best_X is not None else X0
+        res = EmbeddingResult(X, float(ev.best_f) if ev.best_X is not None else np.inf, n_iter,
+                              conv, hist, f"loe-{method}",
+                              dict(n_eval=ev.n_eval, n_rebuilds=ev.cl.n_builds,
+                                   n_candidates=int(ev.cl.ci.size)))
+        runs.append(res.objective)
+        if best is None or res.objective < best.objective:
+            best = res
+        if interrupted:
+            warn_interrupted(f"loe-{method}", n_iter)
+            break
+        if not conv and max_iter > 0:
+            warn_not_converged(f"loe-{method}", n_iter,
+                               "max_time" if progress.out_of_time() else "max_iter")
+    best.info["restart_objectives"] = runs
+    return best

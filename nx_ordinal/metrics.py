@@ -1,0 +1,155 @@
+"""Quality measures of a drawing: GARI, Err_local.
+
+``pos`` arguments are dicts ``node -> coordinates`` (as returned by any layout) or arrays in
+``G``'s node order.
+"""
+
+__all__ = ["gari", "gari_array", "err_local", "recovered_adjacency"]
+
+
+def _pos_array(G, pos, nodes):
+    import networkx as nx
+    import numpy as np
+
+    if hasattr(pos, "items"):
+        missing = [v for v in nodes if v not in pos]
+        if missing:
+            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
+        try:
+            X = np.array([np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes])
+        except ValueError:
+            raise ValueError("positions in pos must all have the same dimension") from None
+    else:
+        X = np.asarray(pos, dtype=np.float64)
+        if X.ndim == 1:
+            X = X[:, None]
+        if X.shape[0] != len(nodes):
+            raise ValueError(f"pos has {X.shape[0]} rows for a graph with {len(nodes)} nodes")
+    if X.ndim != 2:
+        raise ValueError(f"pos must give one coordinate vector per node, got shape {X.shape}")
+    if not np.isfinite(X).all():
+        raise ValueError("pos contains non-finite coordinates")
+    return X
+
+
+def recovered_adjacency(X, degrees):
+    """Adjacency recovered from a drawing: row i marks the ``degrees[i]`` nearest other points.
+
+    Uses a k-d tree with the largest degree (O(n k log n)); ties are broken by the tree.
+    Returns a CSR array.
+    """
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.spatial import cKDTree
+
+    X = np.asarray(X, dtype=np.float64)
+    degrees = np.asarray(degrees, dtype=np.int64)
+    n = X.shape[0]
+    kmax = int(degrees.max()) if n else 0
+    if kmax == 0:
+        return sp.csr_array((n, n))
+    kq = min(kmax + 1, n)
+    _, idx = cKDTree(X).query(X, k=kq)
+    idx = np.asarray(idx).reshape(n, kq)
+    # remove self (wherever it landed; coincident points may displace it)
+    is_self = idx == np.arange(n)[:, None]
+    no_self = ~is_self.any(axis=1)
+    is_self[no_self, kq - 1] = True
+    nbr = idx[~is_self].reshape(n, kq - 1)
+    take = np.arange(kq - 1)[None, :] < degrees[:, None]
+    rows = np.repeat(np.arange(n), kq - 1)[take.ravel()]
+    cols = nbr.ravel()[take.ravel()]
+    return sp.csr_array((np.ones(rows.size), (rows, cols)), shape=(n, n))
+
+
+def gari_array(A, X):
+    """GARI between adjacency ``A`` (n x n, rows = out-neighbourhoods) and drawing ``X``.
+
+    Section 6.1 of Terada & von Luxburg (2014): the recovered adjacency of i is its k_i
+    nearest neighbours in ``X`` (k_i its out-degree); with m_i the recovered true neighbours,
+    M_i = (n - 1) - 2 (k_i - m_i) and E[M_i] = (n - 1) + 2 k_i (k_i - n + 1) / (n - 1),
+
+        GARI = sum_i (M_i - E[M_i]) / sum_i (n - 1 - E[M_i]).
+
+    Returns ``nan`` when the denominator is 0 (every k_i is 0 or n - 1: nothing to recover).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.metrics import gari_array
+    >>> A = np.array([[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]])
+    >>> float(gari_array(A, np.array([[0.0], [0.1], [5.0], [5.1]])))
+    1.0
+    """
+    import numpy as np
+    import scipy.sparse as sp
+
+    A = sp.csr_array(A, dtype=np.float64).copy()
+    A.setdiag(0)
+    A.eliminate_zeros()
+    A.data[:] = 1.0
+    n = A.shape[0]
+    if n < 2:
+        return float("nan")
+    k = np.diff(A.indptr).astype(np.float64)
+    B = recovered_adjacency(X, k.astype(np.int64))
+    m = np.asarray(A.multiply(B).sum(axis=1)).ravel()
+    M = (n - 1) - 2.0 * (k - m)
+    EM = (n - 1) + 2.0 * k * (k - n + 1) / (n - 1)
+    den = float(np.sum((n - 1) - EM))
+    if den <= 0:
+        return float("nan")
+    return float(np.sum(M - EM) / den)
+
+
+def gari(G, pos):
+    """Graph adjusted Rand index of a drawing ``pos`` of graph ``G`` (higher is better, 1 best).
+
+    Parameters
+    ----------
+    G : networkx graph
+        Undirected graphs use neighbourhoods, directed ones out-neighbourhoods.
+    pos : dict node -> coordinates, or array in ``G``'s node order
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> G = nx.frucht_graph()
+    >>> round(nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)), 2)
+    1.0
+    """
+    from .constraints import graph_to_csr
+
+    nodes = list(G)
+    X = _pos_array(G, pos, nodes)
+    A, _ = graph_to_csr(G, nodes)
+    return gari_array(A, X)
+
+
+def err_local(G, pos, delta=0.1, *, normalize=False):
+    """Err_local (the LOE objective) of drawing ``pos`` for graph ``G``.
+
+    With ``normalize=True`` the drawing is first rescaled to unit RMS distance from its
+    centroid, so values of different drawings are comparable ("a common scale").
+    """
+    import numpy as np
+
+    from ._validation import check_positive
+    from .constraints import graph_to_csr
+    from .embed.loe import loe_objective
+
+    delta = check_positive(delta, "delta")
+    nodes = list(G)
+    X = _pos_array(G, pos, nodes)
+    if normalize and X.shape[0]:
+        X = X - X.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(X * X, axis=1)))
+        if rms > 0:
+            X = X / rms
+    A, _ = graph_to_csr(G, nodes)
+    return loe_objective(X, A, delta)

@@ -1,0 +1,144 @@
+"""One registry ``name -> layout callable`` for ordinal and classical layouts.
+
+Entries are registered lazily (``"module:function"`` strings) so importing nx_ordinal stays
+cheap.  Third-party packages add layouts through the entry-point group ``nx_ordinal.layouts``:
+each entry point's name is the layout name, its object the layout callable.
+
+Examples
+--------
+>>> import networkx as nx
+>>> import nx_ordinal
+>>> pos = nx_ordinal.layout(nx.path_graph(4), method="spring", seed=1)
+>>> sorted(pos)
+[0, 1, 2, 3]
+>>> "loe" in nx_ordinal.registry.available_layouts()
+True
+"""
+
+from dataclasses import dataclass
+
+__all__ = [
+    "LayoutEntry",
+    "register_layout",
+    "get_layout",
+    "available_layouts",
+    "describe_layouts",
+    "layout",
+]
+
+ENTRY_POINT_GROUP = "nx_ordinal.layouts"
+
+
+@dataclass
+class LayoutEntry:
+    name: str
+    target: object  # callable or "module:attr" string
+    description: str
+    takes_seed: bool = True
+    ordinal: bool = False
+
+    def load(self):
+        if isinstance(self.target, str):
+            import importlib
+
+            mod, attr = self.target.split(":")
+            self.target = getattr(importlib.import_module(mod), attr)
+        return self.target
+
+
+_REGISTRY = {}
+_entry_points_loaded = False
+
+
+def register_layout(name, func, description="", *, takes_seed=True, ordinal=False,
+                    overwrite=False):
+    """Add a layout ``func(G, **kw) -> dict`` under ``name``.
+
+    ``func`` may be a callable or a ``"module:function"`` string imported on first use.
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"layout name must be a non-empty string, got {name!r}")
+    if name in _REGISTRY and not overwrite:
+        raise ValueError(f"layout {name!r} is already registered")
+    if not (callable(func) or (isinstance(func, str) and ":" in func)):
+        raise TypeError(f"layout {name!r} must be callable or 'module:function', got {func!r}")
+    _REGISTRY[name] = LayoutEntry(name, func, description, takes_seed, ordinal)
+
+
+def _load_entry_points():
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    from importlib.metadata import entry_points
+
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in _REGISTRY:
+            continue
+        _REGISTRY[ep.name] = LayoutEntry(ep.name, ep.value, f"third-party layout ({ep.value})")
+
+
+def available_layouts():
+    """Sorted list of registered layout names."""
+    _load_entry_points()
+    return sorted(_REGISTRY)
+
+
+def describe_layouts():
+    """List of ``(name, description, takes_seed)`` for every registered layout."""
+    _load_entry_points()
+    return [(e.name, e.description, e.takes_seed) for e in sorted(_REGISTRY.values(),
+                                                                    key=lambda e: e.name)]
+
+
+def get_layout(name):
+    """The layout callable registered under ``name``."""
+    _load_entry_points()
+    try:
+        entry = _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown layout method {name!r}; available: {', '.join(available_layouts())}"
+        ) from None
+    return entry.load()
+
+
+def get_entry(name):
+    get_layout(name)
+    return _REGISTRY[name]
+
+
+def layout(G, method="loe", **kwargs):
+    """Lay out ``G`` with the registered layout ``method``; keyword arguments go to it.
+
+    ``seed`` is dropped for deterministic layouts that take none.
+    """
+    entry = get_entry(method)
+    if not entry.takes_seed:
+        kwargs.pop("seed", None)
+    return entry.load()(G, **kwargs)
+
+
+# --- networkx's classical drawers -------------------------------------------------------------
+
+def _nx(name):
+    def f(G, **kw):
+        import networkx as nx
+
+        return getattr(nx, name)(G, **kw)
+
+    f.__name__ = name
+    f.__doc__ = f"networkx.{name}"
+    return f
+
+
+register_layout("spring", _nx("spring_layout"), "networkx Fruchterman-Reingold force layout")
+register_layout("kamada_kawai", _nx("kamada_kawai_layout"),
+                "networkx Kamada-Kawai path-length stress layout", takes_seed=False)
+register_layout("spectral", _nx("spectral_layout"), "networkx Laplacian eigenmap layout",
+                takes_seed=False)
+register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 layout")
+
+# --- ordinal layouts of this package ----------------------------------------------------------
+register_layout("loe", "nx_ordinal.layouts:loe_layout",
+                "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)

@@ -1,0 +1,35 @@
+"""Random-state helpers shared by solvers and layouts."""
+
+__all__ = ["as_generator", "draw_seed"]
+
+
+def as_generator(seed=None):
+    """A :class:`numpy.random.Generator` from ``None``, an int, a Generator or a RandomState.
+
+    A ``RandomState`` (what ``nx.utils.np_random_state`` hands to layouts) is turned into a
+    Generator seeded from it, so the same seed gives the same stream.
+    """
+    import numbers
+
+    import numpy as np
+
+    if seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence)):
+        if isinstance(seed, bool):
+            raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
+        if isinstance(seed, numbers.Integral) and seed < 0:
+            raise ValueError(f"seed must be non-negative, got {seed}")
+        return np.random.default_rng(seed)
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if isinstance(seed, np.random.RandomState):
+        return np.random.default_rng(seed.randint(0, 2**31 - 1, size=4))
+    if seed is np.random:
+        return np.random.default_rng(np.random.randint(0, 2**31 - 1, size=4))
+    raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
+
+
+def draw_seed(rng):
+    """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation."""
+    return int(rng.integers(0, 2**31 - 1)) if hasattr(rng, "integers") else int(
+        rng.randint(0, 2**31 - 1)
+    )
