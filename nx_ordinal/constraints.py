@@ -23,6 +23,8 @@ __all__ = [
     "knn_graph",
     "local_triplets",
     "count_local_triplets",
+    "random_triplets",
+    "orient_triplets",
 ]
 
 
@@ -406,3 +408,46 @@ def _row_searchsorted(indices, lo, hi, values):
         go_left = active & ~go_right
         lo = np.where(go_right, mid + 1, lo)
         hi = np.where(go_left, mid, hi)
+
+
+def random_triplets(n_objects, n_triplets, seed=None):
+    """``n_triplets`` uniformly random index triplets ``(i, j, k)`` of distinct objects
+    (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
+    import numpy as np
+
+    from .utils import as_generator
+
+    n = int(n_objects)
+    if n < 3:
+        raise ValueError(f"need at least 3 objects for triplets, got {n}")
+    m = int(n_triplets)
+    if m < 0:
+        raise ValueError(f"n_triplets must be >= 0, got {m}")
+    rng = as_generator(seed)
+    i = rng.integers(0, n, size=m)
+    j = (i + rng.integers(1, n, size=m)) % n  # j != i
+    # k uniform over the n - 2 objects other than i and j
+    k = rng.integers(0, n - 2, size=m)
+    lo, hi = np.minimum(i, j), np.maximum(i, j)
+    k = k + (k >= lo)
+    k = k + (k >= hi)
+    return np.column_stack([i, j, k]).astype(np.int64)
+
+
+def orient_triplets(triplets, X=None, *, D=None):
+    """Orient triplets by true distances: swap j and k where ``d(i, k) < d(i, j)``, so every
+    row becomes a satisfied constraint of points ``X`` (or distance matrix ``D``).  Rows with
+    ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
+    import numpy as np
+
+    T = np.array(triplets, dtype=np.int64)
+    if D is not None:
+        D = np.asarray(D, dtype=np.float64)
+        dij, dik = D[T[:, 0], T[:, 1]], D[T[:, 0], T[:, 2]]
+    else:
+        X = np.asarray(X, dtype=np.float64)
+        dij = np.sum((X[T[:, 0]] - X[T[:, 1]]) ** 2, axis=1)
+        dik = np.sum((X[T[:, 0]] - X[T[:, 2]]) ** 2, axis=1)
+    swap = dik < dij
+    T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
+    return T[dij != dik]

@@ -4,7 +4,15 @@
 ``G``'s node order.
 """
 
-__all__ = ["gari", "gari_array", "err_local", "recovered_adjacency"]
+__all__ = [
+    "gari",
+    "gari_array",
+    "err_local",
+    "recovered_adjacency",
+    "triplet_error",
+    "procrustes_align",
+    "procrustes_error",
+]
 
 
 def _pos_array(G, pos, nodes):
@@ -153,3 +161,90 @@ def err_local(G, pos, delta=0.1, *, normalize=False):
             X = X / rms
     A, _ = graph_to_csr(G, nodes)
     return loe_objective(X, A, delta)
+
+
+def triplet_error(constraints, X):
+    """Fraction of constraints violated by configuration ``X``.
+
+    ``constraints`` is an ``(m, 3)`` triplet array (``d(i,j) < d(i,k)``) or an ``(m, 4)``
+    quadruplet array (``d(i,j) < d(k,l)``); a tie counts as violated.  O(m dim).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.metrics import triplet_error
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> triplet_error([[0, 1, 2], [2, 0, 1]], X)
+    0.5
+    """
+    import numpy as np
+
+    from .constraints import check_constraints, triplets_to_quadruplets
+
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    C, _ = check_constraints(constraints, X.shape[0])
+    if C.shape[0] == 0:
+        return float("nan")
+    Q = triplets_to_quadruplets(C)
+    d1 = np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, axis=1)
+    d2 = np.sum((X[Q[:, 2]] - X[Q[:, 3]]) ** 2, axis=1)
+    return float(np.mean(d1 >= d2))
+
+
+def procrustes_align(X, Y):
+    """Best similarity transform of ``Y`` onto ``X``: returns ``s * Y @ R + t`` minimising
+    ``||X - (s Y R + t)||_F`` over scale s > 0, orthogonal R (rotations and reflections) and
+    translation t.  ``X`` and ``Y`` are ``(n, d)``; a narrower one is zero-padded."""
+    import numpy as np
+
+    X = np.asarray(X, dtype=np.float64)
+    Y = np.asarray(Y, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    if Y.ndim == 1:
+        Y = Y[:, None]
+    if X.shape[0] != Y.shape[0]:
+        raise ValueError(f"configurations have different numbers of points: {X.shape[0]} and {Y.shape[0]}")
+    d = max(X.shape[1], Y.shape[1])
+    Xp = np.zeros((X.shape[0], d))
+    Xp[:, : X.shape[1]] = X
+    Yp = np.zeros((Y.shape[0], d))
+    Yp[:, : Y.shape[1]] = Y
+    mx, my = Xp.mean(axis=0), Yp.mean(axis=0)
+    Xc, Yc = Xp - mx, Yp - my
+    U, S, Vt = np.linalg.svd(Yc.T @ Xc)
+    R = U @ Vt
+    ny = float(np.sum(Yc * Yc))
+    s = float(S.sum() / ny) if ny > 0 else 0.0
+    return s * Yc @ R + mx
+
+
+def procrustes_error(X, Y):
+    """Normalised Procrustes error between configurations ``X`` (reference) and ``Y``.
+
+    ``||X_c - T(Y)||_F^2 / ||X_c||_F^2`` where ``T`` is the best similarity transform
+    (scale, rotation/reflection, translation) and ``X_c`` is ``X`` centred: 0 for a perfect
+    recovery up to similarity, 1 for an uninformative ``Y`` (e.g. a single point).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.metrics import procrustes_error
+    >>> X = np.random.default_rng(0).random((10, 2))
+    >>> R = np.array([[0.0, -1.0], [1.0, 0.0]])
+    >>> round(procrustes_error(X, 3 * X @ R + 5), 12)
+    0.0
+    """
+    import numpy as np
+
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    Z = procrustes_align(X, Y)[:, : X.shape[1]]
+    Xc = X - X.mean(axis=0)
+    den = float(np.sum(Xc * Xc))
+    if den == 0:
+        return 0.0
+    return float(np.sum((X - Z) ** 2) / den)

@@ -55,8 +55,8 @@ def loe_objective(X, A, delta=0.1, *, return_grad=False):
     >>> X = np.array([[0.0], [1.0], [3.0]])
     >>> loe_objective(X, A, delta=0.5)
     0.0
-    >>> loe_objective(X, A, delta=2.0)  # d01 + 2 - d02 = 0, d10 + 2 - d12 = 1, d21 + 2 - d20 = -1
-    1.0
+    >>> loe_objective(X, A, delta=2.0)  # (1 + 2 - 3)^2 + (1 + 2 - 2)^2 + (2 + 2 - 3)^2
+    2.0
     """
     A = _check_adjacency(A)
     X = np.asarray(X, dtype=np.float64)
