@@ -16,8 +16,6 @@ import argparse
 import time
 import warnings
 
-import numpy as np
-
 from nx_ordinal.constraints import knn_adjacency
 from nx_ordinal.datasets import two_squares
 from nx_ordinal.embed import loe
