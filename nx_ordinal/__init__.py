@@ -19,6 +19,7 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "soe_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
