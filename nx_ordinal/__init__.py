@@ -19,6 +19,8 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "ree_layout": "layouts",
+    "density_embedding": "density",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
@@ -31,6 +33,7 @@ _LAZY = {
 }
 _SUBMODULES = {
     "constraints",
+    "density",
     "embed",
     "exceptions",
     "layouts",

@@ -142,3 +142,5 @@ register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 
 # --- ordinal layouts of this package ----------------------------------------------------------
 register_layout("loe", "nx_ordinal.layouts:loe_layout",
                 "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
+register_layout("ree", "nx_ordinal.layouts:ree_layout",
+                "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
