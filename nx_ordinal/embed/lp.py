@@ -191,7 +191,7 @@ def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=Non
                         shape=(1, nvar))
     cost = np.concatenate([np.zeros(m + n), np.ones(P)])
     sol = linprog(cost, A_ub=A_ub, b_ub=b, A_eq=A_eq, b_eq=[V], bounds=(0, None),
-                  method="highs")
+                  method="highs-ipm")
     if sol.x is None:
         raise RuntimeError(f"HiGHS failed: {sol.message}")
     x = sol.x
