@@ -20,6 +20,8 @@ __version__ = "0.1.0"
 _LAZY = {
     "loe_layout": "layouts",
     "soe_layout": "layouts",
+    "ree_layout": "layouts",
+    "density_embedding": "density",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
@@ -32,6 +34,7 @@ _LAZY = {
 }
 _SUBMODULES = {
     "constraints",
+    "density",
     "embed",
     "exceptions",
     "layouts",

@@ -145,3 +145,5 @@ register_layout("loe", "nx_ordinal.layouts:loe_layout",
 register_layout("soe", "nx_ordinal.layouts:soe_layout",
                 "soft ordinal embedding of shortest-path distance comparisons "
                 "(Terada & von Luxburg 2014)", ordinal=True)
+register_layout("ree", "nx_ordinal.layouts:ree_layout",
+                "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
