@@ -208,7 +208,7 @@ def stress_matrix(G, stress):
     --------
     >>> import networkx as nx
     >>> stress_matrix(nx.path_graph(3), [1.0, 2.0]).toarray().tolist()
-    [[1.0, -1.0, -0.0], [-1.0, 3.0, -2.0], [-0.0, -2.0, 2.0]]
+    [[1.0, -1.0, 0.0], [-1.0, 3.0, -2.0], [0.0, -2.0, 2.0]]
     """
     import networkx as nx
     import numpy as np
@@ -308,6 +308,11 @@ def _rigid_shortcut(E, n, d):
 _EPS = 2.220446049250313e-16
 
 
+def _random_points(rng, n, d):
+    """Generic coordinates of the numeric method: standard normal, O(1)."""
+    return rng.standard_normal((n, d))
+
+
 def _numeric_factor(E, n, d, rng):
     """Pinned rigidity matrix at random points and the rank-revealing Cholesky factor of its
     Gram matrix.  Returns ``(Rp, U, piv, rank, k)``; rank decided relative to the largest
@@ -315,7 +320,7 @@ def _numeric_factor(E, n, d, rng):
     import numpy as np
     from scipy.linalg import lapack
 
-    X = rng.standard_normal((n, d))
+    X = _random_points(rng, n, d)
     R = _rigidity_csr(E, X)
     cols = _pinned_columns(E, n, d)
     Rp = R[:, cols].tocsc()
