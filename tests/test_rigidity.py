@@ -337,25 +337,32 @@ def test_numeric_and_modular_agree_on_large_patches():
 
 
 # ------------------------------------------------------------------------- pyrigi cross-check
+@pytest.mark.slow
 def test_against_pyrigi():
+    """pyrigi's answers (exact pebble game in the plane, its randomized tests in space) on
+    small random graphs; pyrigi is a test-only dependency."""
     pyrigi = pytest.importorskip("pyrigi")
+    pyrigi.Graph.silence_rand_alg_warns = True
     rng = np.random.default_rng(13)
     checked = 0
-    for t in range(40):
+    for t in range(24):
         n = int(rng.integers(4, 9))
         G = nx.gnm_random_graph(n, int(rng.integers(n, n * (n - 1) // 2 + 1)), seed=t)
         P = pyrigi.Graph(G)
-        for dim in (2, 3):
+        for dim in (2, 3) if t < 8 else (2,):
+            expected = (
+                P.is_rigid(dim=dim),
+                P.is_globally_rigid(dim=dim),
+                P.is_redundantly_rigid(dim=dim),
+            )
             for method in METHODS:
-                assert is_rigid(G, dim, method=method, seed=t) == P.is_rigid(dim=dim)
-                assert is_globally_rigid(G, dim, method=method, seed=t) == P.is_globally_rigid(
-                    dim=dim
+                got = tuple(
+                    f(G, dim, method=method, seed=t)
+                    for f in (is_rigid, is_globally_rigid, redundantly_rigid)
                 )
-                assert redundantly_rigid(G, dim, method=method, seed=t) == (
-                    P.is_redundantly_rigid(dim=dim)
-                )
+                assert got == expected, (t, dim, method, sorted(G.edges()))
         ours = sorted(sorted(c) for c in rigid_components(G, seed=t))
         theirs = sorted(sorted(c) for c in P.rigid_components(dim=2))
         assert ours == theirs, (t, sorted(G.edges()))
         checked += 1
-    assert checked == 40
+    assert checked == 24
