@@ -366,3 +366,11 @@ def test_against_pyrigi():
         assert ours == theirs, (t, sorted(G.edges()))
         checked += 1
     assert checked == 24
+
+
+def test_top_level_exports():
+    import nx_ordinal
+
+    assert nx_ordinal.is_globally_rigid is is_globally_rigid
+    assert nx_ordinal.rigid_components is rigid_components
+    assert nx_ordinal.rigidity.PRIME == 2**31 - 1
