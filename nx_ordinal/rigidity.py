@@ -747,7 +747,7 @@ def redundantly_rigid(G, dim=2, *, method="numeric", seed=None):
         return False
     if m < n * d - d * (d + 1) // 2 + 1:
         return False
-    if np.bincount(E.ravel(), minlength=n).min() < d:  # deleting an edge at it leaves < d
+    if np.bincount(E.ravel(), minlength=n).min() < d + 1:  # deleting one of its edges leaves < d
         return False
     rigid, state = _rigid_core(E, n, d, method, rng)
     if not rigid:

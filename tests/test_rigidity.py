@@ -374,3 +374,21 @@ def test_top_level_exports():
     assert nx_ordinal.is_globally_rigid is is_globally_rigid
     assert nx_ordinal.rigid_components is rigid_components
     assert nx_ordinal.rigidity.PRIME == 2**31 - 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_plane_characterisation_of_jackson_jordan(method):
+    """In the plane, globally rigid <=> 3-connected and redundantly rigid (n >= 4)."""
+    seen = set()
+    for t in range(80):
+        n = 4 + t % 9
+        G = nx.gnm_random_graph(n, min(n * (n - 1) // 2, 2 * n - 3 + t % 6), seed=t)
+        gr = is_globally_rigid(G, method=method, seed=t)
+        expected = nx.node_connectivity(G) >= 3 and redundantly_rigid(G, method=method, seed=t)
+        assert gr == expected, (t, sorted(G.edges()))
+        # invariances: relabelling, direction, self-loops and parallel edges
+        H = nx.MultiDiGraph(nx.relabel_nodes(G, {v: f"v{v}" for v in G}))
+        H.add_edges_from([("v0", "v0")] + [(f"v{v}", f"v{u}") for u, v in G.edges()])
+        assert is_globally_rigid(H, method=method, seed=t + 1) == gr
+        seen.add(gr)
+    assert seen == {True, False}
