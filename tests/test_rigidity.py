@@ -392,3 +392,40 @@ def test_plane_characterisation_of_jackson_jordan(method):
         assert is_globally_rigid(H, method=method, seed=t + 1) == gr
         seen.add(gr)
     assert seen == {True, False}
+
+
+def test_property_based_consistency():
+    """Random small graphs: both methods agree, global => redundant => rigid, and adding an
+    edge never destroys rigidity."""
+    hyp = pytest.importorskip("hypothesis")
+    st = hyp.strategies
+
+    @hyp.given(
+        n=st.integers(2, 9),
+        bits=st.lists(st.booleans(), min_size=36, max_size=36),
+        dim=st.sampled_from([1, 2, 3]),
+        seed=st.integers(0, 2**31 - 2),
+    )
+    @hyp.settings(max_examples=40, deadline=None, derandomize=True)
+    def check(n, bits, dim, seed):
+        pairs = list(itertools.combinations(range(n), 2))
+        G = nx.Graph()
+        G.add_nodes_from(range(n))
+        G.add_edges_from(e for e, b in zip(pairs, bits, strict=False) if b)
+        res = {}
+        for method in METHODS:
+            res[method] = tuple(
+                f(G, dim, method=method, seed=seed)
+                for f in (is_rigid, redundantly_rigid, is_globally_rigid)
+            )
+        assert res["numeric"] == res["modular"]
+        rigid, redundant, glob = res["modular"]
+        assert not glob or (rigid and (redundant or n <= dim + 1))
+        assert not redundant or rigid
+        missing = [e for e in pairs if not G.has_edge(*e)]
+        if rigid and missing:
+            H = G.copy()
+            H.add_edge(*missing[0])
+            assert is_rigid(H, dim, method="modular", seed=seed)
+
+    check()
