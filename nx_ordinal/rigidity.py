@@ -846,7 +846,11 @@ def rigid_components(G, dim=2, *, seed=None):
     X = rng.integers(1, p, size=(n, d), dtype=np.int64)
     comps = []
     if m:
-        x = _modular_random_motion(E, X, rng, p)
+        # eliminate in banded (RCM) vertex order, then read the motion back in node order
+        order = _vertex_order(E, n)
+        new = np.empty(n, dtype=np.int64)
+        new[order] = np.arange(n)
+        x = _modular_random_motion(new[E], X[order], rng, p)[new]
         a = np.zeros(n, dtype=np.int64)
         C = np.zeros((n, n), dtype=np.int64)  # C[u, v] = p_u . x_v
         for t in range(d):
