@@ -28,6 +28,10 @@ _LAZY = {
     "register_layout": "registry",
     "available_layouts": "registry",
     "knn_graph": "constraints",
+    "is_rigid": "rigidity",
+    "is_globally_rigid": "rigidity",
+    "redundantly_rigid": "rigidity",
+    "rigid_components": "rigidity",
     "ConvergenceWarning": "exceptions",
     "InterruptedWarning": "exceptions",
     "NoOrdinalInformationWarning": "exceptions",
@@ -40,6 +44,7 @@ _SUBMODULES = {
     "layouts",
     "metrics",
     "registry",
+    "rigidity",
     "utils",
 }
 
