@@ -19,6 +19,8 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "asap_loe_layout": "layouts",
+    "adjacency_error": "metrics",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
@@ -30,6 +32,7 @@ _LAZY = {
     "NoOrdinalInformationWarning": "exceptions",
 }
 _SUBMODULES = {
+    "asap",
     "constraints",
     "embed",
     "exceptions",
