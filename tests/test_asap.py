@@ -14,8 +14,8 @@ from nx_ordinal.asap.patches import (
     symmetrize,
 )
 from nx_ordinal.asap.sync import (
-    patch_graph,
     pairwise_rotations,
+    patch_graph,
     synchronize,
     synchronize_rotations,
     synchronize_scales,

@@ -315,10 +315,9 @@ def synchronize_rotations(H, pg, seed=0):
     rows = (i[:, None, None] * d + a[None]).ravel()
     cols = (j[:, None, None] * d + b[None]).ravel()
     vals = H.reshape(m, d, d).ravel()
-    Hs = sp.csr_array(
-        (np.concatenate([vals, vals]), (np.concatenate([rows, cols]), np.concatenate([cols, rows]))),
-        shape=(N * d, N * d),
-    )
+    r2 = np.concatenate([rows, cols])
+    c2 = np.concatenate([cols, rows])
+    Hs = sp.csr_array((np.concatenate([vals, vals]), (r2, c2)), shape=(N * d, N * d))
     deg = np.bincount(np.concatenate([i, j]), minlength=N).astype(float)
     dd = np.repeat(1.0 / np.sqrt(deg), d)
     S = sp.diags_array(dd) @ Hs @ sp.diags_array(dd)
