@@ -207,7 +207,9 @@ def procrustes_align(X, Y):
     if Y.ndim == 1:
         Y = Y[:, None]
     if X.shape[0] != Y.shape[0]:
-        raise ValueError(f"configurations have different numbers of points: {X.shape[0]} and {Y.shape[0]}")
+        raise ValueError(
+            f"configurations have different numbers of points: {X.shape[0]} and {Y.shape[0]}"
+        )
     d = max(X.shape[1], Y.shape[1])
     Xp = np.zeros((X.shape[0], d))
     Xp[:, : X.shape[1]] = X

@@ -4,7 +4,9 @@ import pathlib
 import pytest
 
 SHARED_DATA = pathlib.Path(
-    os.environ.get("NX_ORDINAL_DATA", pathlib.Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
+    os.environ.get(
+        "NX_ORDINAL_DATA", pathlib.Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+    )
 )
 
 

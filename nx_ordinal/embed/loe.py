@@ -150,9 +150,15 @@ def _component_eigenmap(S, dim, rng):
     return Y * signs
 
 
-def _scale_to_delta(X, g, delta):
-    """Scale ``X`` so the median edge length is a few ``delta`` (the LOE optimum's scale:
-    neighbour/non-neighbour gaps of ``delta`` accumulate over about the median degree)."""
+def _scale_to_delta(X, g, delta, max_pairs=None):
+    """Scale ``X`` to the best of a geometric range of scales.
+
+    Start with the median edge length at ``delta`` times the median degree (neighbour /
+    non-neighbour gaps of ``delta`` accumulate over about that many neighbours), then halve
+    the scale while the objective decreases (at most 10 halvings, and never beyond a scale at
+    which the candidate list would exceed ``max_pairs``).  A start that is too large costs
+    many iterations: violated constraints are penalised in proportion to the scale squared.
+    """
     if g.n_edges == 0:
         return X
     d = np.sqrt(np.sum((X[g.ei] - X[g.ej]) ** 2, axis=1))
@@ -160,7 +166,26 @@ def _scale_to_delta(X, g, delta):
     if med <= 0:
         return X
     target = delta * max(1.0, float(np.median(g.deg[g.deg > 0])))
-    return X * (target / med)
+    X = X * (target / med)
+    if max_pairs is None:
+        max_pairs = max(50 * (g.n_edges + g.n), 10**6)
+
+    def objective(Y):
+        cl = CandidateList(g, delta, skin=0.0, max_pairs=max_pairs)
+        ci, ck = cl.update(Y)
+        return local_terms(Y, g, ci, ck, delta, want_grad=False)[0]
+
+    best_f = objective(X)
+    for _ in range(10):
+        try:
+            f = objective(0.5 * X)
+        except MemoryError:
+            break
+        if f >= best_f:
+            break
+        best_f = f
+        X = 0.5 * X
+    return X
 
 
 # ---------------------------------------------------------------------------------------------
@@ -245,7 +270,6 @@ def _laplacian_matvec_factory(g, kw):
     n = g.n
     A = sp.csr_array((np.ones(g.n_edges), g.indices, g.indptr), shape=(n, n))
     AT = A.T.tocsr()
-    ones = np.ones(n)
     row = kw * (n - 1 - g.deg)  # W 1
     col = kw.sum() - kw - AT @ kw  # W^T 1
     diag = row + col
