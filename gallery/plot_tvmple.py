@@ -6,7 +6,7 @@ iterations, ASAP-LOE, and the ground truth; every embedding is Procrustes-aligne
 truth and its density estimated by TV-MPLE (split Bregman, section 4) on the truth's box.
 Paper: n = 1,000, LOE maxIt = 100, ASAP max patch size 400, lambda = 1e-4 in its units.
 
-    python gallery/plot_tvmple.py --out DIR [--n 500 --lam 1e-2 --grid 40]
+    python gallery/plot_tvmple.py --out DIR [--n 500 --lam 0.05 --grid 32]
 """
 
 import argparse
@@ -39,8 +39,8 @@ def main(argv=None):
     ap.add_argument("--n", type=int, default=500)
     ap.add_argument("--mps", type=int, default=250)
     ap.add_argument("--loe-iter", type=int, default=50)
-    ap.add_argument("--lam", type=float, default=1e-2)
-    ap.add_argument("--grid", type=int, default=40)
+    ap.add_argument("--lam", type=float, default=0.05)
+    ap.add_argument("--grid", type=int, default=32)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--n-jobs", type=int, default=None)
     args = ap.parse_args(argv)

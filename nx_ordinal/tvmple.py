@@ -233,7 +233,8 @@ def tv_mple(X, lam=1e-2, *, grid=64, bounds=None, pad=0.05, rho=None, gamma=None
         r_dual = rho * np.linalg.norm(grad_T(d - d_old) + (w - w_old))
         e_pri = np.sqrt(np.sum(gu**2) + np.sum(u**2)) + np.sqrt(np.sum(d**2) + np.sum(w**2))
         e_dual = rho * np.linalg.norm(grad_T(y) + q)
-        if r_pri < tol * e_pri and r_dual < tol * max(e_dual, 1e-300) and abs(mass - 1) < tol:
+        if (it >= 100 and r_pri < tol * e_pri and r_dual < tol * max(e_dual, 1e-300)
+                and abs(mass - 1) < tol):
             converged = True
             break
         if it % 10 == 0:
