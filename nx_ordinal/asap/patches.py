@@ -56,7 +56,7 @@ def n_clusters_for(n, max_patch_size, degree, dim=2):
     --------
     >>> from nx_ordinal.asap.patches import n_clusters_for
     >>> n_clusters_for(5000, 300, 18)
-    29
+    30
     """
     if n <= max_patch_size:
         return 1
