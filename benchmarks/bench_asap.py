@@ -71,7 +71,11 @@ def main(argv=None):
                         f"sync {res.info['timings']['sync']:.1f}s, "
                         f"clustering {res.info['timings']['patches']:.1f}s)")
                 if loe_t:
-                    line += f"  time ratio ASAP/LOE {dt / loe_t:.2f}, E_A ratio {ea / loe_ea:.2f}"
+                    line += f"  time ratio ASAP/LOE {dt / loe_t:.2f}"
+                    if loe_ea > 0:
+                        line += f", E_A ratio {ea / loe_ea:.2f}"
+                    else:
+                        line += f", E_A difference {ea - loe_ea:.2e}"
                 print(line, flush=True)
 
 
