@@ -21,6 +21,7 @@ _LAZY = {
     "loe_layout": "layouts",
     "asap_loe_layout": "layouts",
     "adjacency_error": "metrics",
+    "soe_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
