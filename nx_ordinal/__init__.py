@@ -19,6 +19,8 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "asap_loe_layout": "layouts",
+    "adjacency_error": "metrics",
     "soe_layout": "layouts",
     "ree_layout": "layouts",
     "density_embedding": "density",
@@ -37,6 +39,7 @@ _LAZY = {
     "NoOrdinalInformationWarning": "exceptions",
 }
 _SUBMODULES = {
+    "asap",
     "constraints",
     "density",
     "embed",

@@ -9,7 +9,16 @@ them embeds the graph.
 
 import numpy as np
 
-__all__ = ["knn_density", "density_reweighted_distances", "density_embedding"]
+# TV-MPLE (Cucuringu & Woodworth, section 4) lives in its own module; re-exported here
+from .tvmple import TVMPLEResult, tv_mple  # noqa: E402
+
+__all__ = [
+    "knn_density",
+    "density_reweighted_distances",
+    "density_embedding",
+    "tv_mple",
+    "TVMPLEResult",
+]
 
 
 def _adjacency(G_knn):
@@ -198,3 +207,4 @@ def density_embedding(G_knn, dim=2, *, density=None):
         raise ValueError("the kNN graph is not connected; density_embedding needs one "
                          "component")
     return classical_mds(S, dim)
+
