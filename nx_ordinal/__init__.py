@@ -19,6 +19,9 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "ste_layout": "layouts",
+    "tste_layout": "layouts",
+    "gnmds_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",

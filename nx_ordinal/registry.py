@@ -142,3 +142,11 @@ register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 
 # --- ordinal layouts of this package ----------------------------------------------------------
 register_layout("loe", "nx_ordinal.layouts:loe_layout",
                 "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
+register_layout("ste", "nx_ordinal.layouts:ste_layout",
+                "stochastic triplet embedding of local triplets (van der Maaten & Weinberger "
+                "2012)", ordinal=True)
+register_layout("tste", "nx_ordinal.layouts:tste_layout",
+                "t-distributed stochastic triplet embedding of local triplets", ordinal=True)
+register_layout("gnmds", "nx_ordinal.layouts:gnmds_layout",
+                "generalized non-metric MDS of local triplets (Agarwal et al. 2007)",
+                ordinal=True)
