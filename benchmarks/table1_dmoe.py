@@ -13,7 +13,7 @@ the ``PARAMS`` below.  DMOE's error is measured on its Gram matrix (as the paper
 percentage of held-out triplets which is not satisfied in the G"); the -p baselines' Gram
 matrices have rank <= 10 by construction.
 
-Run:  OMP_NUM_THREADS=1 PYTHONPATH=. python benchmarks/table1_dmoe.py [--reps 10] [--sizes 200 1000 10000]
+Run:  PYTHONPATH=. python benchmarks/table1_dmoe.py [--reps 10] [--sizes 200 1000 10000]
 """
 
 import os

@@ -134,7 +134,8 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
     scale = check_scale(scale)
     name = f"{kind}_layout"
     if weight is not None:
-        raise ValueError(f"{name} uses the unweighted adjacency; weight must be None, got {weight!r}")
+        raise ValueError(
+            f"{name} uses the unweighted adjacency; weight must be None, got {weight!r}")
     if max_triplets is not None and (isinstance(max_triplets, bool)
                                      or not isinstance(max_triplets, int) or max_triplets < 1):
         raise ValueError(f"max_triplets must be a positive int or None, got {max_triplets!r}")
