@@ -175,7 +175,7 @@ _TRIPLET_LAYOUT_DOC = """
     projected : bool, default False
         Use the Gram-projected ("-p") optimiser instead of L-BFGS (O(n^2) memory).
     max_iter : int, default 1000
-    tol : float, default 1e-7
+    tol : float, default 1e-6
     max_time : float or None
         Seconds allowed.
     weight : None
@@ -208,7 +208,7 @@ _TRIPLET_LAYOUT_DOC = """
 
 @nx.utils.np_random_state("seed")
 def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, max_iter=1000,
-               tol=1e-7, max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
+               tol=1e-6, max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
                store_pos_as=None, verbose=False):
     """Position nodes by Stochastic Triplet Embedding of the graph's local triplets.
 
@@ -240,7 +240,7 @@ def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, m
 
 @nx.utils.np_random_state("seed")
 def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, projected=False,
-                max_iter=1000, tol=1e-7, max_time=None, weight=None, scale=1, center=None,
+                max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
                 dim=2, seed=None, store_pos_as=None, verbose=False):
     """Position nodes by t-distributed Stochastic Triplet Embedding of the local triplets.
 
@@ -272,7 +272,7 @@ def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, proje
 
 @nx.utils.np_random_state("seed")
 def gnmds_layout(G, pos=None, *, margin=1.0, lam=1e-3, max_triplets=100_000, projected=False,
-                 max_iter=1000, tol=1e-7, max_time=None, weight=None, scale=1, center=None,
+                 max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
                  dim=2, seed=None, store_pos_as=None, verbose=False):
     """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
 

@@ -144,3 +144,11 @@ def test_table1_small():
     out = mod.main(["--reps", "3", "--sizes", "1000", "--methods", "DMOE", "STE-p"])
     assert np.median(out[1000]["DMOE"]) <= 0.318
     assert np.median(out[1000]["STE-p"]) < 0.385
+
+
+def test_rank_constraint_gives_rank_dim_gram(planted):
+    _, T, Tt = planted
+    res = dmoe(T, dim=2, lam=1.0, rank_constraint=True)
+    w = np.linalg.eigvalsh(res.info["gram"])
+    assert np.sum(w > 1e-8 * w.max()) <= 2
+    assert generalization_error(Tt, res.embedding) < 0.2

@@ -117,7 +117,8 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
 
 
 def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho=1.01,
-         mu=0.1, mu_max=1e6, max_iter=1000, tol=1e-4, max_time=None, verbose=False):
+         mu=0.1, mu_max=1e6, rank_constraint=False, max_iter=1000, tol=1e-4, max_time=None,
+         verbose=False):
     """Distributional Margin based Ordinal Embedding (DMOE) of Ma et al. [1]_ by ADMM.
 
     Finds a Gram matrix G minimising the margin-distribution loss (eq. 16) of the constraints
@@ -144,6 +145,11 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
         Initial penalty parameter.
     mu_max : float, default 1e6
         Cap of the penalty parameter.
+    rank_constraint : bool, default False
+        Also impose the constraint ``rank(G) <= dim`` of the paper's problem (15) in the
+        G2 projection (top-``dim`` eigenvalues of the PSD projection).  This makes the
+        problem non-convex (the ADMM becomes a heuristic, as the "-p" baselines are), but
+        the Gram matrix then has the embedding's rank.
     max_iter : int, default 1000
     tol : float, default 1e-4
         Stop when the primal residual ``||(e1 - e_Q, e2 + e_Q, G - G1, G - G2)||`` and the
@@ -251,7 +257,10 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
             ws = np.sign(w) * np.maximum(np.abs(w) - lam / mu, 0.0)
             G1 = (V * ws) @ V.T
             w, V = _eig_sym(G + Z4 / mu)
-            G2 = (V * np.maximum(w, 0.0)) @ V.T
+            w = np.maximum(w, 0.0)
+            if rank_constraint:  # the rank(G) <= dim constraint of (15), non-convex
+                w[:-dim] = 0.0
+            G2 = (V * w) @ V.T
             gam = op.margins(G)
             eQ = gamma0 - gam
             # multipliers (33)

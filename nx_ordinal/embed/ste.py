@@ -203,10 +203,50 @@ def _project_top(M, p):
     return Y @ Y.T, Y[:, ::-1]
 
 
+def _stop_rule(history, tol, window=10):
+    """Decrease of the objective over the last ``window`` iterations below
+    ``tol * window * max(f, 1)``: the objective is a mean loss per constraint (in nats for
+    STE / t-STE), so below 1 the test is on its absolute decrease, as scipy's ``ftol``.
+    (Unregularised STE on separable triplets decreases forever as the scale grows; a purely
+    relative rule would never stop.)"""
+    if len(history) <= window:
+        return len(history) > 1 and history[-1] == 0.0
+    old, new = history[-1 - window], history[-1]
+    return new == 0.0 or (old - new) <= tol * window * max(abs(new), 1.0)
+
+
+def _run_lbfgs(ev, X0, max_iter, tol, progress):
+    from scipy.optimize import minimize
+
+    n, dim = X0.shape
+    history = []
+    converged = [False]
+
+    def fun(x):
+        f, grad = ev(x.reshape(n, dim))
+        return f, grad.ravel()
+
+    def callback(intermediate_result):
+        f = float(intermediate_result.fun)
+        history.append(f)
+        progress.update(f)
+        if _stop_rule(history, tol):
+            converged[0] = True
+            raise StopIteration
+        if progress.out_of_time():
+            raise StopIteration
+
+    res = minimize(fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
+                   options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0,
+                                gtol=0.0, maxcor=20))
+    if res.fun == 0.0 or (res.status == 2 and not progress.out_of_time()
+                          and len(history) < max_iter):
+        converged[0] = True  # zero loss, or the line search found no descent: stationary
+    return len(history), converged[0], history
+
+
 def _run_projected(K0, Q, kind, alpha, margin, lam, p, max_iter, tol, progress):
     """Projected gradient descent with Armijo backtracking on the Gram matrix."""
-    from .loe import _stop_rule
-
     K, Y = _project_top(K0, p)
     f, G = _value_grad_K(K, Q, kind, alpha, margin, lam)
     history = [f]
@@ -266,8 +306,6 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
             X = Y
             info["gram"] = K
         else:
-            from .loe import _run_lbfgs
-
             ev = _XEvaluator(Q, kind, alpha, margin, lam)
             n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
             X = ev.best_X if ev.best_X is not None else X0
@@ -302,8 +340,9 @@ _COMMON_DOC = """
         ``False``: L-BFGS on X.  ``True``: the "-p" form, projected gradient with line
         search on the Gram matrix, projected onto its top-``dim`` eigenvalues each step.
     max_iter : int
-    tol : float
-        Relative decrease of the objective over 10 iterations at which the solver stops.
+    tol : float, default 1e-6
+        The solver stops when the objective (a mean loss per constraint) decreased by less
+        than ``10 * tol * max(f, 1)`` over the last 10 iterations.
     max_time : float, optional
         Seconds allowed.
     seed : int, numpy Generator or RandomState, optional
@@ -330,7 +369,7 @@ _RETURNS_DOC = """
 
 
 def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0.0,
-        max_iter=1000, tol=1e-7, max_time=None, seed=None, verbose=False):
+        max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """Stochastic Triplet Embedding (STE) of van der Maaten & Weinberger [1]_.
 
     Minimises ``(1/m) sum log(1 + exp(d_ij^2 - d_ik^2)) + lam ||X||^2``, minus the mean
@@ -370,7 +409,7 @@ def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0
 
 
 def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected=False,
-         lam=0.0, max_iter=1000, tol=1e-7, max_time=None, seed=None, verbose=False):
+         lam=0.0, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """t-distributed Stochastic Triplet Embedding (t-STE) of van der Maaten & Weinberger [1]_.
 
     Student-t kernel ``k(d) = (1 + d^2/alpha)^(-(alpha+1)/2)``; minimises
@@ -390,7 +429,7 @@ def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected
     >>> P = rng.standard_normal((30, 2))
     >>> T = orient_triplets(random_triplets(30, 3000, seed=1), P)
     >>> res = tste(T, dim=2, seed=0)
-    >>> generalization_error(T, res.embedding) < 0.05
+    >>> generalization_error(T, res.embedding) < 0.1
     True
 
     Notes
@@ -409,7 +448,7 @@ def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected
 
 
 def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=1e-3, init=None,
-          projected=False, max_iter=1000, tol=1e-7, max_time=None, seed=None, verbose=False):
+          projected=False, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """Generalized Non-metric Multidimensional Scaling (GNMDS) of Agarwal et al. [1]_.
 
     Minimises ``(1/m) sum max(0, margin + d_ij^2 - d_ik^2) + lam ||X||^2`` (hinge on
