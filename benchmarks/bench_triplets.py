@@ -27,6 +27,7 @@ def main(argv=None):
     ap.add_argument("--m", type=int, default=100_000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--reps", type=int, default=1)
+    ap.add_argument("--methods", nargs="+", default=["STE", "t-STE", "GNMDS"])
     args = ap.parse_args(argv)
     try:
         from cblearn.embedding import GNMDS, STE, TSTE
@@ -46,7 +47,7 @@ def main(argv=None):
         ("t-STE", lambda: tste(T, args.n, 2, seed=0), lambda: TSTE(2, random_state=0)),
         ("GNMDS", lambda: gnmds(T, args.n, 2, seed=0), lambda: GNMDS(2, random_state=0)),
     ]
-    for name, ours, theirs in cases:
+    for name, ours, theirs in [c for c in cases if c[0] in args.methods]:
         rows = {}
         fits = (("nx_ordinal", lambda o=ours: o().embedding),
                 ("cblearn", lambda t=theirs: t().fit(T).embedding_))

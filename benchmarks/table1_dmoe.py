@@ -42,7 +42,7 @@ PARAMS = {
           "t-STE-p": dict(lam=3e-3)},
     1000: {"DMOE": dict(lam=7.0, nu=0.1), "GNMDS-p": dict(lam=3e-3), "STE-p": dict(lam=1e-3),
            "t-STE-p": dict(lam=1e-3)},
-    10000: {"DMOE": dict(lam=60.0, nu=0.1), "GNMDS-p": dict(lam=1e-3), "STE-p": dict(lam=1e-4),
+    10000: {"DMOE": dict(lam=10.0, nu=0.02), "GNMDS-p": dict(lam=1e-3), "STE-p": dict(lam=1e-4),
             "t-STE-p": dict(lam=1e-4)},
 }
 

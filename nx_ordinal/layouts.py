@@ -271,7 +271,7 @@ def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, proje
 
 
 @nx.utils.np_random_state("seed")
-def gnmds_layout(G, pos=None, *, margin=1.0, lam=1e-3, max_triplets=100_000, projected=False,
+def gnmds_layout(G, pos=None, *, margin=1.0, lam=0.0, max_triplets=100_000, projected=False,
                  max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
                  dim=2, seed=None, store_pos_as=None, verbose=False):
     """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
@@ -311,7 +311,7 @@ _EXTRA = {
         Weight of ``||X||_F^2``.""",
     "gnmds": """margin : float, default 1
         Required gap between squared distances.
-    lam : float, default 1e-3
+    lam : float, default 0
         Weight of ``||X||_F^2``.""",
 }
 for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layout)):

@@ -447,7 +447,7 @@ def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected
                           max_time, seed, verbose, alpha=float(alpha), lam=lam)
 
 
-def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=1e-3, init=None,
+def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
           projected=False, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """Generalized Non-metric Multidimensional Scaling (GNMDS) of Agarwal et al. [1]_.
 
@@ -457,9 +457,10 @@ def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=1e-3, init=None
     {common}
     margin : float, default 1
         Required gap between the squared distances.
-    lam : float, default 1e-3
-        Weight of ``||X||_F^2`` (``trace(K)`` in the projected form); it only trades the
-        scale of the solution against the number of active hinges.
+    lam : float, default 0
+        Weight of ``||X||_F^2`` (``trace(K)`` in the projected form); it trades the scale
+        of the solution against the number of active hinges (0, as in cblearn: the margin
+        alone sets the scale).
     {returns}
     Examples
     --------
