@@ -205,7 +205,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     .. [1] Ma, K., Xu, Q. and Cao, X. "Robust ordinal embedding from contaminated relative
        comparisons" / "Margin distribution ordinal embedding", AAAI 2019.
     """
-    from .ste import _as_quadruplets
+    from .ste import _as_quadruplets, _small_blas
 
     dim = check_dim(dim)
     gamma0 = check_positive(gamma0, "gamma0")
@@ -239,6 +239,8 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     converged = False
     interrupted = False
     t = 0
+    blas = _small_blas(n)
+    blas.__enter__()
     try:
         for t in range(1, max_iter + 1):  # noqa: B007
             # e1, e2 sub-problems (25)-(27): prox of (.)_+ / mu and nu (.)_+ / mu
@@ -290,6 +292,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
         interrupted = True
     finally:
         progress.close()
+        blas.__exit__(None, None, None)
     if interrupted:
         warn_interrupted("dmoe", t)
     elif not converged and max_iter > 0:

@@ -59,6 +59,20 @@ def _initial_X(init, n, dim, rng, scale=0.1):
     return X0
 
 
+def _small_blas(n, limit=600):
+    """Single-threaded BLAS for the small dense eigendecompositions of the Gram forms
+    (threads only add overhead below a few hundred rows); a no-op without threadpoolctl."""
+    import contextlib
+
+    if n > limit:
+        return contextlib.nullcontext()
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - optional
+        return contextlib.nullcontext()
+    return threadpool_limits(1)
+
+
 # ---------------------------------------------------------------------------------------------
 # the loss kernel
 
@@ -301,8 +315,9 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     info = {"n_constraints": int(Q.shape[0])}
     try:
         if projected:
-            K, Y, f, n_iter, conv, hist = _run_projected(
-                X0 @ X0.T, Q, kind, alpha, margin, lam, dim, max_iter, tol, progress)
+            with _small_blas(n):
+                K, Y, f, n_iter, conv, hist = _run_projected(
+                    X0 @ X0.T, Q, kind, alpha, margin, lam, dim, max_iter, tol, progress)
             X = Y
             info["gram"] = K
         else:
