@@ -123,8 +123,8 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
     import numpy as np
 
     from .constraints import graph_to_csr, local_triplets
-    from .embed import ste as _ste
     from .embed.loe import laplacian_eigenmaps
+    from .embed.ste import gnmds, ste, tste
     from .exceptions import NoOrdinalInformationWarning
     from .utils import draw_seed
 
@@ -156,7 +156,7 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
                       stacklevel=3)
         X = init
     else:
-        solver = getattr(_ste, kind)
+        solver = {"ste": ste, "tste": tste, "gnmds": gnmds}[kind]
         X = solver(T, len(nodes), dim, init=init, **kw).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
