@@ -150,3 +150,11 @@ register_layout("soe", "nx_ordinal.layouts:soe_layout",
                 "(Terada & von Luxburg 2014)", ordinal=True)
 register_layout("ree", "nx_ordinal.layouts:ree_layout",
                 "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
+register_layout("ste", "nx_ordinal.layouts:ste_layout",
+                "stochastic triplet embedding of local triplets (van der Maaten & Weinberger "
+                "2012)", ordinal=True)
+register_layout("tste", "nx_ordinal.layouts:tste_layout",
+                "t-distributed stochastic triplet embedding of local triplets", ordinal=True)
+register_layout("gnmds", "nx_ordinal.layouts:gnmds_layout",
+                "generalized non-metric MDS of local triplets (Agarwal et al. 2007)",
+                ordinal=True)
