@@ -19,6 +19,9 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "landmark_layout": "layouts",
+    "landmark_embedding": "embed.landmark",
+    "TripletOracle": "oracle",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",
@@ -35,6 +38,7 @@ _SUBMODULES = {
     "exceptions",
     "layouts",
     "metrics",
+    "oracle",
     "registry",
     "utils",
 }

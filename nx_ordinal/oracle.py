@@ -113,7 +113,8 @@ class TripletOracle:
             raise ValueError(f"queries must be integer indices, got dtype {Q.dtype}")
         if Q.size and (Q.min() < 0 or Q.max() >= self.n_objects):
             raise ValueError(
-                f"query indices must be in [0, {self.n_objects - 1}], got range [{Q.min()}, {Q.max()}]"
+                f"query indices must be in [0, {self.n_objects - 1}], "
+                f"got range [{Q.min()}, {Q.max()}]"
             )
         return Q
 
@@ -170,7 +171,8 @@ class TripletOracle:
         list-order constraints (see :meth:`triplets`).  O(m d)."""
         from .constraints import random_triplets
 
-        return self.triplets(random_triplets(self.n_objects, n_triplets, seed=self.rng if seed is None else seed))
+        rng = self.rng if seed is None else seed
+        return self.triplets(random_triplets(self.n_objects, n_triplets, seed=rng))
 
 
 def sample_anchor_queries(anchors, counts, n_objects, seed=None):
