@@ -226,7 +226,10 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     H[~finite] = far
     if ties == "random":
         key = H + 0.5 * rng.random(H.shape)
-        ranks = np.argsort(np.argsort(key, axis=1, kind="stable"), axis=1).astype(np.float64)
+        order = np.argsort(key, axis=1)
+        ranks = np.empty(H.shape)
+        np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
+                          axis=1)
     else:
         from scipy.stats import rankdata
 
