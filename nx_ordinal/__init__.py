@@ -22,6 +22,7 @@ _LAZY = {
     "landmark_layout": "layouts",
     "landmark_embedding": "embed.landmark",
     "TripletOracle": "oracle",
+    "soe_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
     "layout": "registry",

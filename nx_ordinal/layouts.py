@@ -12,7 +12,7 @@ from ._layout_utils import (
 )
 from ._validation import check_dim
 
-__all__ = ["loe_layout", "landmark_layout"]
+__all__ = ["loe_layout", "soe_layout", "landmark_layout"]
 
 
 @nx.utils.np_random_state("seed")
@@ -100,7 +100,9 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=100
     center = check_center(center, dim)
     scale = check_scale(scale)
     if weight is not None:
-        raise ValueError(f"loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}")
+        raise ValueError(
+            f"loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}"
+        )
     if len(nodes) <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     init = initial_positions(pos, nodes, dim, seed)
@@ -109,6 +111,212 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=100
         n_init = 1
     res = loe(A, dim, delta=delta, method=method, init=init, n_init=n_init, max_iter=max_iter,
               tol=tol, max_time=max_time, seed=seed, verbose=verbose)
+    X = np.asarray(res.embedding)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+def _weighted_csr(G, nodes, weight):
+    """Adjacency with edge lengths (attribute ``weight``, default 1; parallel edges: the
+    shortest) as CSR, in node order; negative or non-finite lengths raise ValueError."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    index = {v: i for i, v in enumerate(nodes)}
+    rows, cols, vals = [], [], []
+    for u, v, w in G.edges(data=weight, default=1):
+        if u == v:
+            continue
+        try:
+            w = float(w)
+        except (TypeError, ValueError):
+            raise ValueError(f"edge ({u!r}, {v!r}) has a non-numeric {weight!r}: {w!r}") from None
+        if not np.isfinite(w) or w < 0:
+            raise ValueError(f"edge ({u!r}, {v!r}) has an invalid {weight!r}: {w!r}")
+        rows.append(index[u])
+        cols.append(index[v])
+        vals.append(w)
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    vals = np.asarray(vals, dtype=np.float64)
+    if not G.is_directed():
+        rows, cols, vals = (np.concatenate([rows, cols]), np.concatenate([cols, rows]),
+                            np.concatenate([vals, vals]))
+    n = len(nodes)
+    if rows.size:  # keep the shortest of parallel edges
+        order = np.lexsort((vals, cols, rows))
+        rows, cols, vals = rows[order], cols[order], vals[order]
+        first = np.ones(rows.size, dtype=bool)
+        first[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1])
+        rows, cols, vals = rows[first], cols[first], vals[first]
+    # zero-length edges must survive as explicit entries: shift them by a tiny epsilon
+    vals = np.where(vals == 0, np.finfo(float).tiny, vals)
+    return sp.csr_array((vals, (rows, cols)), shape=(n, n))
+
+
+def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
+                           max_entries=4_000_000):
+    """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
+
+    Anchors ``i`` are drawn from a set of at most ``max(20, max_entries // n)`` source nodes
+    (all nodes for small graphs), whose distance rows are computed by BFS / Dijkstra
+    (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
+    tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
+    reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
+    graph has too few strict comparisons).
+    """
+    import numpy as np
+    from scipy.sparse.csgraph import shortest_path
+
+    n = len(nodes)
+    A = _weighted_csr(G, nodes, weight)
+    n_src = min(n, max(20, max_entries // max(n, 1)))
+    src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
+    Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
+                         indices=src)
+    out = []
+    have = 0
+    for _ in range(20):
+        size = max(64, 2 * (n_constraints - have))
+        a = rng.integers(0, n_src, size=size)
+        i = src[a]
+        j = rng.integers(0, n - 1, size=size)
+        j = j + (j >= i)
+        k = rng.integers(0, n - 2, size=size)
+        lo, hi = np.minimum(i, j), np.maximum(i, j)
+        k = k + (k >= lo)
+        k = k + (k >= hi)
+        dj, dk = Dsrc[a, j], Dsrc[a, k]
+        keep = dj != dk
+        T = np.column_stack([i, j, k])[keep]
+        swap = (dk < dj)[keep]
+        T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
+        out.append(T)
+        have += T.shape[0]
+        if have >= n_constraints:
+            break
+    T = np.concatenate(out)[:n_constraints] if out else np.empty((0, 3), dtype=np.int64)
+    return T.astype(np.int64)
+
+
+@nx.utils.np_random_state("seed")
+def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, method="lbfgs",
+               n_init=1, max_iter=1000, tol=1e-4, max_time=None, scale=1, center=None, dim=2,
+               seed=None, store_pos_as=None, verbose=False):
+    """Position nodes by soft ordinal embedding of shortest-path distance comparisons.
+
+    Triplets ``(i, j, k)`` -- "node i is closer to j than to k" in shortest-path distance --
+    are sampled uniformly (ties are not constraints and are redrawn), and the drawing
+    minimises the SOE objective of Terada & von Luxburg [1]_, the sum over triplets of
+    ``max(0, d_ij + delta - d_ik)^2``.  Only the order of the graph distances is used, so
+    the drawing is invariant to any increasing transformation of the edge lengths.
+
+    Parameters
+    ----------
+    G : NetworkX graph or list of nodes
+        Directed graphs use directed (out-going) shortest paths.  Self-loops are ignored.
+    pos : dict or None, optional
+        Initial positions for some or all nodes (others random); default random Gaussian.
+    n_constraints : int or None
+        Number of triplets; default ``min(2_000_000, 20 n dim ceil(log n))``.
+    weight : str or None, default None
+        Edge attribute holding edge lengths for weighted shortest paths (missing: 1);
+        ``None`` counts hops.
+    delta : float, default 0.1
+        Margin of the objective (only sets the scale; the drawing is rescaled anyway).
+    method : {"lbfgs", "mm"}, default "lbfgs"
+        Optimiser (see :func:`nx_ordinal.embed.soe`).
+    n_init : int, default 1
+        Number of runs; the lowest objective wins.  Ignored when ``pos`` is given.
+    max_iter : int, default 1000
+    tol : float, default 1e-4
+        Relative decrease of the objective at which a run stops.
+    max_time : float or None
+        Seconds allowed per run.
+    scale : number, default 1
+        Scale factor for positions (as :func:`networkx.rescale_layout`).
+    center : array-like or None
+        Coordinate pair around which to center the layout.
+    dim : int, default 2
+    seed : int, RandomState instance or None
+        Same seed, same layout.
+    store_pos_as : str or None
+        Also store each position as the node attribute of that name.
+    verbose : bool
+        Show a progress bar.
+
+    Returns
+    -------
+    pos : dict
+        A dictionary of positions keyed by node.
+
+    Raises
+    ------
+    ValueError
+        Bad parameter values or negative edge lengths.
+    TypeError
+        Parameters of the wrong type.
+
+    Warns
+    -----
+    NoOrdinalInformationWarning
+        When all sampled comparisons tie (e.g. a complete graph): the initial positions are
+        returned.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> G = nx.grid_2d_graph(5, 5)
+    >>> pos = nx_ordinal.soe_layout(G, seed=1)
+    >>> len(pos), pos[(0, 0)].shape
+    (25, (2,))
+
+    Notes
+    -----
+    Cost: shortest paths from at most ``max(20, 4e6 / n)`` source nodes (BFS, or Dijkstra
+    with ``weight``), O(sources (n + E) log n); sampling O(m); then SOE at O(m dim + n dim)
+    per iteration for m = ``n_constraints`` triplets.  No n x n array for large graphs.
+
+    References
+    ----------
+    .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
+    """
+    import math
+    import warnings
+
+    import numpy as np
+
+    from ._validation import check_int
+    from .embed.soe import soe
+    from .exceptions import NoOrdinalInformationWarning
+    from .utils import as_generator
+
+    G, nodes = process_graph(G)
+    dim = check_dim(dim)
+    center = check_center(center, dim)
+    scale = check_scale(scale)
+    n = len(nodes)
+    if n_constraints is None:
+        logn = max(1, math.ceil(math.log(max(n, 2))))
+        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
+    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
+    if weight is not None and not isinstance(weight, str):
+        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    if n <= 1:
+        return trivial_layout(G, nodes, dim, center, store_pos_as)
+    rng = as_generator(seed)
+    init = initial_positions(pos, nodes, dim, seed)
+    if init is not None:
+        n_init = 1
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
+        np.empty((0, 3), dtype=np.int64))
+    if T.shape[0] == 0:
+        warnings.warn("no strict shortest-path comparisons (all distances tie); "
+                      "returning the initial positions", NoOrdinalInformationWarning, stacklevel=2)
+        X = init if init is not None else rng.standard_normal((n, dim))
+        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    res = soe(T, n, dim, delta=delta, method=method, init=init, n_init=n_init,
+              max_iter=max_iter, tol=tol, max_time=max_time, seed=rng, verbose=verbose)
     X = np.asarray(res.embedding)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 

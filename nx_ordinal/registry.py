@@ -145,3 +145,6 @@ register_layout("loe", "nx_ordinal.layouts:loe_layout",
 register_layout("landmark", "nx_ordinal.layouts:landmark_layout",
                 "landmark ordinal embedding of hop-distance rankings (Ghosh et al. 2019); "
                 "large graphs", ordinal=True)
+register_layout("soe", "nx_ordinal.layouts:soe_layout",
+                "soft ordinal embedding of shortest-path distance comparisons "
+                "(Terada & von Luxburg 2014)", ordinal=True)
