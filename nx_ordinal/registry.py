@@ -145,6 +145,11 @@ register_layout("loe", "nx_ordinal.layouts:loe_layout",
 register_layout("landmark", "nx_ordinal.layouts:landmark_layout",
                 "landmark ordinal embedding of hop-distance rankings (Ghosh et al. 2019); "
                 "large graphs", ordinal=True)
+register_layout("asap_loe", "nx_ordinal.layouts:asap_loe_layout",
+                "ASAP-LOE: patch-wise LOE with scale/rotation/translation synchronisation "
+                "(Cucuringu & Woodworth)", ordinal=True)
 register_layout("soe", "nx_ordinal.layouts:soe_layout",
                 "soft ordinal embedding of shortest-path distance comparisons "
                 "(Terada & von Luxburg 2014)", ordinal=True)
+register_layout("ree", "nx_ordinal.layouts:ree_layout",
+                "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
