@@ -19,6 +19,9 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "landmark_layout": "layouts",
+    "landmark_embedding": "embed.landmark",
+    "TripletOracle": "oracle",
     "asap_loe_layout": "layouts",
     "adjacency_error": "metrics",
     "soe_layout": "layouts",
@@ -49,6 +52,7 @@ _SUBMODULES = {
     "exceptions",
     "layouts",
     "metrics",
+    "oracle",
     "registry",
     "rigidity",
     "utils",

@@ -142,6 +142,9 @@ register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 
 # --- ordinal layouts of this package ----------------------------------------------------------
 register_layout("loe", "nx_ordinal.layouts:loe_layout",
                 "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
+register_layout("landmark", "nx_ordinal.layouts:landmark_layout",
+                "landmark ordinal embedding of hop-distance rankings (Ghosh et al. 2019); "
+                "large graphs", ordinal=True)
 register_layout("asap_loe", "nx_ordinal.layouts:asap_loe_layout",
                 "ASAP-LOE: patch-wise LOE with scale/rotation/translation synchronisation "
                 "(Cucuringu & Woodworth)", ordinal=True)
