@@ -21,6 +21,7 @@ _LAZY = {
     "loe_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
+    "compare_layouts": "compare",
     "layout": "registry",
     "register_layout": "registry",
     "available_layouts": "registry",
@@ -30,6 +31,8 @@ _LAZY = {
     "NoOrdinalInformationWarning": "exceptions",
 }
 _SUBMODULES = {
+    "classical",
+    "compare",
     "constraints",
     "embed",
     "exceptions",
