@@ -99,8 +99,8 @@ def format_table(rows):
     >>> from nx_ordinal.compare import format_table
     >>> print(format_table([dict(method="loe", gari=1.0, err_local=0.5, seconds=0.1,
     ...                          error=None)]))
-    method     GARI  Err_local  seconds
-    loe       1.000     0.5000     0.10
+    method   GARI  Err_local  seconds
+    loe     1.000     0.5000     0.10
     """
     headers = ("method", "GARI", "Err_local", "seconds")
     body = []
