@@ -38,6 +38,8 @@ _SUBMODULES = {
     "exceptions",
     "layouts",
     "metrics",
+    "plot",
+    "io",
     "registry",
     "utils",
 }
