@@ -108,7 +108,8 @@ def format_table(rows):
         if r.get("error"):
             body.append((str(r["method"]), "-", "-", f"{r['seconds']:.2f}", r["error"]))
         else:
-            body.append((str(r["method"]), f"{r['gari']:.3f}", f"{r['err_local']:.4f}",
+            g = r["gari"] if abs(r["gari"]) >= 5e-4 else 0.0  # no "-0.000"
+            body.append((str(r["method"]), f"{g:.3f}", f"{r['err_local']:.4f}",
                          f"{r['seconds']:.2f}", ""))
     w0 = max([len(headers[0])] + [len(b[0]) for b in body])
     widths = [max([len(headers[i])] + [len(b[i]) for b in body]) for i in range(1, 4)]
