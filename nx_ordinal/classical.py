@@ -160,7 +160,8 @@ def tsne_layout(G, *, perplexity=None, scale=1, center=None, dim=2, seed=None,
     scale, center, dim, seed, store_pos_as
         As in :func:`networkx.spring_layout`.
     **kwargs
-        Passed to :class:`sklearn.manifold.TSNE`.
+        Passed to :class:`sklearn.manifold.TSNE` (default ``method="exact"`` up to 500
+        nodes, Barnes-Hut above).
 
     Returns
     -------
@@ -207,9 +208,11 @@ def tsne_layout(G, *, perplexity=None, scale=1, center=None, dim=2, seed=None,
     D[~finite] = (D[finite].max() if finite.any() else 0.0) + 1.0
     if perplexity is None:
         perplexity = max(min(30.0, (n - 1) / 3.0), 1.0)
+    # exact gradients for small graphs (Barnes-Hut's thread start-up dominates there) and
+    # for dim > 3, which Barnes-Hut does not support
+    kwargs.setdefault("method", "exact" if (n <= 500 or dim > 3) else "barnes_hut")
     model = TSNE(n_components=dim, metric="precomputed", init="random", perplexity=perplexity,
-                 random_state=draw_seed(seed), method="exact" if dim > 3 else "barnes_hut",
-                 **kwargs)
+                 random_state=draw_seed(seed), **kwargs)
     X = model.fit_transform(D)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 

@@ -80,6 +80,9 @@ def famous_graph(name):
     }
     if key not in builders:
         raise ValueError(f"unknown famous graph {name!r}; choose from {', '.join(FAMOUS_GRAPHS)}")
-    G = nx.Graph(builders[key]())
+    B = builders[key]()
+    G = nx.Graph()
+    G.add_nodes_from(sorted(B))
+    G.add_edges_from(B.edges())
     G.graph["name"] = next(n for n in FAMOUS_GRAPHS if n.lower() == key)
     return G
