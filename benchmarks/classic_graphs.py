@@ -65,7 +65,7 @@ def delta_schedule(G, dim, deltas=(1.0, 0.3, 0.1, 0.03)):
 
         X = minimize(fun, X.ravel(), jac=True, method="L-BFGS-B",
                      options=dict(maxiter=500)).x.reshape(n, dim)
-    return dict(zip(nodes, X))
+    return dict(zip(nodes, X, strict=True))
 
 
 def main(argv=None):

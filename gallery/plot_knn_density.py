@@ -43,11 +43,11 @@ def main(argv=None):
     p.add_argument("--k", type=int, default=14)
     p.add_argument("--max-time", type=float, default=15.0, help="seconds for LOE")
     args = p.parse_args(argv)
+    import warnings
+
     import matplotlib.pyplot as plt
     import networkx as nx
     import numpy as np
-
-    import warnings
 
     import nx_ordinal
     from nx_ordinal.exceptions import ConvergenceWarning
@@ -66,15 +66,15 @@ def main(argv=None):
     G = knn_graph(X, k)
     U = G.to_undirected() if G.is_directed() else G
     layouts = {
-        "original points": dict(zip(range(n), X)),
+        "original points": dict(zip(range(n), X, strict=True)),
         "LOE": nx_ordinal.loe_layout(G, seed=args.seed, n_init=1, max_time=args.max_time),
         "spring": nx.spring_layout(U, seed=args.seed),
         "Kamada-Kawai": nx.kamada_kawai_layout(U),
         "spectral": nx.spectral_layout(U),
     }
     fig, axes = plt.subplots(1, len(layouts), figsize=(3.2 * len(layouts), 3.6))
-    colour = dict(zip(range(n), labels))
-    for ax, (name, pos) in zip(axes, layouts.items()):
+    colour = dict(zip(range(n), labels, strict=True))
+    for ax, (name, pos) in zip(axes, layouts.items(), strict=True):
         draw_layout(G, pos, ax, color=colour, cmap="brg", node_size=6, edge_width=0.1,
                     edge_color="0.8", title=name)
         Y = np.array([pos[v] for v in range(n)])

@@ -33,10 +33,10 @@ def main(argv=None):
     if not os.path.isfile(path):
         print(f"skipping: {path} not found")
         return None
+    import warnings
+
     import matplotlib.pyplot as plt
     import networkx as nx
-
-    import warnings
 
     import nx_ordinal
     from nx_ordinal.exceptions import ConvergenceWarning
@@ -57,7 +57,7 @@ def main(argv=None):
     }
     degree = dict(G.degree())
     fig, axes = plt.subplots(1, 2, figsize=(11, 5.5))
-    for ax, (name, pos) in zip(axes, layouts.items()):
+    for ax, (name, pos) in zip(axes, layouts.items(), strict=True):
         draw_layout(G, pos, ax, color=degree, cmap="plasma", node_size=12, edge_width=0.4,
                     title=f"{name}: GARI {nx_ordinal.gari(G, pos):.2f}", colorbar=True)
     fig.suptitle(f"netscience co-authorship, largest component ({G.number_of_nodes()} "

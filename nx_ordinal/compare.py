@@ -63,7 +63,7 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
     methods = list(DEFAULT_METHODS if methods is None else methods)
     entries = [get_entry(m) for m in methods]  # unknown names fail before any work
     rows = []
-    for name, entry in zip(methods, entries):
+    for name, entry in zip(methods, entries, strict=True):
         func = entry.load()
         runs = n_init if entry.takes_seed else 1
         best, error = None, None
@@ -113,10 +113,11 @@ def format_table(rows):
                          f"{r['seconds']:.2f}", ""))
     w0 = max([len(headers[0])] + [len(b[0]) for b in body])
     widths = [max([len(headers[i])] + [len(b[i]) for b in body]) for i in range(1, 4)]
-    lines = [headers[0].ljust(w0) + "".join("  " + h.rjust(w) for h, w in zip(headers[1:],
-                                                                              widths))]
+    cells = zip(headers[1:], widths, strict=True)
+    lines = [headers[0].ljust(w0) + "".join("  " + h.rjust(w) for h, w in cells)]
     for b in body:
-        line = b[0].ljust(w0) + "".join("  " + c.rjust(w) for c, w in zip(b[1:4], widths))
+        cells = zip(b[1:4], widths, strict=True)
+        line = b[0].ljust(w0) + "".join("  " + c.rjust(w) for c, w in cells)
         if b[4]:
             line += "  (" + b[4] + ")"
         lines.append(line)

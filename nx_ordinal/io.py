@@ -178,7 +178,7 @@ def read_layout(path):
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"malformed layout file {os.fspath(path)!r}: {exc}") from None
     out = {
-        "pos": dict(zip(nodes, X)),
+        "pos": dict(zip(nodes, X, strict=True)),
         "method": rec.get("method"),
         "parameters": rec.get("parameters", {}),
         "metrics": rec.get("metrics", {}),

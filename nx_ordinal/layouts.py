@@ -117,7 +117,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="spectr
     center = check_center(center, dim)
     scale = check_scale(scale)
     if weight is not None:
-        raise ValueError(f"loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}")
+        raise ValueError(
+            f"loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}")
     if len(nodes) <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     inits = _check_inits(init)

@@ -69,7 +69,7 @@ def knn_agreement(G, pos):
     k = np.diff(A.indptr)
     B = recovered_adjacency(X, k)
     m = np.asarray(A.multiply(B).sum(axis=1)).ravel()
-    return {v: int(round(c)) for v, c in zip(nodes, m)}
+    return {v: int(round(c)) for v, c in zip(nodes, m, strict=True)}
 
 
 def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25,
@@ -141,7 +141,7 @@ def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25
     label = None
     norm = {}
     if color_by_knn:
-        agree = knn_agreement(G, dict(zip(nodes, X)))
+        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
         deg = np.array([max(len(set(G[v]) - {v}), 1) for v in nodes], dtype=float)
         c = np.array([agree[v] for v in nodes], dtype=float) / deg
         label = "fraction of graph neighbours among nearest neighbours"
@@ -233,7 +233,7 @@ def plot_comparison(G, layouts, *, name=None, ncols=None, color_by_knn=True, fig
     axes[0].set_xticks([])
     axes[0].set_yticks([])
     axes[0].set_title(name or G.graph.get("name", "") or "adjacency", fontsize=9)
-    for ax, (method, pos) in zip(axes[1:], layouts.items()):
+    for ax, (method, pos) in zip(axes[1:], layouts.items(), strict=True):
         draw_layout(G, pos, ax, color_by_knn=color_by_knn, node_size=14, edge_width=0.6)
         g = gari(G, pos)
         ax.set_title(method, fontsize=8)

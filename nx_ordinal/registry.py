@@ -138,7 +138,8 @@ register_layout("kamada_kawai", _nx("kamada_kawai_layout"),
 register_layout("spectral", _nx("spectral_layout"), "networkx Laplacian eigenmap layout",
                 takes_seed=False)
 register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 layout")
-register_layout("arf", "nx_ordinal.classical:arf_layout", "networkx attractive-repulsive forces layout (2-D)")
+register_layout("arf", "nx_ordinal.classical:arf_layout",
+                "networkx attractive-repulsive forces layout (2-D)")
 
 # --- igraph's drawers and t-SNE (nx_ordinal.classical) ---------------------------------------
 register_layout("ig_fr", "nx_ordinal.classical:ig_fr_layout", "igraph Fruchterman-Reingold layout")
