@@ -19,6 +19,11 @@ __version__ = "0.1.0"
 # public name -> submodule that defines it
 _LAZY = {
     "loe_layout": "layouts",
+    "asap_loe_layout": "layouts",
+    "adjacency_error": "metrics",
+    "soe_layout": "layouts",
+    "ree_layout": "layouts",
+    "density_embedding": "density",
     "gari": "metrics",
     "err_local": "metrics",
     "compare_layouts": "compare",
@@ -26,14 +31,20 @@ _LAZY = {
     "register_layout": "registry",
     "available_layouts": "registry",
     "knn_graph": "constraints",
+    "is_rigid": "rigidity",
+    "is_globally_rigid": "rigidity",
+    "redundantly_rigid": "rigidity",
+    "rigid_components": "rigidity",
     "ConvergenceWarning": "exceptions",
     "InterruptedWarning": "exceptions",
     "NoOrdinalInformationWarning": "exceptions",
 }
 _SUBMODULES = {
+    "asap",
     "classical",
     "compare",
     "constraints",
+    "density",
     "embed",
     "exceptions",
     "layouts",
@@ -41,6 +52,7 @@ _SUBMODULES = {
     "plot",
     "io",
     "registry",
+    "rigidity",
     "utils",
 }
 

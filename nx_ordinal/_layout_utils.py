@@ -46,7 +46,9 @@ def check_center(center, dim):
     except (TypeError, ValueError):
         raise TypeError(f"center must be a sequence of {dim} numbers, got {center!r}") from None
     if c.shape != (dim,):
-        raise ValueError(f"length of center coordinates must match dimension of layout, got {center!r}")
+        raise ValueError(
+            f"length of center coordinates must match dimension of layout, got {center!r}"
+        )
     if not np.isfinite(c).all():
         raise ValueError(f"center must be finite, got {center!r}")
     return c
@@ -89,7 +91,9 @@ def initial_positions(pos, nodes, dim, rng=None, *, fill_scale=1.0):
     if pos is None:
         return None
     if not hasattr(pos, "items"):
-        raise TypeError(f"pos must be a dict mapping nodes to coordinates, got {type(pos).__name__}")
+        raise TypeError(
+            f"pos must be a dict mapping nodes to coordinates, got {type(pos).__name__}"
+        )
     n = len(nodes)
     X = np.empty((n, dim))
     given = np.zeros(n, dtype=bool)

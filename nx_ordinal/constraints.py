@@ -25,6 +25,9 @@ __all__ = [
     "count_local_triplets",
     "random_triplets",
     "orient_triplets",
+    "sample_triplets",
+    "sample_quadruplets",
+    "all_quadruplets",
 ]
 
 
@@ -451,3 +454,234 @@ def orient_triplets(triplets, X=None, *, D=None):
     swap = dik < dij
     T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
     return T[dij != dik]
+
+
+def _sampling_source(X, D):
+    """Squared-distance oracle ``sq(p, q)`` for index arrays, from points or a distance matrix."""
+    import numpy as np
+
+    if (X is None) == (D is None):
+        raise ValueError("give exactly one of X (points) and D (distance matrix)")
+    if D is not None:
+        D = np.asarray(D, dtype=np.float64)
+        if D.ndim != 2 or D.shape[0] != D.shape[1]:
+            raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+        if np.isnan(D).any():
+            raise ValueError("D contains NaN entries")
+        return D.shape[0], lambda p, q: D[p, q] ** 2
+    X = _check_points(X)
+    return X.shape[0], lambda p, q: np.sum((X[p] - X[q]) ** 2, axis=1)
+
+
+def _noisy_keep(gap, noise, noise_level, rng):
+    """Boolean mask: True where the true order is reported (False: it is flipped).
+
+    ``gap = d_far^2 - d_near^2 >= 0``.  ``noise="btl"``: correct with probability
+    ``1 / (1 + exp(-gap / noise_level))``; ``noise="flip"``: flipped with probability
+    ``noise_level``; ``None``: always correct."""
+    import numpy as np
+
+    if noise is None:
+        return np.ones(gap.shape, dtype=bool)
+    u = rng.random(gap.size)
+    if noise == "flip":
+        return u >= noise_level
+    with np.errstate(over="ignore"):
+        p = 1.0 / (1.0 + np.exp(-gap / noise_level))
+    return u < p
+
+
+def _check_noise(noise, noise_level):
+    from ._validation import check_choice, check_nonnegative, check_positive
+
+    check_choice(noise, "noise", (None, "btl", "flip"))
+    if noise == "btl":
+        return check_positive(noise_level, "noise_level")
+    if noise == "flip":
+        p = check_nonnegative(noise_level, "noise_level")
+        if p > 1:
+            raise ValueError(f"noise_level must be a probability in [0, 1], got {p!r}")
+        return p
+    return noise_level
+
+
+def _sample_oriented(draw, sq_pair, m, noise, noise_level, rng):
+    """Draw index rows with ``draw(size)``, drop ties, orient by ``sq_pair`` and apply noise
+    until ``m`` rows are collected (vectorized batches; O(m) expected)."""
+    import numpy as np
+
+    out = []
+    have = 0
+    tries = 0
+    while have < m:
+        size = max(16, int(1.1 * (m - have)) + 16)
+        rows = draw(size)
+        near, far = sq_pair(rows)
+        keep = near != far
+        rows, near, far = rows[keep], near[keep], far[keep]
+        correct = near < far
+        flip_first = _noisy_keep(np.abs(far - near), noise, noise_level, rng)
+        swap = correct != flip_first  # swap the two pairs where the reported order is wrong
+        rows = rows.copy()
+        half = rows.shape[1] // 2 if rows.shape[1] == 4 else None
+        if half is None:  # triplet: swap j and k
+            rows[swap, 1], rows[swap, 2] = rows[swap, 2], rows[swap, 1].copy()
+        else:
+            tmp = rows[swap, :2].copy()
+            rows[swap, :2] = rows[swap, 2:]
+            rows[swap, 2:] = tmp
+        out.append(rows)
+        have += rows.shape[0]
+        tries += 1
+        if tries > 50 and have == 0:
+            raise ValueError("all sampled comparisons are ties; the distances carry no order")
+    return np.concatenate(out)[:m] if out else np.empty((0, 3), dtype=np.int64)
+
+
+def sample_triplets(X=None, *, D=None, n_triplets, noise=None, noise_level=1.0, seed=None):
+    """Random triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` from points or distances.
+
+    Index triples of distinct objects are drawn uniformly (with replacement), ties
+    ``d(i, j) == d(i, k)`` are discarded and redrawn (they are not constraints), and each is
+    oriented by the true distances, optionally through a noisy oracle.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, d), optional
+        Points (Euclidean distances, computed per triplet: no n x n array).
+    D : array_like, shape (n, n), optional
+        Distance matrix (exactly one of ``X`` and ``D``).  ``inf`` entries are allowed.
+    n_triplets : int
+    noise : {None, "btl", "flip"}
+        ``"btl"``: the Bradley-Terry-Luce oracle answers correctly with probability
+        ``1 / (1 + exp(-(d_ik^2 - d_ij^2) / noise_level))`` (for the true order
+        ``d_ij < d_ik``); ``"flip"``: each answer is flipped with probability ``noise_level``.
+    noise_level : float
+        BTL scale (> 0) or flip probability (in [0, 1]).
+    seed : int, Generator, RandomState or None
+
+    Returns
+    -------
+    ndarray of int64, shape (n_triplets, 3)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import sample_triplets
+    >>> X = np.array([[0.0], [1.0], [3.0], [7.0]])
+    >>> T = sample_triplets(X, n_triplets=5, seed=0)
+    >>> T.shape
+    (5, 3)
+    >>> bool(np.all(np.abs(X[T[:, 0]] - X[T[:, 1]]) < np.abs(X[T[:, 0]] - X[T[:, 2]])))
+    True
+    """
+    import numpy as np
+
+    from ._validation import check_int
+    from .utils import as_generator
+
+    n, sq = _sampling_source(X, D)
+    m = check_int(n_triplets, "n_triplets", minimum=0)
+    noise_level = _check_noise(noise, noise_level)
+    rng = as_generator(seed)
+    if m == 0:
+        return np.empty((0, 3), dtype=np.int64)
+    if n < 3:
+        raise ValueError(f"need at least 3 objects for triplets, got {n}")
+
+    def pairs(T):
+        return sq(T[:, 0], T[:, 1]), sq(T[:, 0], T[:, 2])
+
+    return _sample_oriented(lambda size: random_triplets(n, size, rng), pairs, m, noise,
+                            noise_level, rng)
+
+
+def _random_pairs(n, size, rng):
+    i = rng.integers(0, n, size=size)
+    j = (i + rng.integers(1, n, size=size)) % n
+    return i, j
+
+
+def sample_quadruplets(X=None, *, D=None, n_quadruplets, noise=None, noise_level=1.0,
+                       seed=None):
+    """Random quadruplets ``(i, j, k, l)`` with ``d(i, j) < d(k, l)`` from points or distances.
+
+    Two pairs of distinct objects are drawn uniformly (with replacement; the same pair twice
+    is redrawn), ties are discarded, and the pairs are ordered by the true distances,
+    optionally through a noisy oracle (``noise`` as in :func:`sample_triplets`, with
+    ``d_kl^2 - d_ij^2`` as the gap).
+
+    Returns
+    -------
+    ndarray of int64, shape (n_quadruplets, 4)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import sample_quadruplets
+    >>> X = np.random.default_rng(0).random((10, 2))
+    >>> Q = sample_quadruplets(X, n_quadruplets=100, seed=1)
+    >>> d = lambda p, q: np.linalg.norm(X[p] - X[q], axis=1)
+    >>> bool(np.all(d(Q[:, 0], Q[:, 1]) < d(Q[:, 2], Q[:, 3])))
+    True
+    """
+    import numpy as np
+
+    from ._validation import check_int
+    from .utils import as_generator
+
+    n, sq = _sampling_source(X, D)
+    m = check_int(n_quadruplets, "n_quadruplets", minimum=0)
+    noise_level = _check_noise(noise, noise_level)
+    rng = as_generator(seed)
+    if m == 0:
+        return np.empty((0, 4), dtype=np.int64)
+    if n < 3:
+        raise ValueError(f"need at least 3 objects for quadruplets, got {n}")
+
+    def draw(size):
+        i, j = _random_pairs(n, size, rng)
+        k, l = _random_pairs(n, size, rng)
+        Q = np.column_stack([i, j, k, l]).astype(np.int64)
+        same = ((i == k) & (j == l)) | ((i == l) & (j == k))
+        return Q[~same]
+
+    def pairs(Q):
+        return sq(Q[:, 0], Q[:, 1]), sq(Q[:, 2], Q[:, 3])
+
+    return _sample_oriented(draw, pairs, m, noise, noise_level, rng)
+
+
+def all_quadruplets(D, max_quadruplets=10_000_000):
+    """Every comparison of two distinct pairs ``i < j`` of a distance matrix, as quadruplets
+    ``(i, j, k, l)`` with ``D[i, j] < D[k, l]``; ties are left out.  O(n^4) rows: small n only.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import all_quadruplets
+    >>> D = np.array([[0, 1, 2], [1, 0, 3], [2, 3, 0]])
+    >>> all_quadruplets(D).tolist()
+    [[0, 1, 0, 2], [0, 1, 1, 2], [0, 2, 1, 2]]
+    """
+    import numpy as np
+
+    D = np.asarray(D, dtype=np.float64)
+    if D.ndim != 2 or D.shape[0] != D.shape[1]:
+        raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+    n = D.shape[0]
+    pi, pj = np.triu_indices(n, 1)
+    npairs = pi.size
+    total = npairs * (npairs - 1) // 2
+    if total > max_quadruplets:
+        raise ValueError(
+            f"D implies {total} comparisons, more than max_quadruplets={max_quadruplets}"
+        )
+    a, b = np.triu_indices(npairs, 1)
+    da, db = D[pi[a], pj[a]], D[pi[b], pj[b]]
+    keep = da != db
+    a, b, da, db = a[keep], b[keep], da[keep], db[keep]
+    swap = db < da
+    near = np.where(swap, b, a)
+    far = np.where(swap, a, b)
+    return np.column_stack([pi[near], pj[near], pi[far], pj[far]]).astype(np.int64)

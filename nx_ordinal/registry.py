@@ -156,3 +156,11 @@ register_layout("tsne", "nx_ordinal.classical:tsne_layout",
 # --- ordinal layouts of this package ----------------------------------------------------------
 register_layout("loe", "nx_ordinal.layouts:loe_layout",
                 "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
+register_layout("asap_loe", "nx_ordinal.layouts:asap_loe_layout",
+                "ASAP-LOE: patch-wise LOE with scale/rotation/translation synchronisation "
+                "(Cucuringu & Woodworth)", ordinal=True)
+register_layout("soe", "nx_ordinal.layouts:soe_layout",
+                "soft ordinal embedding of shortest-path distance comparisons "
+                "(Terada & von Luxburg 2014)", ordinal=True)
+register_layout("ree", "nx_ordinal.layouts:ree_layout",
+                "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")

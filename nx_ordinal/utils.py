@@ -24,7 +24,7 @@ def as_generator(seed=None):
     if isinstance(seed, np.random.RandomState):
         return np.random.default_rng(seed.randint(0, 2**31 - 1, size=4))
     if seed is np.random:
-        return np.random.default_rng(np.random.randint(0, 2**31 - 1, size=4))
+        return np.random.default_rng(np.random.randint(0, 2**31 - 1, size=4))  # noqa: NPY002
     raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
 
 

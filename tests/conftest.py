@@ -3,9 +3,18 @@ import pathlib
 
 import pytest
 
-SHARED_DATA = pathlib.Path(
-    os.environ.get("NX_ORDINAL_DATA", pathlib.Path(__file__).resolve().parents[1] / ".." / "shared" / "data")
-)
+
+def _default_data():
+    """``../shared/data`` next to the repository (also found from a nested checkout)."""
+    root = pathlib.Path(__file__).resolve().parents[1]
+    for parent in [root, *root.parents]:
+        candidate = parent.parent / "shared" / "data"
+        if candidate.is_dir():
+            return candidate
+    return root.parent / "shared" / "data"
+
+
+SHARED_DATA = pathlib.Path(os.environ.get("NX_ORDINAL_DATA") or _default_data())
 
 
 @pytest.fixture

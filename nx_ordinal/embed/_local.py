@@ -54,6 +54,22 @@ class LocalGraph:
         return self._edge_keys[pos] == keys
 
 
+def _similarity_residual(Xref, X):
+    """Scale of the least-squares similarity taking ``Xref`` to ``X`` and the largest residual.
+
+    O(n dim)."""
+    mr = Xref.mean(axis=0)
+    mx = X.mean(axis=0)
+    R0 = Xref - mr
+    X0 = X - mx
+    U, S, Vt = np.linalg.svd(R0.T @ X0)
+    Q = U @ Vt
+    nr = float(np.sum(R0 * R0))
+    s = float(S.sum() / nr) if nr > 0 else 1.0
+    res = X0 - s * (R0 @ Q)
+    return s, float(np.sqrt(np.max(np.einsum("ij,ij->i", res, res))))
+
+
 def _edge_lengths(X, i, j):
     diff = X[i] - X[j]
     return np.sqrt(np.einsum("ij,ij->i", diff, diff)), diff
@@ -77,32 +93,56 @@ class CandidateList:
         self.ci = np.empty(0, dtype=np.int64)
         self.ck = np.empty(0, dtype=np.int64)
         self.n_builds = 0
+        self._since_build = 0
+        self._adaptive = skin is None
+        self._need = None
+        self._skin_cap = np.inf
 
     def _needs_rebuild(self, X):
+        """Validity test, invariant to similarity motions of the whole configuration.
+
+        With T the best similarity (scale s) taking the reference onto X and r the largest
+        residual |x_p - T(x_ref_p)|, every d_ij moves to within s d_ij(ref) +- 2 r, so an
+        unlisted pair (beyond the listed radius rmax_i + delta + skin) stays inactive while
+        s (delta + skin) - delta >= 4 r.
+        """
         if self.X_ref is None or self.X_ref.shape != X.shape:
+            self._need = None
             return True
-        disp = np.sqrt(np.max(np.einsum("ij,ij->i", X - self.X_ref, X - self.X_ref)))
-        return not (disp <= self.skin / 4.0)
+        s, resid = _similarity_residual(self.X_ref, X)
+        if s * (self.delta + self.skin) - self.delta >= 4.0 * resid:
+            return False
+        # the skin that would have kept the list valid until now
+        self._need = max(0.0, (4.0 * resid + self.delta) / max(s, 1e-12) - self.delta)
+        return True
 
     def update(self, X):
         """Make the list valid for positions ``X`` (rebuilding if needed)."""
         if self._needs_rebuild(X):
+            if self._adaptive and self._need is not None:
+                # aim at ~8 evaluations per rebuild at the observed drift rate; when that
+                # would need a skin beyond the edge scale (large early steps), a skin only
+                # inflates the list, so drop it and rebuild as needed
+                want = 8.0 * self._need / max(self._since_build, 1)
+                self.skin = want if want <= self._skin_cap else 0.0
             self.build(X)
+            self._since_build = 0
+        self._since_build += 1
         return self.ci, self.ck
 
     def build(self, X):
-        from scipy.spatial import cKDTree
-
         g = self.graph
         n = g.n
-        if self.skin is None:
-            a, _ = _edge_lengths(X, g.ei, g.ej)
-            med = float(np.median(a)) if a.size else 1.0
-            self.skin = max(0.25 * med, 0.5 * self.delta)
         a, _ = _edge_lengths(X, g.ei, g.ej)
+        med = float(np.median(a)) if a.size else 1.0
+        # keep the list O(active): the skin stays below the edge scale
+        self._skin_cap = max(0.5 * med, self.delta)
+        if self.skin is None:
+            self.skin = 0.0
         rmax = np.zeros(n)
-        if a.size:
-            np.maximum.at(rmax, g.ei, a)
+        rows = np.flatnonzero(g.deg > 0)
+        if rows.size:
+            rmax[rows] = np.maximum.reduceat(a, g.indptr[rows])
         has = g.deg > 0
         radius = np.where(has, rmax + self.delta + self.skin, -1.0)
         anchors = np.flatnonzero(has & (g.n_non > 0))
@@ -110,25 +150,45 @@ class CandidateList:
             self.ci = np.empty(0, dtype=np.int64)
             self.ck = np.empty(0, dtype=np.int64)
         else:
-            tree = cKDTree(X)
-            counts = tree.query_ball_point(X[anchors], radius[anchors], return_length=True)
-            total = int(counts.sum())
-            if self.max_pairs is not None and total > self.max_pairs:
-                raise MemoryError(
-                    f"candidate list would hold {total} pairs (limit {self.max_pairs}); "
-                    "start from a better initial configuration"
-                )
-            lists = tree.query_ball_point(X[anchors], radius[anchors])
-            ck = np.fromiter(
-                (k for lst in lists for k in lst), dtype=np.int64, count=total
-            )
-            ci = np.repeat(anchors, counts)
+            ci, ck = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
             keep = (ck != ci) & ~g.is_edge(ci, ck)
-            ci, ck = ci[keep], ck[keep]
-            order = np.lexsort((ck, ci))
-            self.ci, self.ck = ci[order], ck[order]
+            self.ci, self.ck = ci[keep], ck[keep]
         self.X_ref = X.copy()
         self.n_builds += 1
+
+
+def _pairs_within(X, anchors, radii, max_pairs=None):
+    """All pairs (i, k) with ``|x_i - x_k| <= radii[i]`` for i in ``anchors``.
+
+    Anchors are grouped into buckets of radii within a factor 2; each bucket is one
+    ``sparse_distance_matrix`` query between a k-d tree of its anchors and one of all points,
+    which returns arrays directly (no Python-level lists).  Cost O(n log n + pairs).
+    """
+    from scipy.spatial import cKDTree
+
+    tree = cKDTree(X)
+    rpos = np.maximum(radii, 1e-300)
+    lr = np.floor(np.log2(rpos / rpos.max())).astype(np.int64)
+    lr = np.maximum(lr, -30)
+    out_i, out_k = [], []
+    total = 0
+    for level in np.unique(lr):
+        sel = anchors[lr == level]
+        rad = radii[lr == level]
+        sub = cKDTree(X[sel])
+        res = sub.sparse_distance_matrix(tree, float(rad.max()), output_type="ndarray")
+        keep = res["v"] <= rad[res["i"]]
+        ii = sel[res["i"][keep]]
+        kk = res["j"][keep].astype(np.int64)
+        total += ii.size
+        if max_pairs is not None and total > max_pairs:
+            raise MemoryError(
+                f"candidate list would hold more than {max_pairs} pairs; "
+                "start from a better initial configuration"
+            )
+        out_i.append(ii)
+        out_k.append(kk)
+    return np.concatenate(out_i), np.concatenate(out_k)
 
 
 def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
@@ -218,7 +278,6 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
 def local_objective_dense(X, A, delta):
     """Reference Err_local by brute force over all (i, j, k) (small n only; O(n^3) memory)."""
     A = np.asarray(A.toarray() if hasattr(A, "toarray") else A) != 0
-    n = A.shape[0]
     np.fill_diagonal(A, False)
     D = np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))
     non = ~A

@@ -11,6 +11,7 @@ import numpy as np
 
 from .._validation import check_choice, check_dim, check_int, check_positive
 from ._local import CandidateList, LocalGraph, local_terms
+from ._optim import pcg, run_lbfgs
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
@@ -150,9 +151,15 @@ def _component_eigenmap(S, dim, rng):
     return Y * signs
 
 
-def _scale_to_delta(X, g, delta):
-    """Scale ``X`` so the median edge length is a few ``delta`` (the LOE optimum's scale:
-    neighbour/non-neighbour gaps of ``delta`` accumulate over about the median degree)."""
+def _scale_to_delta(X, g, delta, max_pairs=None):
+    """Scale ``X`` to the best of a geometric range of scales.
+
+    Start with the median edge length at ``delta`` times the median degree (neighbour /
+    non-neighbour gaps of ``delta`` accumulate over about that many neighbours), then halve
+    the scale while the objective decreases (at most 10 halvings, and never beyond a scale at
+    which the candidate list would exceed ``max_pairs``).  A start that is too large costs
+    many iterations: violated constraints are penalised in proportion to the scale squared.
+    """
     if g.n_edges == 0:
         return X
     d = np.sqrt(np.sum((X[g.ei] - X[g.ej]) ** 2, axis=1))
@@ -160,7 +167,26 @@ def _scale_to_delta(X, g, delta):
     if med <= 0:
         return X
     target = delta * max(1.0, float(np.median(g.deg[g.deg > 0])))
-    return X * (target / med)
+    X = X * (target / med)
+    if max_pairs is None:
+        max_pairs = max(50 * (g.n_edges + g.n), 10**6)
+
+    def objective(Y):
+        cl = CandidateList(g, delta, skin=0.0, max_pairs=max_pairs)
+        ci, ck = cl.update(Y)
+        return local_terms(Y, g, ci, ck, delta, want_grad=False)[0]
+
+    best_f = objective(X)
+    for _ in range(10):
+        try:
+            f = objective(0.5 * X)
+        except MemoryError:
+            break
+        if f >= best_f:
+            break
+        best_f = f
+        X = 0.5 * X
+    return X
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,51 +214,6 @@ class _Evaluator:
         return out
 
 
-def _stop_rule(history, tol, window=10):
-    """Relative (scale-free) decrease over the last ``window`` iterations below tol."""
-    if len(history) <= window:
-        return len(history) > 1 and history[-1] == 0.0
-    old, new = history[-1 - window], history[-1]
-    if new == 0.0:
-        return True
-    return (old - new) <= tol * window * max(new, 1e-300)
-
-
-def _run_lbfgs(ev, X0, max_iter, tol, progress):
-    from scipy.optimize import minimize
-
-    n, dim = X0.shape
-    history = []
-
-    def fun(x):
-        f, grad = ev(x.reshape(n, dim))
-        return f, grad.ravel()
-
-    converged = [False]
-
-    def callback(intermediate_result):
-        f = float(intermediate_result.fun)
-        history.append(f)
-        progress.update(f)
-        if _stop_rule(history, tol):
-            converged[0] = True
-            raise StopIteration
-        if progress.out_of_time():
-            raise StopIteration
-
-    res = minimize(
-        fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
-        options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0, gtol=0.0,
-                     maxcor=20),
-    )
-    if res.fun == 0.0:
-        converged[0] = True
-    if not converged[0] and res.status == 2 and len(history) < max_iter:
-        # line search could not make progress: a (numerically) stationary point
-        converged[0] = not progress.out_of_time()
-    return len(history), converged[0], history
-
-
 def _laplacian_matvec_factory(g, kw):
     """Matrix-free product with the Laplacian of the dense part of the LOE majorizer.
 
@@ -245,7 +226,6 @@ def _laplacian_matvec_factory(g, kw):
     n = g.n
     A = sp.csr_array((np.ones(g.n_edges), g.indices, g.indptr), shape=(n, n))
     AT = A.T.tocsr()
-    ones = np.ones(n)
     row = kw * (n - 1 - g.deg)  # W 1
     col = kw.sum() - kw - AT @ kw  # W^T 1
     diag = row + col
@@ -304,26 +284,7 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
         return dense_mv(V) + LM_sp @ V
 
     # preconditioned CG, all columns at once, from x0 = Y: each step lowers the majorizer
-    X = Y.copy()
-    R = rhs - M(X)
-    Z = R / diag[:, None]
-    P = Z.copy()
-    rz = np.sum(R * Z, axis=0)
-    r0 = np.sqrt(np.sum(R * R))
-    for _ in range(cg_iter):
-        if np.sqrt(np.sum(R * R)) <= 1e-10 * max(r0, 1e-300):
-            break
-        MP = M(P)
-        pMp = np.sum(P * MP, axis=0)
-        alpha = np.where(pMp > 0, rz / np.where(pMp > 0, pMp, 1.0), 0.0)
-        X += alpha[None, :] * P
-        R -= alpha[None, :] * MP
-        Z = R / diag[:, None]
-        rz_new = np.sum(R * Z, axis=0)
-        beta = np.where(rz > 0, rz_new / np.where(rz > 0, rz, 1.0), 0.0)
-        P = Z + beta[None, :] * P
-        rz = rz_new
-    return X
+    return pcg(M, rhs, Y, diag, cg_iter)
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
@@ -447,7 +408,7 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         interrupted = False
         try:
             if method == "lbfgs":
-                n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
+                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
             else:
                 n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
         except KeyboardInterrupt:

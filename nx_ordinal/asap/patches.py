@@ -1,0 +1,261 @@
+"""Patches for ASAP: spectral clustering, enlargement by graph neighbours, rigidity pruning.
+
+Section 3.1 of Cucuringu & Woodworth [1]_: cluster the symmetrised graph into N clusters with
+normalized spectral clustering (k-means on the top N eigenvectors of the random-walk
+normalised Laplacian), enlarge every cluster by the graph neighbours of its nodes so that
+patches overlap, then prune each patch until it is (generically) globally rigid: drop a
+quarter of the added nodes, lowest degree first, per round; stop when the patch is rigid or
+smaller than 4/3 of its cluster.
+
+References
+----------
+.. [1] M. Cucuringu and J. Woodworth, "Point localization and density estimation from ordinal
+   kNN graphs using synchronization", section 3.1.
+"""
+
+import math
+import warnings
+
+import numpy as np
+
+__all__ = [
+    "symmetrize",
+    "n_clusters_for",
+    "spectral_clusters",
+    "expand_clusters",
+    "prune_patch",
+    "default_rigidity_test",
+]
+
+#: clusters with at most this many eigenvectors are found in one k-means; more clusters are
+#: found hierarchically (see :func:`spectral_clusters`)
+MAX_EIGENVECTORS = 48
+
+
+def symmetrize(A):
+    """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops."""
+    import scipy.sparse as sp
+
+    A = sp.csr_array(A, dtype=np.float64)
+    S = ((A + A.T) != 0).astype(np.float64).tocsr()
+    S.setdiag(0)
+    S.eliminate_zeros()
+    S.sort_indices()
+    return S
+
+
+def n_clusters_for(n, max_patch_size, degree, dim=2):
+    """Number of clusters N so that a cluster plus its neighbours has about
+    ``max_patch_size`` nodes.
+
+    A cluster of c nodes of a d-dimensional kNN-like graph of degree k, enlarged by one hop,
+    holds about ``(c^(1/d) + k^(1/d))^d`` nodes; solving for c and clipping it to
+    ``[max_patch_size / 4, max_patch_size]`` gives ``N = ceil(n / c)``.
+
+    Examples
+    --------
+    >>> from nx_ordinal.asap.patches import n_clusters_for
+    >>> n_clusters_for(5000, 300, 18)
+    30
+    """
+    if n <= max_patch_size:
+        return 1
+    root = max_patch_size ** (1.0 / dim) - max(float(degree), 1.0) ** (1.0 / dim)
+    c = root**dim if root > 0 else 0.0
+    c = min(max(c, max_patch_size / 4.0), float(max_patch_size))
+    return max(1, math.ceil(n / c))
+
+
+def _spectral_embedding(S, nev, rng):
+    """Top ``nev`` eigenvectors of the random-walk matrix D^{-1} S (generalised problem
+    ``S v = mu D v``), i.e. the bottom ones of the random-walk Laplacian."""
+    import scipy.sparse as sp
+
+    m = S.shape[0]
+    deg = np.asarray(S.sum(axis=1)).ravel()
+    dinv = np.zeros(m)
+    dinv[deg > 0] = 1.0 / np.sqrt(deg[deg > 0])
+    Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
+    L = (sp.eye_array(m) - Nrm).tocsc()
+    if m <= 400 or nev >= m // 4:
+        w, V = np.linalg.eigh(L.toarray())
+        V = V[:, :nev]
+    else:
+        from scipy.sparse.linalg import eigsh
+
+        v0 = rng.standard_normal(m)
+        w, V = eigsh(L, k=nev, sigma=-1e-3, which="LM", v0=v0)
+        V = V[:, np.argsort(w)]
+    return V * dinv[:, None]
+
+
+def _kmeans(U, k, rng):
+    from scipy.cluster.vq import kmeans2
+
+    if k >= U.shape[0]:
+        return np.arange(U.shape[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, labels = kmeans2(U, k, minit="++", seed=rng)
+    _, labels = np.unique(labels, return_inverse=True)  # drop empty clusters
+    return labels.astype(np.int64)
+
+
+def spectral_clusters(S, n_clusters, seed=None, *, max_eigenvectors=MAX_EIGENVECTORS):
+    """Normalized spectral clustering (Shi-Malik) of the symmetric adjacency ``S``.
+
+    k-means (k-means++ start) on the rows of the top ``n_clusters`` eigenvectors of
+    ``D^{-1} S``.  When ``n_clusters > max_eigenvectors`` the same procedure is applied
+    hierarchically: first into ``ceil(sqrt(n_clusters))`` clusters, then each of those into a
+    number of clusters proportional to its size -- the one deviation from the paper, made so
+    that thousands of clusters do not need thousands of eigenvectors.
+
+    Cost: a dense eigendecomposition for graphs of at most 400 nodes, otherwise a sparse
+    shift-invert Lanczos (one sparse factorisation of the Laplacian) per clustering, plus
+    O(n N_level^2) for k-means.
+
+    Returns
+    -------
+    labels : ndarray of int, shape (n,)
+        Cluster of each node, ``0 .. N'-1`` with ``N' <= n_clusters`` (empty clusters are
+        dropped).
+    """
+    from ..utils import as_generator
+
+    rng = as_generator(seed)
+    n = S.shape[0]
+    if n_clusters <= 1 or n <= 1:
+        return np.zeros(n, dtype=np.int64)
+    n_clusters = min(int(n_clusters), n)
+    if n_clusters <= max_eigenvectors:
+        U = _spectral_embedding(S, n_clusters, rng)
+        return _kmeans(U, n_clusters, rng)
+    top = min(max_eigenvectors, math.ceil(math.sqrt(n_clusters)))
+    coarse = spectral_clusters(S, top, rng, max_eigenvectors=max_eigenvectors)
+    labels = np.empty(n, dtype=np.int64)
+    nxt = 0
+    for c in range(coarse.max() + 1):
+        idx = np.flatnonzero(coarse == c)
+        k = max(1, round(n_clusters * idx.size / n))
+        sub = spectral_clusters(S[idx][:, idx], k, rng, max_eigenvectors=max_eigenvectors)
+        labels[idx] = sub + nxt
+        nxt += int(sub.max()) + 1
+    return labels
+
+
+def expand_clusters(S, labels, max_patch_size=None):
+    """Enlarge each cluster by the graph neighbours of its nodes.
+
+    When ``max_patch_size`` is given, a cluster of c nodes gains at most
+    ``max(max_patch_size - c, ceil(c / 3))`` neighbours, those with the most edges into the
+    cluster first (ties: lower index), so patches stay near the maximum size.
+
+    One sparse product ``S M`` with the node-cluster membership matrix M counts every node's
+    edges into every cluster: O(nnz(S) + sum of patch sizes).
+
+    Returns
+    -------
+    patches : list of sorted int arrays
+    cores : list of bool arrays
+        ``cores[a][r]`` is True when row r of patch a is in the original cluster.
+    """
+    import scipy.sparse as sp
+
+    n = S.shape[0]
+    N = int(labels.max()) + 1 if n else 0
+    M = sp.csr_array((np.ones(n), (np.arange(n), labels)), shape=(n, N))
+    C = (S @ M).tocsc()
+    C.sort_indices()
+    patches, cores = [], []
+    for a in range(N):
+        core = np.flatnonzero(labels == a)
+        cand = C.indices[C.indptr[a]:C.indptr[a + 1]]
+        cnt = C.data[C.indptr[a]:C.indptr[a + 1]]
+        out = labels[cand] != a
+        cand, cnt = cand[out], cnt[out]
+        if max_patch_size is not None:
+            budget = max(int(max_patch_size) - core.size, math.ceil(core.size / 3))
+            if cand.size > budget:
+                order = np.lexsort((cand, -cnt))[:budget]
+                cand = cand[order]
+        patch = np.concatenate([core, cand])
+        order = np.argsort(patch, kind="stable")
+        patch = patch[order]
+        is_core = np.zeros(patch.size, dtype=bool)
+        is_core[: core.size] = True
+        patches.append(patch)
+        cores.append(is_core[order])
+    return patches, cores
+
+
+def default_rigidity_test(G, dim, seed=None):
+    """``nx_ordinal.rigidity.is_globally_rigid(G, dim=dim, seed=seed)``, imported lazily."""
+    try:
+        from ..rigidity import is_globally_rigid
+    except ImportError as exc:  # pragma: no cover - depends on the rigidity module
+        raise ImportError(
+            "rigidity pruning needs nx_ordinal.rigidity.is_globally_rigid; pass prune=False or "
+            "rigidity_test=<callable(G, dim) -> bool>"
+        ) from exc
+    return bool(is_globally_rigid(G, dim=dim, seed=seed))
+
+
+def _call_test(test, H, dim, seed):
+    if test is None:
+        return default_rigidity_test(H, dim, seed=seed)
+    return bool(test(H, dim))
+
+
+def prune_patch(S_patch, core, dim=2, rigidity_test=None, seed=None):
+    """Prune a patch until generically globally rigid (section 3.1).
+
+    Per round: if the patch subgraph is globally rigid in R^dim, stop; if it has fewer than
+    4/3 as many nodes as its cluster, stop; otherwise drop ``ceil(1/4)`` of the remaining
+    added (non-core) nodes, those of lowest degree inside the patch first (ties: higher row
+    first).  Cluster nodes are never dropped.
+
+    Parameters
+    ----------
+    S_patch : sparse (m, m) symmetric adjacency of the patch subgraph
+    core : bool array (m,)
+    dim : int
+    rigidity_test : callable ``(networkx.Graph, dim) -> bool``, optional
+        Default :func:`default_rigidity_test`.
+    seed : int, optional
+        Passed to the default test.
+
+    Returns
+    -------
+    keep : bool array (m,)
+        Rows kept.
+    info : dict
+        ``rounds`` (rigidity tests run), ``rigid`` (result of the last test).
+    """
+    import networkx as nx
+    import scipy.sparse as sp
+
+    S_patch = sp.csr_array(S_patch)
+    m = S_patch.shape[0]
+    core = np.asarray(core, dtype=bool)
+    keep = np.ones(m, dtype=bool)
+    rounds = 0
+    rigid = False
+    n_core = int(core.sum())
+    while True:
+        idx = np.flatnonzero(keep)
+        sub = S_patch[idx][:, idx]
+        H = nx.from_scipy_sparse_array(sub)
+        rounds += 1
+        rigid = _call_test(rigidity_test, H, dim, seed)
+        if rigid or idx.size < 4.0 / 3.0 * n_core:
+            break
+        added = np.flatnonzero(keep & ~core)
+        if added.size == 0:
+            break
+        deg = np.asarray(sub.sum(axis=1)).ravel()
+        pos_in_idx = np.searchsorted(idx, added)
+        d_added = deg[pos_in_idx]
+        n_drop = math.ceil(added.size / 4)
+        order = np.lexsort((-added, d_added))[:n_drop]
+        keep[added[order]] = False
+    return keep, dict(rounds=rounds, rigid=rigid)

@@ -1,0 +1,387 @@
+"""ASAP-LOE pipeline: patches -> parallel patch embeddings -> synchronisation.
+
+Arrays in, arrays out (Algorithm 1 of Cucuringu & Woodworth [1]_).  The patch jobs (rigidity
+pruning + ordinal embedding) run through any :class:`concurrent.futures.Executor`: a local
+process pool by default, or ``client.get_executor()`` of a ``dask.distributed`` client.
+
+References
+----------
+.. [1] M. Cucuringu and J. Woodworth, "Point localization and density estimation from ordinal
+   kNN graphs using synchronization", Algorithm 1.
+"""
+
+import numpy as np
+
+__all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
+
+#: LOE settings for patch embeddings (a patch has a few hundred nodes; the paper's ASAP runs
+#: LOE-BFGS with a bounded number of iterations)
+DEFAULT_LOE = dict(max_iter=200, tol=1e-5, n_init=1, method="lbfgs")
+
+
+class LOEEmbedder:
+    """Picklable default patch embedder: :func:`nx_ordinal.embed.loe` with fixed settings.
+
+    ``LOEEmbedder(**loe_kwargs)(A_patch, dim, seed=..., init=None)`` returns the
+    ``(m, dim)`` embedding.
+    """
+
+    def __init__(self, **loe_kwargs):
+        self.loe_kwargs = {**DEFAULT_LOE, **loe_kwargs}
+
+    def __call__(self, A, dim, seed=None, init=None):
+        import warnings
+
+        from ..embed.loe import loe
+        from ..exceptions import ConvergenceWarning
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            kw = dict(self.loe_kwargs)
+            if init is not None:
+                kw["init"] = init
+                kw["n_init"] = 1
+            return loe(A, dim, seed=seed, **kw).embedding
+
+    def __repr__(self):
+        return f"LOEEmbedder({self.loe_kwargs})"
+
+
+class PatchJob:
+    """Everything one worker needs for one patch (small, picklable).
+
+    Attributes
+    ----------
+    A : csr (m, m) directed adjacency of the patch subgraph
+    S : csr (m, m) symmetric adjacency of the patch subgraph
+    core : bool (m,) rows in the original cluster
+    dim, seed, prune, rigidity_test, embedder, init
+    """
+
+    def __init__(self, A, S, core, dim, seed, prune, rigidity_test, embedder, init=None):
+        self.A = A
+        self.S = S
+        self.core = core
+        self.dim = dim
+        self.seed = seed
+        self.prune = prune
+        self.rigidity_test = rigidity_test
+        self.embedder = embedder
+        self.init = init
+
+
+def _limit_threads():
+    """Context limiting BLAS/OpenMP to one thread (threadpoolctl when installed)."""
+    import contextlib
+
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - env vars set by the pool initializer suffice
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1)
+
+
+def run_patch_job(job):
+    """Prune (optional) and embed one patch; returns ``(keep, embedding, info)``.
+
+    ``keep`` is a bool mask over the patch rows, ``embedding`` is ``(keep.sum(), dim)``.
+    Runs with one BLAS thread so that workers do not oversubscribe the cores.
+    """
+    import time
+
+    t0 = time.perf_counter()
+    info = {}
+    with _limit_threads():
+        m = job.A.shape[0]
+        keep = np.ones(m, dtype=bool)
+        if job.prune and m > job.dim + 1:
+            from .patches import prune_patch
+
+            keep, pinfo = prune_patch(job.S, job.core, job.dim, job.rigidity_test, seed=job.seed)
+            info.update(pinfo)
+        t1 = time.perf_counter()
+        idx = np.flatnonzero(keep)
+        A = job.A[idx][:, idx]
+        init = None if job.init is None else job.init[idx]
+        if idx.size <= 1:
+            Y = np.zeros((idx.size, job.dim))
+        elif init is not None:
+            Y = job.embedder(A, job.dim, seed=job.seed, init=init)
+        else:
+            Y = job.embedder(A, job.dim, seed=job.seed)
+        Y = np.asarray(getattr(Y, "embedding", Y), dtype=np.float64)
+        if Y.shape != (idx.size, job.dim):
+            raise ValueError(
+                f"embedder returned shape {Y.shape} for a patch of {idx.size} nodes in "
+                f"dimension {job.dim}"
+            )
+    info["prune_time"] = t1 - t0
+    info["embed_time"] = time.perf_counter() - t1
+    return keep, Y, info
+
+
+def _init_worker():
+    import os
+
+    for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
+                "BLIS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS"):
+        os.environ[var] = "1"
+    try:
+        from threadpoolctl import threadpool_limits
+
+        threadpool_limits(limits=1)
+    except ImportError:  # pragma: no cover
+        pass
+
+
+def _run_jobs(jobs, executor, n_jobs, verbose):
+    """Run the patch jobs through ``executor`` (or a local pool); results in job order."""
+    import concurrent.futures as cf
+    import os
+
+    from ..embed._progress import Progress
+
+    progress = Progress(len(jobs), verbose, "asap patches")
+    results = [None] * len(jobs)
+    own = None
+    try:
+        if executor is None:
+            workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
+            workers = max(1, min(int(workers), len(jobs)))
+            if workers == 1:
+                for a, job in enumerate(jobs):
+                    results[a] = run_patch_job(job)
+                    progress.update()
+                return results
+            own = cf.ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
+            executor = own
+        futures = {executor.submit(run_patch_job, job): a for a, job in enumerate(jobs)}
+        for fut in cf.as_completed(futures):
+            results[futures[fut]] = fut.result()
+            progress.update()
+    finally:
+        progress.close()
+        if own is not None:
+            own.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def _pack(blocks, dim):
+    """Place component embeddings side by side on a grid (largest first), each centred and
+    scaled to RMS radius sqrt(size), as :func:`nx_ordinal.embed.laplacian_eigenmaps` does."""
+    sizes = np.array([b[0].size for b in blocks])
+    n = int(sizes.sum())
+    X = np.zeros((n, dim))
+    if len(blocks) == 1:
+        X[blocks[0][0]] = blocks[0][1]
+        return X
+    order = np.argsort(-sizes, kind="stable")
+    cell = 2.5 * np.sqrt(max(sizes.max(), 1))
+    ncols = int(np.ceil(len(blocks) ** (1.0 / dim)))
+    for slot, c in enumerate(order):
+        idx, Y = blocks[c]
+        Y = Y - Y.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
+        if rms > 0:
+            Y = Y * (np.sqrt(idx.size) / rms)
+        offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
+        X[idx] = Y + cell * offs
+    return X
+
+
+def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, embedder=None,
+               rigidity_test=None, executor=None, n_jobs=None, init=None, seed=None,
+               verbose=False, loe_kwargs=None):
+    """ASAP-LOE: divide-and-conquer ordinal embedding of a graph's adjacency.
+
+    1. Patches (:mod:`nx_ordinal.asap.patches`): normalized spectral clustering of the
+       symmetrised graph into N clusters (N from ``max_patch_size``, see
+       :func:`~nx_ordinal.asap.patches.n_clusters_for`), each enlarged by its graph
+       neighbours, then pruned until globally rigid.
+    2. Each patch subgraph is embedded on its own (LOE by default), in parallel.
+    3. Synchronisation (:mod:`nx_ordinal.asap.sync`): scale, O(d), translation.
+
+    Connected components of the symmetrised graph are handled separately (a component no
+    larger than ``max_patch_size`` is a single patch) and packed side by side.
+
+    Parameters
+    ----------
+    A : sparse matrix or array, shape (n, n)
+        (Out-)adjacency, e.g. a kNN graph; row i marks the neighbours of i.
+    dim : int, default 2
+    max_patch_size : int, default 300
+        Largest patch size (a cluster larger than it keeps a third of its size in added
+        neighbours).
+    prune : bool, default True
+        Rigidity pruning of section 3.1; ``False`` keeps the enlarged clusters as they are.
+    scale_sync : bool, default True
+        Scale synchronisation of section 3.2; ``False`` is the paper's Figure 2 ablation.
+    embedder : callable, optional
+        ``embedder(A_patch, dim, seed=int) -> (m, dim) array or EmbeddingResult``; must be
+        picklable for process executors.  Default :class:`LOEEmbedder` (LOE-BFGS).
+    rigidity_test : callable, optional
+        ``rigidity_test(networkx.Graph, dim) -> bool``; default
+        ``nx_ordinal.rigidity.is_globally_rigid``.
+    executor : concurrent.futures.Executor, optional
+        Where the patch jobs run, e.g. ``dask.distributed.Client(...).get_executor()``.
+        Default: a local process pool of ``n_jobs`` workers with one BLAS thread each
+        (in-process when ``n_jobs=1``).
+    n_jobs : int, optional
+        Workers of the default pool (default: all cores).
+    init : array (n, dim), optional
+        Initial configuration; patches start from its rows (passed to the embedder as
+        ``init=``).
+    seed : int, Generator, RandomState or None
+        Clustering and per-patch seeds; results do not depend on the executor.
+    verbose : bool
+        Progress bar over patches.
+    loe_kwargs : dict, optional
+        Settings of the default LOE embedder (default ``max_iter=200, tol=1e-5``).
+
+    Returns
+    -------
+    EmbeddingResult
+        ``embedding`` (n, dim); ``info`` holds ``patches`` (list of node-index arrays),
+        ``scales``, ``n_clusters``, ``patch_sizes``, ``prune_rounds``, and ``timings``.
+
+    Raises
+    ------
+    networkx.NetworkXError
+        If the patches of a component do not overlap enough to be synchronised.
+
+    Notes
+    -----
+    Cost: clustering as in :func:`~nx_ordinal.asap.patches.spectral_clusters`; N patch
+    embeddings of at most ``max_patch_size`` nodes each (in parallel); synchronisation
+    O(sum over overlapping pairs of |common|^2 + N d^3) plus one sparse eigenproblem of size
+    N d; translations by one sparse factorisation of an n x n graph Laplacian.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.asap import asap_embed
+    >>> from nx_ordinal.constraints import knn_adjacency
+    >>> X = np.random.default_rng(0).random((200, 2))
+    >>> res = asap_embed(knn_adjacency(X, 10), max_patch_size=80, prune=False, n_jobs=1,
+    ...                  seed=0, loe_kwargs=dict(max_iter=30))
+    >>> res.embedding.shape
+    (200, 2)
+    """
+    import time
+
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
+    from .._validation import check_dim, check_int
+    from ..embed._result import EmbeddingResult
+    from ..embed.loe import _check_adjacency
+    from ..utils import as_generator
+    from .patches import expand_clusters, n_clusters_for, spectral_clusters, symmetrize
+    from .sync import synchronize
+
+    t_start = time.perf_counter()
+    A = _check_adjacency(A)
+    dim = check_dim(dim)
+    max_patch_size = check_int(max_patch_size, "max_patch_size", minimum=dim + 2)
+    if n_jobs is not None:
+        n_jobs = check_int(n_jobs, "n_jobs", minimum=1)
+    if embedder is None:
+        embedder = LOEEmbedder(**(loe_kwargs or {}))
+    elif loe_kwargs:
+        raise ValueError("loe_kwargs applies to the default embedder only; got an embedder too")
+    elif not callable(embedder):
+        raise TypeError(f"embedder must be callable, got {embedder!r}")
+    if rigidity_test is not None and not callable(rigidity_test):
+        raise TypeError(f"rigidity_test must be callable, got {rigidity_test!r}")
+    if executor is not None and not hasattr(executor, "submit"):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
+    n = A.shape[0]
+    if init is not None:
+        init = np.asarray(init, dtype=np.float64)
+        if init.shape != (n, dim):
+            raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
+    rng = as_generator(seed)
+    S = symmetrize(A)
+    ncomp, comp = connected_components(S, directed=False)
+
+    # ---- 1. patches, per connected component
+    t0 = time.perf_counter()
+    patches, cores, owner = [], [], []
+    comp_nodes = []
+    n_clusters = 0
+    for c in range(ncomp):
+        idx = np.flatnonzero(comp == c)
+        comp_nodes.append(idx)
+        m = idx.size
+        if m <= max_patch_size:
+            patches.append(idx)
+            cores.append(np.ones(m, dtype=bool))
+            owner.append(c)
+            n_clusters += 1
+            continue
+        Sc = S[idx][:, idx]
+        deg = float(np.median(np.diff(A[idx].indptr)))
+        N = n_clusters_for(m, max_patch_size, deg, dim)
+        labels = spectral_clusters(Sc, N, rng)
+        n_clusters += int(labels.max()) + 1
+        P, C = expand_clusters(Sc, labels, max_patch_size)
+        patches.extend(idx[p] for p in P)
+        cores.extend(C)
+        owner.extend([c] * len(P))
+    t_patches = time.perf_counter() - t0
+
+    # ---- 2. patch embeddings through the executor
+    t0 = time.perf_counter()
+    seeds = rng.integers(0, 2**31 - 1, size=len(patches))
+    jobs = []
+    for p, core, s in zip(patches, cores, seeds, strict=True):
+        single = owner[len(jobs)] is not None and comp_nodes[owner[len(jobs)]].size == p.size
+        jobs.append(PatchJob(
+            A[p][:, p], S[p][:, p], core, dim, int(s),
+            bool(prune) and not single, rigidity_test, embedder,
+            None if init is None else init[p],
+        ))
+    results = _run_jobs(jobs, executor, n_jobs, verbose)
+    t_embed = time.perf_counter() - t0
+
+    # ---- 3. synchronisation per component
+    t0 = time.perf_counter()
+    final_patches = [p[keep] for p, (keep, _, _) in zip(patches, results, strict=True)]
+    embs = [Y for (_, Y, _) in results]
+    blocks = []
+    scales = np.ones(len(patches))
+    edges_all = sp.triu(S, k=1).tocoo()
+    for c in range(ncomp):
+        idx = comp_nodes[c]
+        mine = [a for a in range(len(patches)) if owner[a] == c]
+        if len(mine) == 1:
+            a = mine[0]
+            Y = np.zeros((idx.size, dim))
+            Y[np.searchsorted(idx, final_patches[a])] = embs[a]
+            blocks.append((idx, Y))
+            continue
+        local = [np.searchsorted(idx, final_patches[a]) for a in mine]
+        in_c = comp[edges_all.row] == c
+        e = np.stack([np.searchsorted(idx, edges_all.row[in_c]),
+                      np.searchsorted(idx, edges_all.col[in_c])], axis=1)
+        Y, sinfo = synchronize(local, [embs[a] for a in mine], e, idx.size,
+                               scale_sync=scale_sync, seed=int(seeds[mine[0]]))
+        scales[mine] = sinfo["scales"]
+        blocks.append((idx, Y))
+    X = _pack(blocks, dim)
+    t_sync = time.perf_counter() - t0
+
+    info = dict(
+        patches=final_patches,
+        n_clusters=n_clusters,
+        n_components=int(ncomp),
+        patch_sizes=np.array([p.size for p in final_patches]),
+        enlarged_sizes=np.array([p.size for p in patches]),
+        prune_rounds=np.array([r[2].get("rounds", 0) for r in results]),
+        scales=scales,
+        timings=dict(patches=t_patches, embed=t_embed, sync=t_sync,
+                     total=time.perf_counter() - t_start,
+                     embed_cpu=float(sum(r[2]["embed_time"] for r in results)),
+                     prune_cpu=float(sum(r[2]["prune_time"] for r in results))),
+    )
+    return EmbeddingResult(X, float("nan"), len(patches), True, [], "asap-loe", info)

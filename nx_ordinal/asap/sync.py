@@ -1,0 +1,477 @@
+"""Synchronisation of patch embeddings: scale, O(d), translation (ASAP with scale sync).
+
+Every function takes arrays only.  A *patch* is a sorted int array of node indices into
+``0 .. n-1``; its embedding is an ``(len(patch), d)`` array whose rows follow the patch.
+
+Conventions: the unknown truth is ``X`` (rows are points).  A noise-free patch embedding is
+``Y_i = s_i X[P_i] O_i + t_i`` with ``s_i > 0``, ``O_i`` in O(d) and ``t_i`` in R^d.  The
+synchronisation estimates ``s_i`` (up to one global factor), then ``O_i`` (up to one global
+orthogonal matrix), then the node positions from the translations of eq. (6), so that
+``synchronize`` returns ``X`` up to one global similarity transform.
+
+References
+----------
+.. [1] M. Cucuringu and J. Woodworth, "Point localization and density estimation from ordinal
+   kNN graphs using synchronization", Algorithm 1, sections 3.2 and 3.3.
+.. [2] M. Cucuringu, Y. Lipman and A. Singer, "Sensor network localization by eigenvector
+   synchronization over the Euclidean group", ACM TOSN 2012 (ASAP).
+"""
+
+import numpy as np
+
+__all__ = [
+    "patch_graph",
+    "scale_ratios",
+    "synchronize_scales",
+    "pairwise_rotations",
+    "synchronize_rotations",
+    "synchronize_translations",
+    "synchronize",
+    "PatchGraph",
+]
+
+
+class PatchGraph:
+    """Overlapping patch pairs: ``pairs`` (m, 2) with i < j, and for each pair the common
+    nodes together with their row positions in either patch.
+
+    Attributes
+    ----------
+    n_patches : int
+    pairs : ndarray, shape (m, 2)
+    common : list of ndarray
+        Node indices shared by the pair.
+    rows_i, rows_j : list of ndarray
+        Rows of the common nodes in the embedding of patch i, of patch j.
+    """
+
+    def __init__(self, n_patches, pairs, common, rows_i, rows_j):
+        self.n_patches = n_patches
+        self.pairs = pairs
+        self.common = common
+        self.rows_i = rows_i
+        self.rows_j = rows_j
+
+    def n_components(self):
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import connected_components
+
+        N = self.n_patches
+        if N == 0:
+            return 0
+        W = sp.coo_array(
+            (np.ones(len(self.pairs)), (self.pairs[:, 0], self.pairs[:, 1])), shape=(N, N)
+        )
+        return connected_components(W, directed=False)[0]
+
+    def check_connected(self):
+        """Raise ``networkx.NetworkXError`` when the patch graph is disconnected."""
+        import networkx as nx
+
+        c = self.n_components()
+        if c > 1:
+            raise nx.NetworkXError(
+                f"the patch graph is disconnected ({c} components of {self.n_patches} patches): "
+                "patches must share enough nodes to be aligned; increase max_patch_size or "
+                "embed the graph's connected components separately"
+            )
+
+
+def _check_patches(patches, embeddings, dim=None):
+    if len(patches) != len(embeddings):
+        raise ValueError(
+            f"got {len(patches)} patches but {len(embeddings)} patch embeddings"
+        )
+    P = []
+    E = []
+    for a, (p, Y) in enumerate(zip(patches, embeddings, strict=True)):
+        p = np.asarray(p, dtype=np.int64).ravel()
+        Y = np.asarray(Y, dtype=np.float64)
+        if Y.ndim != 2 or Y.shape[0] != p.size:
+            raise ValueError(
+                f"embedding of patch {a} has shape {Y.shape}, expected ({p.size}, dim)"
+            )
+        if dim is not None and Y.shape[1] != dim:
+            raise ValueError(f"embedding of patch {a} has dimension {Y.shape[1]}, not {dim}")
+        if np.any(np.diff(p) <= 0):
+            order = np.argsort(p, kind="stable")
+            p, Y = p[order], Y[order]
+            if np.any(np.diff(p) == 0):
+                raise ValueError(f"patch {a} contains a node twice")
+        if not np.isfinite(Y).all():
+            raise ValueError(f"embedding of patch {a} contains non-finite values")
+        P.append(p)
+        E.append(Y)
+    return P, E
+
+
+def patch_graph(patches, min_overlap):
+    """Pairs of patches sharing at least ``min_overlap`` nodes (``d + 1`` in the paper).
+
+    Overlap counts come from the sparse product ``M^T M`` of the node-patch membership
+    matrix (O(sum of patch sizes x patches per node)); the common nodes of each pair are then
+    intersected with :func:`numpy.intersect1d` on the sorted patches.
+
+    Parameters
+    ----------
+    patches : list of sorted int arrays
+    min_overlap : int
+
+    Returns
+    -------
+    PatchGraph
+    """
+    import scipy.sparse as sp
+
+    N = len(patches)
+    if N == 0:
+        return PatchGraph(0, np.empty((0, 2), dtype=np.int64), [], [], [])
+    sizes = np.array([p.size for p in patches])
+    n = int(max((p.max() for p in patches if p.size), default=-1)) + 1
+    rows = np.concatenate(patches) if n else np.empty(0, dtype=np.int64)
+    cols = np.repeat(np.arange(N), sizes)
+    M = sp.csc_array((np.ones(rows.size), (rows, cols)), shape=(max(n, 1), N))
+    C = (M.T @ M).tocoo()
+    keep = (C.row < C.col) & (C.data >= min_overlap)
+    pairs = np.stack([C.row[keep], C.col[keep]], axis=1).astype(np.int64)
+    order = np.lexsort((pairs[:, 1], pairs[:, 0]))
+    pairs = pairs[order]
+    common, ri, rj = [], [], []
+    for i, j in pairs:
+        c, a, b = np.intersect1d(patches[i], patches[j], assume_unique=True, return_indices=True)
+        common.append(c)
+        ri.append(a)
+        rj.append(b)
+    return PatchGraph(N, pairs, common, ri, rj)
+
+
+def _pair_distances(Y, rows):
+    """Distances between all pairs of the given rows of Y (condensed order)."""
+    from scipy.spatial.distance import pdist
+
+    return pdist(Y[rows])
+
+
+def scale_ratios(embeddings, pg):
+    """Lambda_ij of eq. (4): median over common pairs a != b of D^{P_i}_ab / D^{P_j}_ab.
+
+    Pairs at distance 0 in patch j are skipped.  Cost O(sum over pairs of |common|^2).
+
+    Returns
+    -------
+    ndarray, shape (m,)
+        One ratio per row of ``pg.pairs`` (Lambda_ji = 1 / Lambda_ij).
+    """
+    out = np.empty(len(pg.pairs))
+    for e, (i, j) in enumerate(pg.pairs):
+        di = _pair_distances(embeddings[i], pg.rows_i[e])
+        dj = _pair_distances(embeddings[j], pg.rows_j[e])
+        ok = (dj > 0) & (di > 0)
+        out[e] = np.median(di[ok] / dj[ok]) if ok.any() else np.nan
+    return out
+
+
+def _leading_eigvec(M, N, symmetric, nev, seed=0):
+    """Top ``nev`` eigenvectors (largest real part) of a sparse N x N matrix."""
+    import scipy.sparse as sp
+
+    if N <= 600:
+        Md = M.toarray() if sp.issparse(M) else np.asarray(M)
+        if symmetric:
+            w, V = np.linalg.eigh(Md)
+            return V[:, np.argsort(-w)[:nev]]
+        w, V = np.linalg.eig(Md)
+        return V[:, np.argsort(-w.real)[:nev]].real
+    from scipy.sparse.linalg import eigs, eigsh
+
+    v0 = np.random.default_rng(seed).standard_normal(M.shape[0])
+    if symmetric:
+        w, V = eigsh(M, k=nev, which="LA", v0=v0)
+        return V[:, np.argsort(-w)]
+    w, V = eigs(M, k=nev, which="LR", v0=v0)
+    return V[:, np.argsort(-w.real)].real
+
+
+def synchronize_scales(embeddings, pg, ratios=None):
+    """Scale synchronisation (section 3.2): a positive factor per patch.
+
+    Builds the sparse matrix Lambda of eq. (4) on the patch graph and takes its leading
+    eigenvector v.  We use the degree-normalised ``D^{-1} Lambda`` (D the patch degrees),
+    which has the same Perron vector as Lambda when every patch has the same number of
+    overlapping patches and recovers exact relative scales on noise-free patches in general
+    (``Lambda = S W S^{-1}`` with ``S = diag(s)``, so ``D^{-1} Lambda s = s``).  Since v_i
+    estimates the scale s_i of patch i, the patch is divided by v_i; v is normalised to
+    geometric mean 1.  Pairs whose ratio is undefined are left out.
+
+    Returns
+    -------
+    ndarray, shape (N,)
+        The estimated relative scale of each patch (divide patch i by it).
+
+    Raises
+    ------
+    networkx.NetworkXError
+        If the patch graph is disconnected.
+    """
+    import scipy.sparse as sp
+
+    N = pg.n_patches
+    if N == 1:
+        return np.ones(1)
+    lam = scale_ratios(embeddings, pg) if ratios is None else np.asarray(ratios, dtype=float)
+    ok = np.isfinite(lam) & (lam > 0)
+    pg_ok = PatchGraph(N, pg.pairs[ok], [], [], [])
+    pg_ok.check_connected()
+    i, j = pg.pairs[ok, 0], pg.pairs[ok, 1]
+    lam = lam[ok]
+    L = sp.csr_array(
+        (np.concatenate([lam, 1.0 / lam]), (np.concatenate([i, j]), np.concatenate([j, i]))),
+        shape=(N, N),
+    )
+    deg = np.bincount(np.concatenate([i, j]), minlength=N).astype(float)
+    Mx = sp.diags_array(1.0 / deg) @ L
+    v = _leading_eigvec(Mx, N, symmetric=False, nev=1)[:, 0]
+    v = v * np.sign(v.sum())
+    if np.any(v <= 0):
+        # numerically tiny or negative entries: fall back to log-domain least squares,
+        # log s_i - log s_j = log Lambda_ij (same answer on noise-free data)
+        v = _log_scales(N, i, j, lam)
+    v = v / np.exp(np.mean(np.log(v)))
+    return v
+
+
+def _log_scales(N, i, j, lam):
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import lsqr
+
+    m = i.size
+    B = sp.csr_array(
+        (np.concatenate([np.ones(m), -np.ones(m)]),
+         (np.concatenate([np.arange(m)] * 2), np.concatenate([i, j]))),
+        shape=(m, N),
+    )
+    x = lsqr(B, np.log(lam), atol=1e-12, btol=1e-12)[0]
+    return np.exp(x - x.mean())
+
+
+def _nearest_orthogonal(M):
+    """Nearest orthogonal matrix in Frobenius norm (polar factor), for a stack (..., d, d)."""
+    U, _, Vt = np.linalg.svd(M)
+    return U @ Vt
+
+
+def pairwise_rotations(embeddings, pg):
+    """H_ij in O(d) for every overlapping pair: the Procrustes rotation/reflection that best
+    aligns patch j with patch i on their common nodes (both centred there).
+
+    With ``Y_i = s_i X O_i + t_i`` this returns ``H_ij = O_i^T O_j`` exactly, so that the
+    global matrices ``G_i = O_i^T`` satisfy ``H_ij = G_i G_j^{-1}``.  O(m d^2 + sum |common| d^2).
+
+    Returns
+    -------
+    ndarray, shape (m, d, d)
+    """
+    d = embeddings[0].shape[1] if embeddings else 0
+    H = np.empty((len(pg.pairs), d, d))
+    for e, (i, j) in enumerate(pg.pairs):
+        A = embeddings[i][pg.rows_i[e]]
+        B = embeddings[j][pg.rows_j[e]]
+        A = A - A.mean(axis=0)
+        B = B - B.mean(axis=0)
+        # R = argmin ||A - B R|| over O(d) is polar(B^T A); H_ij = R^T
+        H[e] = _nearest_orthogonal(B.T @ A).T
+    return H
+
+
+def synchronize_rotations(H, pg, seed=0):
+    """Spectral synchronisation over O(d) (section 3.3, Algorithm 1 step 2).
+
+    The symmetric dN x dN block matrix with blocks H_ij (and H_ji = H_ij^T) is normalised by
+    the patch degrees; the top d eigenvectors of ``D^{-1/2} H D^{-1/2}``, mapped back with
+    ``D^{-1/2}`` (the eigenvectors of ``D^{-1} H``), give a dN x d matrix whose d x d block i
+    is replaced by its nearest orthogonal matrix.  Sparse eigensolver for dN > 600.
+
+    Returns
+    -------
+    ndarray, shape (N, d, d)
+        ``G_i``: multiply patch i on the right by it (``Y_i @ G_i``).
+
+    Raises
+    ------
+    networkx.NetworkXError
+        If the patch graph is disconnected.
+    """
+    import scipy.sparse as sp
+
+    N = pg.n_patches
+    H = np.asarray(H, dtype=np.float64)
+    d = H.shape[1] if H.ndim == 3 else 0
+    if N == 1:
+        return np.eye(d)[None] if d else np.ones((1, 1, 1))
+    pg.check_connected()
+    m = len(pg.pairs)
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+    a, b = np.meshgrid(np.arange(d), np.arange(d), indexing="ij")
+    rows = (i[:, None, None] * d + a[None]).ravel()
+    cols = (j[:, None, None] * d + b[None]).ravel()
+    vals = H.reshape(m, d, d).ravel()
+    r2 = np.concatenate([rows, cols])
+    c2 = np.concatenate([cols, rows])
+    Hs = sp.csr_array((np.concatenate([vals, vals]), (r2, c2)), shape=(N * d, N * d))
+    deg = np.bincount(np.concatenate([i, j]), minlength=N).astype(float)
+    dd = np.repeat(1.0 / np.sqrt(deg), d)
+    S = sp.diags_array(dd) @ Hs @ sp.diags_array(dd)
+    V = _leading_eigvec(S, N * d, symmetric=True, nev=d, seed=seed)
+    V = V * dd[:, None]
+    blocks = V.reshape(N, d, d)
+    return _nearest_orthogonal(blocks)
+
+
+def synchronize_translations(patches, embeddings, edges, n):
+    """Node positions from the aligned patches by sparse least squares (eq. 6).
+
+    For every patch k and every graph edge (a, b) with both ends in P_k, one equation
+    ``x_a - x_b = x_a^(k) - x_b^(k)`` per coordinate.  The normal equations are a weighted
+    graph Laplacian; one node per connected component of the equation graph is pinned and
+    the rest solved by a sparse direct factorisation (all d right-hand sides at once), then
+    every component is centred.  O(sum_k |E_k|) to assemble, near-linear solve for the
+    sparse, low-dimensional graphs of interest.
+
+    Parameters
+    ----------
+    patches : list of sorted int arrays
+    embeddings : list of (len(patch), d) arrays, already scaled and rotated
+    edges : (m, 2) int array
+        Undirected edges of the graph (each once).
+    n : int
+        Number of nodes.
+
+    Returns
+    -------
+    X : ndarray, shape (n, d)
+        Nodes that are in no equation get the mean of their patch positions.
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+    from scipy.sparse.linalg import splu
+
+    d = embeddings[0].shape[1]
+    edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
+    # per patch: edges with both ends inside (vectorised membership by searchsorted)
+    ea, eb, rhs = [], [], []
+    for p, Y in zip(patches, embeddings, strict=True):
+        ia = np.searchsorted(p, edges[:, 0])
+        ib = np.searchsorted(p, edges[:, 1])
+        ia_c = np.minimum(ia, p.size - 1)
+        ib_c = np.minimum(ib, p.size - 1)
+        inside = (p[ia_c] == edges[:, 0]) & (p[ib_c] == edges[:, 1])
+        ea.append(edges[inside, 0])
+        eb.append(edges[inside, 1])
+        rhs.append(Y[ia_c[inside]] - Y[ib_c[inside]])
+    ea = np.concatenate(ea)
+    eb = np.concatenate(eb)
+    rhs = np.concatenate(rhs, axis=0) if rhs else np.empty((0, d))
+    # fallback positions: mean over patches (used for nodes in no equation)
+    sums = np.zeros((n, d))
+    cnt = np.zeros(n)
+    for p, Y in zip(patches, embeddings, strict=True):
+        np.add.at(sums, p, Y)
+        cnt[p] += 1
+    X = np.divide(sums, np.maximum(cnt, 1)[:, None])
+    if ea.size == 0:
+        return X
+    # normal equations L x = B^T b with L = B^T B
+    w = np.ones(ea.size)
+    W = sp.coo_array((w, (ea, eb)), shape=(n, n)).tocsr()
+    W = W + W.T
+    deg = np.asarray(W.sum(axis=1)).ravel()
+    L = sp.diags_array(deg) - W
+    b = np.zeros((n, d))
+    np.add.at(b, ea, rhs)
+    np.add.at(b, eb, -rhs)
+    _, labels = connected_components(W, directed=False)
+    involved = deg > 0
+    # pin the first node of every component that has equations
+    pinned = np.zeros(n, dtype=bool)
+    order = np.flatnonzero(involved)
+    lab = labels[order]
+    _, idx = np.unique(lab, return_index=True)
+    first_nodes = order[idx]
+    pinned[first_nodes] = True
+    free = involved & ~pinned
+    fi = np.flatnonzero(free)
+    if fi.size:
+        Lff = L[fi][:, fi].tocsc()
+        # pinned nodes sit at their fallback position; move their contribution to the rhs
+        pi = np.flatnonzero(pinned)
+        rhs_f = b[fi] - L[fi][:, pi] @ X[pi]
+        lu = splu(Lff, permc_spec="MMD_AT_PLUS_A")
+        X[fi] = lu.solve(rhs_f)
+    return X
+
+
+def synchronize(patches, embeddings, edges, n, *, scale_sync=True, min_overlap=None, seed=0):
+    """Scale, rotate/reflect and translate patch embeddings into one configuration.
+
+    Algorithm 1 of [1]_ after the patch embeddings: scale synchronisation (skipped when
+    ``scale_sync=False``, the paper's Figure 2 ablation), O(d) synchronisation, translation
+    by least squares.
+
+    Parameters
+    ----------
+    patches : list of int arrays
+        Node indices of each patch (any order; sorted internally).
+    embeddings : list of arrays, shape (len(patch), d)
+    edges : (m, 2) int array
+        Undirected graph edges, used by the translation step.
+    n : int
+    scale_sync : bool, default True
+    min_overlap : int, optional
+        Patches sharing at least this many nodes are compared; default ``d + 1``.
+    seed : int
+        Start vector of the sparse eigensolvers.
+
+    Returns
+    -------
+    X : ndarray, shape (n, d)
+    info : dict
+        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``.
+
+    Raises
+    ------
+    networkx.NetworkXError
+        If the patch graph is disconnected.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.asap.sync import synchronize
+    >>> rng = np.random.default_rng(0)
+    >>> X = rng.random((30, 2))
+    >>> patches = [np.arange(0, 20), np.arange(10, 30)]
+    >>> R = np.array([[0.0, 1.0], [1.0, 0.0]])   # a reflection
+    >>> embs = [X[patches[0]], 2.0 * X[patches[1]] @ R + 5.0]
+    >>> edges = np.array([(a, a + 1) for a in range(29)])
+    >>> Y, info = synchronize(patches, embs, edges, 30)
+    >>> from nx_ordinal.metrics import procrustes_error
+    >>> procrustes_error(X, Y) < 1e-20
+    True
+    """
+    P, E = _check_patches(patches, embeddings)
+    if not P:
+        raise ValueError("no patches to synchronise")
+    d = E[0].shape[1]
+    if min_overlap is None:
+        min_overlap = d + 1
+    pg = patch_graph(P, min_overlap)
+    pg.check_connected()
+    if scale_sync:
+        scales = synchronize_scales(E, pg)
+        E = [Y / s for Y, s in zip(E, scales, strict=True)]
+    else:
+        scales = np.ones(len(P))
+    H = pairwise_rotations(E, pg)
+    G = synchronize_rotations(H, pg, seed=seed)
+    E = [Y @ g for Y, g in zip(E, G, strict=True)]
+    X = synchronize_translations(P, E, edges, n)
+    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs))

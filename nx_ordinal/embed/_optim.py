@@ -1,0 +1,94 @@
+"""Optimisation helpers shared by the ordinal solvers (LOE, SOE).
+
+* :func:`stop_rule` -- relative, scale-free stopping rule on an objective history;
+* :func:`run_lbfgs` -- scipy's L-BFGS-B driven by an evaluator ``ev(X) -> (f, grad)`` with
+  that stopping rule, a progress display and a time budget;
+* :func:`pcg` -- Jacobi-preconditioned conjugate gradients on all columns of a block of
+  right-hand sides at once, warm-started at a given point (used by the majorization steps:
+  every CG step from the current iterate lowers the quadratic majorizer).
+"""
+
+import numpy as np
+
+__all__ = ["stop_rule", "run_lbfgs", "pcg"]
+
+
+def stop_rule(history, tol, window=10):
+    """Relative (scale-free) decrease over the last ``window`` iterations below tol."""
+    if len(history) <= window:
+        return len(history) > 1 and history[-1] == 0.0
+    old, new = history[-1 - window], history[-1]
+    if new == 0.0:
+        return True
+    return (old - new) <= tol * window * max(new, 1e-300)
+
+
+def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20):
+    """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
+
+    Stops on :func:`stop_rule`, an exact zero, ``max_iter`` iterations or when
+    ``progress.out_of_time()``.  Returns ``(n_iter, converged, history)``.
+    """
+    from scipy.optimize import minimize
+
+    n, dim = X0.shape
+    history = []
+
+    def fun(x):
+        f, grad = ev(x.reshape(n, dim))
+        return f, grad.ravel()
+
+    converged = [False]
+
+    def callback(intermediate_result):
+        f = float(intermediate_result.fun)
+        history.append(f)
+        progress.update(f)
+        if stop_rule(history, tol):
+            converged[0] = True
+            raise StopIteration
+        if progress.out_of_time():
+            raise StopIteration
+
+    res = minimize(
+        fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
+        options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0, gtol=0.0,
+                     maxcor=maxcor),
+    )
+    if res.fun == 0.0:
+        converged[0] = True
+    if not converged[0] and res.status == 2 and len(history) < max_iter:
+        # line search could not make progress: a (numerically) stationary point
+        converged[0] = not progress.out_of_time()
+    return len(history), converged[0], history
+
+
+def pcg(M, rhs, X0, diag, n_iter):
+    """Jacobi-preconditioned CG for ``M X = rhs`` (all columns at once) started at ``X0``.
+
+    ``M`` is a callable applying a symmetric positive semi-definite operator to an (n, p)
+    block, ``diag`` its diagonal (positive).  At most ``n_iter`` steps; stops early when the
+    residual has dropped by 1e-10.  Each step decreases the quadratic
+    ``tr(X^T M X) / 2 - tr(X^T rhs)`` (CG minimises it over growing Krylov spaces around
+    ``X0``), so the result is never worse than ``X0``.  Returns a new array.
+    """
+    X = X0.copy()
+    R = rhs - M(X)
+    Z = R / diag[:, None]
+    P = Z.copy()
+    rz = np.sum(R * Z, axis=0)
+    r0 = np.sqrt(np.sum(R * R))
+    for _ in range(n_iter):
+        if np.sqrt(np.sum(R * R)) <= 1e-10 * max(r0, 1e-300):
+            break
+        MP = M(P)
+        pMp = np.sum(P * MP, axis=0)
+        alpha = np.where(pMp > 0, rz / np.where(pMp > 0, pMp, 1.0), 0.0)
+        X += alpha[None, :] * P
+        R -= alpha[None, :] * MP
+        Z = R / diag[:, None]
+        rz_new = np.sum(R * Z, axis=0)
+        beta = np.where(rz > 0, rz_new / np.where(rz > 0, rz, 1.0), 0.0)
+        P = Z + beta[None, :] * P
+        rz = rz_new
+    return X

@@ -1,0 +1,359 @@
+"""Robust Euclidean Embedding (Cayton & Dasgupta 2006).
+
+REE fits a Euclidean distance matrix to dissimilarities under an l1 cost on *squared*
+distances, ``min_{D* in EDM} sum_ij W_ij |D_ij - D*_ij|``, over the Gram matrix ``B`` of the
+configuration (``D* = dist(B)``, ``dist(B)_ij = B_ii + B_jj - 2 B_ij``).  Unlike classical MDS it
+does not pass the data through the double centring ``-1/2 H D H``, so one corrupted
+dissimilarity stays one bad residual instead of contaminating the whole embedding.
+"""
+
+import numpy as np
+
+__all__ = ["ree", "ree_objective", "ree_gram_to_points"]
+
+
+def _dist_from_gram(B):
+    d = np.diagonal(B, axis1=-2, axis2=-1)
+    return d[..., :, None] + d[..., None, :] - 2.0 * B
+
+
+def ree_objective(B, D2, W=None):
+    """The REE cost ``sum_ij W_ij |D2_ij - dist(B)_ij|`` over ordered pairs (i, j).
+
+    Parameters
+    ----------
+    B : ndarray, shape (n, n)
+        Gram matrix of a configuration (``X @ X.T``).
+    D2 : ndarray, shape (n, n)
+        Squared dissimilarities.
+    W : ndarray, shape (n, n) or None
+        Non-negative weights (all ones when None).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 2.0]])
+    >>> D2 = ((X[:, None] - X[None]) ** 2).sum(-1)
+    >>> ree_objective(X @ X.T, D2)
+    0.0
+    """
+    R = np.abs(D2 - _dist_from_gram(B))
+    return float(R.sum() if W is None else (W * R).sum())
+
+
+def ree_gram_to_points(B, tol=1e-10):
+    """Points ``X = U Lambda_+^{1/2}`` of a Gram matrix, columns by decreasing eigenvalue.
+
+    Only the eigenpairs with eigenvalue above ``tol * max(eigenvalue)`` are kept, so the
+    number of columns is the rank of ``B``; its leading ``dim`` columns are the PCA
+    reduction of the configuration (``B`` is centred).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ree_gram_to_points(np.array([[1.0, -1.0], [-1.0, 1.0]])).round(6).tolist()
+    [[1.0], [-1.0]]
+    """
+    w, V = np.linalg.eigh((B + B.T) / 2)
+    order = np.argsort(w)[::-1]
+    w, V = w[order], V[:, order]
+    top = w[0] if w.size else 0.0
+    keep = w > max(tol * top, 0.0) if top > 0 else np.zeros(w.size, dtype=bool)
+    if not keep.any():
+        return np.zeros((B.shape[0], 1))
+    X = V[:, keep] * np.sqrt(w[keep])
+    # deterministic signs: largest |entry| of each column positive
+    flip = np.sign(X[np.abs(X).argmax(axis=0), np.arange(X.shape[1])])
+    flip[flip == 0] = 1.0
+    return X * flip
+
+
+def _psd_project(B):
+    """Projection onto the PSD cone of a symmetric matrix or a stack of them."""
+    w, V = np.linalg.eigh((B + np.swapaxes(B, -1, -2)) / 2)
+    w = np.clip(w, 0.0, None)
+    return (V * w[..., None, :]) @ np.swapaxes(V, -1, -2)
+
+
+def _check_inputs(D, weights, squared):
+    D = np.asarray(D, dtype=np.float64)
+    if D.ndim != 2 or D.shape[0] != D.shape[1]:
+        raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+    n = D.shape[0]
+    if weights is None:
+        W = np.ones((n, n))
+    else:
+        W = np.array(weights, dtype=np.float64)
+        if W.shape != D.shape:
+            raise ValueError(f"weights must have the shape of D {D.shape}, got {W.shape}")
+        if not np.isfinite(W).all() or (W < 0).any():
+            raise ValueError("weights must be finite and non-negative")
+    np.fill_diagonal(W, 0.0)
+    known = W > 0
+    if not np.isfinite(D[known]).all():
+        raise ValueError("D contains non-finite entries with non-zero weight")
+    if (D[known] < 0).any():
+        raise ValueError("D contains negative dissimilarities")
+    D = np.where(known, D, 0.0)
+    D2 = D if squared else D * D
+    return D2, W
+
+
+def _cmds_gram(D2, W):
+    """PSD-projected cMDS Gram matrix, missing entries filled with the weighted mean."""
+    n = D2.shape[0]
+    known = W > 0
+    fill = D2[known].mean() if known.any() else 0.0
+    M = np.where(known | np.eye(n, dtype=bool), D2, fill)
+    M = (M + M.T) / 2
+    J = np.eye(n) - 1.0 / n
+    return _psd_project(-0.5 * J @ M @ J)
+
+
+def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress):
+    """Figure 3 of Cayton & Dasgupta (2006) on one problem or a stack of independent ones.
+
+    ``D2``, ``W``, ``B0`` have shape (..., n, n).  Returns the best Gram matrices, their
+    objectives, the history of the summed objective, the number of iterations and whether the
+    stopping rule was met (for every problem).
+    """
+    n = D2.shape[-1]
+    total = (W * D2).sum(axis=(-2, -1))
+    scale = (total / np.maximum(W.sum(axis=(-2, -1)), 1.0) / n)[..., None, None]
+    diag = np.arange(n)
+
+    def objective(B):
+        return (W * np.abs(D2 - _dist_from_gram(B))).sum(axis=(-2, -1))
+
+    B = B0
+    best_B, best_f = B.copy(), objective(B)
+    history = [float(best_f.sum())]
+    last_gain = np.zeros(best_f.shape, dtype=np.int64)
+    active = np.ones(best_f.shape, dtype=bool)
+    t = 0
+    for t in range(1, max_iter + 1):
+        S = W * np.sign(_dist_from_gram(B) - D2)
+        # d f / d B = 2 (diag(S 1) - S); rows sum to 0, so a centred B stays centred
+        G = -2.0 * S
+        G[..., diag, diag] += 2.0 * S.sum(axis=-1)
+        B = _psd_project(B - (step * scale / np.sqrt(t)) * G)
+        f = objective(B)
+        better = (f < best_f) & active
+        gain = better & (best_f - f > tol * np.maximum(best_f, 1e-300))
+        last_gain[gain] = t
+        best_B[better] = B[better]
+        best_f = np.where(better, f, best_f)
+        history.append(float(best_f.sum()))
+        progress.update(history[-1])
+        active &= ~((best_f <= tol * total) | (t - last_gain >= patience))
+        if not active.any() or progress.out_of_time():
+            break
+    return best_B, best_f, history, t, not active.any()
+
+
+def _sdp(D2, W, solver=None):
+    try:
+        import cvxpy as cp
+    except ImportError:
+        raise ImportError(
+            "ree(method='sdp') needs cvxpy; install the 'convex' extra: "
+            "pip install 'nx_ordinal[convex]'"
+        ) from None
+    n = D2.shape[0]
+    B = cp.Variable((n, n), PSD=True)
+    d = cp.reshape(cp.diag(B), (n, 1), order="F")
+    dist = d @ np.ones((1, n)) + np.ones((n, 1)) @ d.T - 2 * B
+    obj = cp.sum(cp.multiply(W, cp.abs(D2 - dist)))
+    prob = cp.Problem(cp.Minimize(obj), [cp.sum(B) == 0])
+    prob.solve(solver=solver)
+    if B.value is None:
+        raise RuntimeError(f"the SDP solver failed with status {prob.status!r}")
+    Bv = np.asarray(B.value)
+    return _psd_project((Bv + Bv.T) / 2), prob.status
+
+
+def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_iter=3000,
+        step=0.2, tol=1e-6, patience=None, init="cmds", n_landmarks=None, solver=None,
+        seed=None, max_time=None, verbose=False):
+    """Robust Euclidean Embedding of a dissimilarity matrix.
+
+    Minimises the weighted l1 cost on squared distances
+    ``sum_ij W_ij |D_ij^2 - ||x_i - x_j||^2|`` over all configurations (any dimension), then
+    reduces the configuration to ``dim`` dimensions by PCA, as in [1]_.
+
+    Parameters
+    ----------
+    D : array_like, shape (n, n)
+        Dissimilarities: plain distances (default) or squared ones when ``squared=True``.
+        Entries with zero weight are ignored (they may hold anything, even NaN).
+    dim : int or None
+        Dimension of the PCA reduction returned as ``result.embedding``; ``None`` returns
+        the full-dimensional configuration.
+    weights : array_like, shape (n, n), optional
+        Non-negative weights ``W``; 0 marks a missing dissimilarity.  Default all ones.
+    squared : bool, default False
+        Whether ``D`` already holds squared dissimilarities.
+    method : {"subgradient", "sdp"}, default "subgradient"
+        ``"subgradient"``: the projected subgradient algorithm of [1]_ (Figure 3), step
+        ``step * s / sqrt(t)`` with ``s`` the mean weighted squared dissimilarity divided by
+        ``n``, a projection onto the PSD cone (one eigendecomposition) per step, and the best
+        iterate kept.  ``"sdp"``: the exact semidefinite program of section 4.1 solved by
+        cvxpy (optional ``convex`` extra; n <= 100).
+    max_iter : int, default 3000
+        Subgradient iterations.
+    step : float, default 0.2
+        The constant ``c`` of the step ``c / sqrt(t)`` (relative to the data scale ``s``).
+    tol : float, default 1e-6
+        Stop when the best objective is below ``tol`` times the weighted sum of squared
+        dissimilarities (an exact fit), or when it has not improved by a relative ``tol`` for
+        ``patience`` iterations.
+    patience : int or None
+        Default ``max(200, max_iter // 5)``.
+    init : {"cmds", "random"}, default "cmds"
+        Starting Gram matrix: the PSD-projected classical MDS Gram matrix, or a random
+        centred PSD matrix of the data's scale (the paper's choice).
+    n_landmarks : int or None
+        Nyström speed-up (section 4.4): embed only ``n_landmarks`` landmarks (drawn with
+        ``seed``) by REE, and place every other point by the landmark-MDS formula of de Silva
+        and Tenenbaum from its squared dissimilarities to the landmarks.  Needs full rows for
+        the landmarks (non-zero weights between each point and every landmark).
+    solver : str or None
+        cvxpy solver name for ``method="sdp"``.
+    seed : int, Generator, RandomState or None
+    max_time : float or None
+        Seconds allowed for the subgradient iterations.
+    verbose : bool
+
+    Returns
+    -------
+    EmbeddingResult
+        ``embedding`` the PCA reduction to ``dim`` (or the full configuration),
+        ``objective`` the REE cost of the full configuration, ``info["full"]`` the full
+        configuration, ``info["gram"]`` its Gram matrix (landmarks only when ``n_landmarks``),
+        ``info["eigenvalues"]``, ``info["landmarks"]``.
+
+    Raises
+    ------
+    ValueError
+        Non-square or negative ``D``, bad weights, bad parameter values, ``method="sdp"`` with
+        n > 100.
+    ImportError
+        ``method="sdp"`` without cvxpy.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.ree import ree
+    >>> rng = np.random.default_rng(0)
+    >>> P = rng.random((8, 2))
+    >>> D = np.sqrt(((P[:, None] - P[None]) ** 2).sum(-1))
+    >>> D[0, 5] = D[5, 0] = 3.0          # one corrupted distance
+    >>> res = ree(D, 2, seed=0)
+    >>> E = np.sqrt(((res.X[:, None] - res.X[None]) ** 2).sum(-1))
+    >>> bool(np.median(np.abs(E - np.sqrt(((P[:, None] - P[None]) ** 2).sum(-1)))) < 0.02)
+    True
+
+    Notes
+    -----
+    Subgradient: O(n^3) time per iteration (one symmetric eigendecomposition), O(n^2)
+    memory.  SDP: interior-point/conic solver on an n x n PSD variable, practical for
+    n <= 100.  Nyström: REE on m landmarks (O(m^3) per iteration) plus O(n m d) to place the
+    rest.  Weights of missing entries are zero, so they do not enter the cost.
+
+    References
+    ----------
+    .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
+    """
+    from .._validation import check_bool, check_choice, check_dim, check_int, check_positive
+    from ..utils import as_generator
+    from ._progress import Progress, warn_interrupted
+    from ._result import EmbeddingResult
+
+    if dim is not None:
+        dim = check_dim(dim)
+    check_choice(method, "method", ("subgradient", "sdp"))
+    check_choice(init, "init", ("cmds", "random"))
+    max_iter = check_int(max_iter, "max_iter", minimum=1)
+    step = check_positive(step, "step")
+    tol = check_positive(tol, "tol")
+    squared = check_bool(squared, "squared")
+    patience = max(200, max_iter // 5) if patience is None else check_int(
+        patience, "patience", minimum=1)
+    max_time = check_positive(max_time, "max_time", allow_none=True)
+    rng = as_generator(seed)
+    D2, W = _check_inputs(D, weights, squared)
+    n = D2.shape[0]
+
+    landmarks = None
+    if n_landmarks is not None:
+        n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=2)
+        if n_landmarks > n:
+            raise ValueError(f"n_landmarks must be <= the number of points ({n}), got "
+                             f"{n_landmarks}")
+        if n_landmarks < n:
+            landmarks = np.sort(rng.choice(n, size=n_landmarks, replace=False))
+            if not (W[:, landmarks] > 0)[~np.isin(np.arange(n), landmarks)].all():
+                raise ValueError("n_landmarks needs the dissimilarities between every point "
+                                 "and every landmark (non-zero weights)")
+    D2_full = D2
+    if landmarks is not None:
+        D2 = D2[np.ix_(landmarks, landmarks)]
+        W = W[np.ix_(landmarks, landmarks)]
+    m = D2.shape[0]
+    if method == "sdp" and m > 100:
+        raise ValueError(f"method='sdp' is limited to n <= 100 points, got n={m}; use "
+                         "method='subgradient' or n_landmarks")
+
+    history = []
+    converged = True
+    n_iter = 0
+    status = None
+    if m == 1:
+        B = np.zeros((1, 1))
+    elif method == "sdp":
+        B, status = _sdp(D2, W, solver)
+        n_iter = 1
+    else:
+        if init == "cmds":
+            B0 = _cmds_gram(D2, W)
+        else:
+            Z = rng.standard_normal((m, m))
+            Z -= Z.mean(axis=0)
+            B0 = Z @ Z.T
+            s = np.trace(B0)
+            target = 0.5 * float((W * D2).sum()) / max(float(W.sum()), 1.0) * m
+            B0 *= target / s if s > 0 else 0.0
+        progress = Progress(max_iter, verbose, "REE", max_time=max_time)
+        try:
+            B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,
+                                                            patience, progress)
+        except KeyboardInterrupt:
+            warn_interrupted("ree", progress.count)
+            B, converged, n_iter = B0, False, progress.count
+        finally:
+            progress.close()
+    objective = ree_objective(B, D2, W)
+    Xl = ree_gram_to_points(B)
+    if landmarks is None:
+        X = Xl
+    else:
+        # landmark MDS (de Silva & Tenenbaum): x_a = -1/2 L^# (delta_a - mean delta)
+        w = (Xl ** 2).sum(axis=0)
+        Lsharp = Xl / w  # (m, r): column j is v_j / sqrt(lambda_j)
+        Dfit = _dist_from_gram(B)
+        mu = Dfit.mean(axis=0)
+        X = -0.5 * (D2_full[:, landmarks] - mu) @ Lsharp
+        X[landmarks] = Xl
+        X -= X.mean(axis=0)
+    eig = (X ** 2).sum(axis=0)
+    emb = X if dim is None else (
+        X[:, :dim] if X.shape[1] >= dim else np.hstack([X, np.zeros((n, dim - X.shape[1]))]))
+    info = {"full": X, "gram": B, "eigenvalues": eig, "landmarks": landmarks}
+    if status is not None:
+        info["status"] = status
+    return EmbeddingResult(emb, objective, n_iter, bool(converged), list(history),
+                           f"ree-{method}" + ("-nystrom" if landmarks is not None else ""), info)

@@ -1,0 +1,297 @@
+import concurrent.futures as cf
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+from nx_ordinal.asap import asap_embed
+from nx_ordinal.asap.patches import (
+    expand_clusters,
+    n_clusters_for,
+    prune_patch,
+    spectral_clusters,
+    symmetrize,
+)
+from nx_ordinal.asap.sync import (
+    pairwise_rotations,
+    patch_graph,
+    synchronize,
+    synchronize_rotations,
+    synchronize_scales,
+    synchronize_translations,
+)
+from nx_ordinal.constraints import knn_adjacency
+from nx_ordinal.datasets import pc
+from nx_ordinal.metrics import adjacency_error, procrustes_error
+
+FAST_LOE = dict(max_iter=40)
+
+
+def _random_orthogonal(rng, d):
+    Q, R = np.linalg.qr(rng.standard_normal((d, d)))
+    Q = Q * np.sign(np.diag(R))
+    if rng.random() < 0.5:  # include reflections
+        Q[:, 0] *= -1
+    return Q
+
+
+@pytest.fixture(scope="module", params=[2, 3])
+def planted(request):
+    """Noise-free patches of a kNN graph: Y_i = s_i X[P_i] O_i + t_i."""
+    d = request.param
+    rng = np.random.default_rng(d)
+    n = 400
+    X = rng.random((n, d))
+    A = knn_adjacency(X, 10)
+    S = symmetrize(A)
+    labels = spectral_clusters(S, 8, seed=0)
+    patches, _ = expand_clusters(S, labels)
+    N = len(patches)
+    s = np.exp(rng.normal(scale=0.7, size=N))
+    O = np.stack([_random_orthogonal(rng, d) for _ in range(N)])
+    t = rng.normal(scale=5.0, size=(N, d))
+    embs = [s[a] * X[p] @ O[a] + t[a] for a, p in enumerate(patches)]
+    coo = __import__("scipy.sparse", fromlist=["triu"]).triu(S, k=1).tocoo()
+    edges = np.stack([coo.row, coo.col], axis=1)
+    return dict(X=X, d=d, patches=patches, s=s, O=O, t=t, embs=embs, edges=edges, n=n)
+
+
+def test_scale_sync_recovers_planted_scales(planted):
+    pg = patch_graph(planted["patches"], planted["d"] + 1)
+    assert len(pg.pairs) >= len(planted["patches"]) - 1
+    v = synchronize_scales(planted["embs"], pg)
+    ratio = v / planted["s"]
+    np.testing.assert_allclose(ratio, ratio[0], rtol=1e-9)
+
+
+def test_rotation_sync_recovers_planted_rotations(planted):
+    d = planted["d"]
+    pg = patch_graph(planted["patches"], d + 1)
+    embs = [Y / s for Y, s in zip(planted["embs"], planted["s"], strict=True)]
+    H = pairwise_rotations(embs, pg)
+    # pairwise estimates are exact: H_ij = O_i^T O_j
+    O = planted["O"]
+    for e, (i, j) in enumerate(pg.pairs):
+        np.testing.assert_allclose(H[e], O[i].T @ O[j], atol=1e-9)
+    G = synchronize_rotations(H, pg)
+    # O_i G_i is the same orthogonal matrix for every patch
+    Q = np.einsum("aij,ajk->aik", O, G)
+    np.testing.assert_allclose(Q, np.broadcast_to(Q[0], Q.shape), atol=1e-9)
+    np.testing.assert_allclose(Q[0] @ Q[0].T, np.eye(d), atol=1e-9)
+
+
+def test_translation_sync_recovers_positions(planted):
+    X, t = planted["X"], planted["t"]
+    embs = [X[p] + t[a] for a, p in enumerate(planted["patches"])]
+    Y = synchronize_translations(planted["patches"], embs, planted["edges"], planted["n"])
+    shift = Y - X
+    np.testing.assert_allclose(shift, np.broadcast_to(shift[0], shift.shape), atol=1e-8)
+
+
+def test_full_sync_recovers_similarity(planted):
+    Y, info = synchronize(planted["patches"], planted["embs"], planted["edges"], planted["n"])
+    assert procrustes_error(planted["X"], Y) < 1e-16
+    assert info["scales"].shape == (len(planted["patches"]),)
+    # without scale synchronisation the patches no longer fit together
+    Z, _ = synchronize(planted["patches"], planted["embs"], planted["edges"], planted["n"],
+                       scale_sync=False)
+    assert procrustes_error(planted["X"], Z) > 1e-3
+
+
+def test_disconnected_patch_graph_raises():
+    rng = np.random.default_rng(0)
+    X = rng.random((40, 2))
+    patches = [np.arange(0, 20), np.arange(19, 40)]  # one shared node < d + 1
+    embs = [X[p] for p in patches]
+    edges = np.array([(a, a + 1) for a in range(39)])
+    with pytest.raises(nx.NetworkXError, match="patch graph is disconnected"):
+        synchronize(patches, embs, edges, 40)
+
+
+def test_sync_input_errors():
+    with pytest.raises(ValueError, match="2 patches but 1"):
+        synchronize([np.arange(3), np.arange(3)], [np.zeros((3, 2))], np.empty((0, 2)), 3)
+    with pytest.raises(ValueError, match="shape"):
+        synchronize([np.arange(3)], [np.zeros((2, 2))], np.empty((0, 2)), 3)
+
+
+# ------------------------------------------------------------------ patches
+
+
+def test_n_clusters_for():
+    assert n_clusters_for(100, 300, 10) == 1
+    assert n_clusters_for(5000, 300, 18) > 5000 // 300
+    # a cluster is never asked to be smaller than a quarter of the patch size
+    assert n_clusters_for(5000, 100, 90) == 5000 // 25
+
+
+def test_spectral_clusters_partition_and_determinism():
+    X = pc(800, seed=1)
+    S = symmetrize(knn_adjacency(X, 10))
+    lab = spectral_clusters(S, 6, seed=3)
+    assert lab.shape == (800,) and lab.min() == 0 and lab.max() <= 5
+    np.testing.assert_array_equal(lab, spectral_clusters(S, 6, seed=3))
+    # clusters are spatially compact: far smaller spread than the whole square
+    spread = np.mean([X[lab == c].std(axis=0).mean() for c in range(lab.max() + 1)])
+    assert spread < 0.6 * X.std(axis=0).mean()
+    # hierarchical path (more clusters than eigenvectors)
+    lab2 = spectral_clusters(S, 30, seed=0, max_eigenvectors=8)
+    assert 20 <= lab2.max() + 1 <= 30
+
+
+def test_two_components_are_separate_clusters():
+    X = np.concatenate([pc(150, seed=0), pc(150, seed=1) + 5.0])
+    S = symmetrize(knn_adjacency(X, 8))
+    lab = spectral_clusters(S, 2, seed=0)
+    assert len(set(lab[:150])) == 1 and len(set(lab[150:])) == 1 and lab[0] != lab[-1]
+
+
+def test_expand_clusters_adds_neighbours_and_respects_size():
+    X = pc(600, seed=2)
+    S = symmetrize(knn_adjacency(X, 8))
+    lab = spectral_clusters(S, 5, seed=0)
+    patches, cores = expand_clusters(S, lab)
+    for a, (p, c) in enumerate(zip(patches, cores, strict=True)):
+        np.testing.assert_array_equal(np.sort(p[c]), np.flatnonzero(lab == a))
+        nbrs = np.unique(S[np.flatnonzero(lab == a)].indices)
+        np.testing.assert_array_equal(p, np.union1d(nbrs, np.flatnonzero(lab == a)))
+    capped, ccores = expand_clusters(S, lab, max_patch_size=150)
+    for p, c in zip(capped, ccores, strict=True):
+        assert p.size <= max(150, c.sum() + int(np.ceil(c.sum() / 3)))
+
+
+def test_prune_patch_with_stub_test():
+    rng = np.random.default_rng(0)
+    X = rng.random((60, 2))
+    S = symmetrize(knn_adjacency(X, 6))
+    core = np.zeros(60, dtype=bool)
+    core[:30] = True
+    calls = []
+
+    def never(G, dim):
+        calls.append(G.number_of_nodes())
+        return False
+
+    keep, info = prune_patch(S, core, 2, never)
+    assert keep[:30].all()  # cluster nodes are never dropped
+    # rounds drop ceil(1/4) of the remaining added nodes until < 4/3 of the cluster
+    assert calls == [60, 52, 46, 42, 39]
+    assert keep.sum() == 39 and not info["rigid"] and info["rounds"] == 5
+    deg = np.asarray(S.sum(axis=1)).ravel()
+
+    def small_is_rigid(G, dim):
+        return G.number_of_nodes() <= 52
+
+    keep, info = prune_patch(S, core, 2, small_is_rigid)
+    assert keep.sum() == 52 and info["rigid"] and info["rounds"] == 2
+    dropped = np.flatnonzero(~keep)
+    kept_added = np.flatnonzero(keep[30:]) + 30
+    assert deg[dropped].max() <= deg[kept_added].min()
+
+
+# ------------------------------------------------------------------ pipeline and layout
+
+
+@pytest.fixture(scope="module")
+def knn600():
+    X = pc(600, seed=0)
+    return X, knn_adjacency(X, 10)
+
+
+def test_asap_embed_quality_and_every_node(knn600):
+    X, A = knn600
+    res = asap_embed(A, max_patch_size=200, prune=False, n_jobs=1, seed=0)
+    Y = res.embedding
+    assert Y.shape == (600, 2) and np.isfinite(Y).all()
+    covered = np.zeros(600, dtype=bool)
+    for p in res.info["patches"]:
+        covered[p] = True
+    assert covered.all()
+    assert res.info["n_clusters"] > 1
+    assert procrustes_error(X, Y) < 0.05
+    # far better than a random drawing (worst case 2 k / n = 0.033)
+    assert adjacency_error(A, Y) < 0.01
+
+
+def test_executors_give_identical_results(knn600):
+    _, A = knn600
+    kw = dict(max_patch_size=200, prune=False, seed=4, loe_kwargs=FAST_LOE)
+    ref = asap_embed(A, n_jobs=1, **kw).embedding
+    with cf.ThreadPoolExecutor(2) as ex:
+        np.testing.assert_array_equal(asap_embed(A, executor=ex, **kw).embedding, ref)
+    np.testing.assert_array_equal(asap_embed(A, n_jobs=2, **kw).embedding, ref)
+
+
+def test_dask_executor_identical(knn600):
+    distributed = pytest.importorskip("dask.distributed")
+    _, A = knn600
+    kw = dict(max_patch_size=200, prune=False, seed=4, loe_kwargs=FAST_LOE)
+    ref = asap_embed(A, n_jobs=2, **kw).embedding
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            Y = asap_embed(A, executor=client.get_executor(), **kw).embedding
+    np.testing.assert_array_equal(Y, ref)
+
+
+def test_pruning_through_pipeline_with_stub(knn600):
+    _, A = knn600
+    res = asap_embed(A, max_patch_size=200, prune=True, n_jobs=1, seed=0,
+                     rigidity_test=lambda G, dim: False, loe_kwargs=FAST_LOE)
+    assert (res.info["prune_rounds"] >= 1).all()
+    assert (res.info["patch_sizes"] <= res.info["enlarged_sizes"]).all()
+    assert (res.info["patch_sizes"] < res.info["enlarged_sizes"]).any()
+    assert np.isfinite(res.embedding).all()
+
+
+def test_custom_embedder(knn600):
+    _, A = knn600
+
+    def spectral(Ap, dim, seed=None):
+        from nx_ordinal.embed import laplacian_eigenmaps
+
+        return laplacian_eigenmaps(Ap, dim, seed=seed)
+
+    res = asap_embed(A, max_patch_size=200, prune=False, n_jobs=1, seed=0, embedder=spectral)
+    assert np.isfinite(res.embedding).all()
+
+
+def test_layout_every_node_components_and_labels():
+    G = nx.relabel_nodes(nx.grid_2d_graph(10, 10), lambda v: f"{v[0]}-{v[1]}")
+    G.add_edges_from(nx.cycle_graph(["a", "b", "c", "d"]).edges())
+    G.add_node("lonely")
+    pos = nx_ordinal.asap_loe_layout(G, max_patch_size=40, prune=False, n_jobs=1, seed=1,
+                                     loe_kwargs=FAST_LOE, store_pos_as="p", center=(1, 2))
+    assert list(pos) == list(G)
+    X = np.array(list(pos.values()))
+    assert X.shape == (105, 2) and np.isfinite(X).all()
+    np.testing.assert_allclose(np.abs(X - X.mean(axis=0)).max(), 1.0)
+    assert np.allclose(G.nodes["lonely"]["p"], pos["lonely"])
+    pos2 = nx_ordinal.asap_loe_layout(G, max_patch_size=40, prune=False, n_jobs=1, seed=1,
+                                      loe_kwargs=FAST_LOE, center=(1, 2))
+    for v in G:
+        np.testing.assert_array_equal(pos[v], pos2[v])
+
+
+def test_layout_trivial_and_registry():
+    assert nx_ordinal.asap_loe_layout(nx.Graph()) == {}
+    assert list(nx_ordinal.asap_loe_layout([7])) == [7]
+    assert "asap_loe" in nx_ordinal.available_layouts()
+    G = nx.path_graph(12)
+    pos = nx_ordinal.layout(G, method="asap_loe", prune=False, n_jobs=1, seed=0, dim=3)
+    assert len(pos) == 12 and pos[0].shape == (3,)
+
+
+def test_layout_argument_errors():
+    G = nx.path_graph(20)
+    with pytest.raises(ValueError, match="max_patch_size"):
+        nx_ordinal.asap_loe_layout(G, max_patch_size=2)
+    with pytest.raises(TypeError, match="executor"):
+        nx_ordinal.asap_loe_layout(G, executor="dask", prune=False)
+    with pytest.raises(TypeError, match="embedder"):
+        nx_ordinal.asap_loe_layout(G, embedder=3, prune=False)
+    with pytest.raises(ValueError, match="weight"):
+        nx_ordinal.asap_loe_layout(G, weight="w")
+    with pytest.raises(ValueError, match="n_jobs"):
+        nx_ordinal.asap_loe_layout(G, n_jobs=0)

@@ -1,0 +1,200 @@
+"""LOE solver: exact objective/gradient, majorization monotonicity, planted recovery."""
+
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from nx_ordinal.constraints import graph_to_csr, knn_adjacency
+from nx_ordinal.embed import laplacian_eigenmaps, loe, loe_objective
+from nx_ordinal.embed._local import CandidateList, LocalGraph, local_objective_dense, local_terms
+from nx_ordinal.embed._progress import Progress
+from nx_ordinal.embed.loe import _Evaluator, _laplacian_matvec_factory, _mm_step, _run_mm
+from nx_ordinal.metrics import gari_array
+
+
+def brute_force_objective(X, A, delta):
+    """Literal triple loop over (i, j, k) as written in the paper."""
+    A = A.toarray() != 0
+    n = A.shape[0]
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    total = 0.0
+    for i in range(n):
+        for j in range(n):
+            if j == i or not A[i, j]:
+                continue
+            for k in range(n):
+                if k == i or A[i, k]:
+                    continue
+                total += max(0.0, D[i, j] + delta - D[i, k]) ** 2
+    return total
+
+
+def random_graph(seed, n=14, directed=False):
+    return nx.gnp_random_graph(n, 0.3, seed=seed, directed=directed)
+
+
+@pytest.mark.parametrize("dim", [1, 2, 3])
+@pytest.mark.parametrize("directed", [False, True])
+def test_objective_matches_triple_loop(dim, directed):
+    rng = np.random.default_rng(dim)
+    for seed in range(3):
+        A, _ = graph_to_csr(random_graph(seed, directed=directed))
+        X = rng.normal(size=(A.shape[0], dim))
+        for delta in (0.1, 1.0):
+            ref = brute_force_objective(X, A, delta)
+            assert loe_objective(X, A, delta) == pytest.approx(ref, rel=1e-12, abs=1e-12)
+
+
+@pytest.mark.parametrize("dim", [1, 2, 3])
+def test_gradient_matches_central_differences(dim):
+    rng = np.random.default_rng(10 + dim)
+    A, _ = graph_to_csr(random_graph(5, n=12, directed=True))
+    X = rng.normal(size=(12, dim))
+    delta = 0.7
+    f, grad = loe_objective(X, A, delta, return_grad=True)
+    eps = 1e-6
+    num = np.zeros_like(X)
+    for i in range(X.shape[0]):
+        for s in range(dim):
+            Xp, Xm = X.copy(), X.copy()
+            Xp[i, s] += eps
+            Xm[i, s] -= eps
+            num[i, s] = (
+                local_objective_dense(Xp, A, delta) - local_objective_dense(Xm, A, delta)
+            ) / (2 * eps)
+    np.testing.assert_allclose(grad, num, rtol=1e-6, atol=1e-6 * np.abs(num).max())
+
+
+def test_candidate_list_with_skin_is_exact_after_moves():
+    """The reused neighbour list gives the dense objective exactly as points move."""
+    rng = np.random.default_rng(3)
+    P = rng.random((150, 2))
+    A = knn_adjacency(P, 7)
+    g = LocalGraph(A)
+    cl = CandidateList(g, 0.05)
+    X = P.copy()
+    for _step in range(12):
+        ci, ck = cl.update(X)
+        f, grad = local_terms(X, g, ci, ck, 0.05)
+        assert f == pytest.approx(local_objective_dense(X, A, 0.05), rel=1e-9)
+        # a similarity motion plus a small jitter: should not need a rebuild every time
+        X = 1.01 * X + 0.0002 * rng.standard_normal(X.shape) + 0.1
+    assert cl.n_builds < 12
+
+
+def test_mm_never_increases_objective():
+    P = np.random.default_rng(0).random((80, 2))
+    A = knn_adjacency(P, 6)
+    g = LocalGraph(A)
+    ev = _Evaluator(g, 0.1, 2)
+    X0 = laplacian_eigenmaps(A, 2, seed=0)
+    X0 *= 0.5  # not at the optimal scale
+    n_iter, conv, hist = _run_mm(ev, X0, 60, 0.0, Progress(60), cg_iter=10)
+    f0 = loe_objective(X0, A, 0.1)
+    seq = np.array([f0] + hist)
+    assert np.all(np.diff(seq) <= 1e-9 * seq[:-1])
+    assert seq[-1] < 0.5 * seq[0]
+
+
+def test_mm_step_from_random_configuration_decreases():
+    rng = np.random.default_rng(4)
+    A, _ = graph_to_csr(random_graph(2, n=30, directed=True))
+    g = LocalGraph(A)
+    ev = _Evaluator(g, 0.3, 2)
+    kw = 2.0 * g.deg.astype(float)
+    mv, diag = _laplacian_matvec_factory(g, kw)
+    Y = rng.normal(size=(30, 2)) * 0.05  # very small: the a + b < delta sub-case occurs
+    f, _, pieces = ev(Y, want_pieces=True)
+    for cg_iter in (1, 5, 50):
+        X = _mm_step(ev, Y, f, pieces, mv, diag, cg_iter)
+        assert loe_objective(X, A, 0.3) <= f * (1 + 1e-12)
+
+
+def test_dense_laplacian_matvec_matches_explicit_matrix():
+    A, _ = graph_to_csr(random_graph(1, n=20, directed=True))
+    g = LocalGraph(A)
+    kw = np.random.default_rng(0).random(20)
+    mv, diag = _laplacian_matvec_factory(g, kw)
+    Ad = A.toarray() != 0
+    W = kw[:, None] * (~Ad & ~np.eye(20, dtype=bool))
+    S = W + W.T
+    L = np.diag(S.sum(1)) - S
+    V = np.random.default_rng(1).normal(size=(20, 3))
+    np.testing.assert_allclose(mv(V), L @ V, atol=1e-12)
+    np.testing.assert_allclose(diag, np.diag(L))
+
+
+@pytest.mark.parametrize("method", ["lbfgs", "mm"])
+def test_planted_knn_graph_recovered(method):
+    P = np.random.default_rng(7).random((300, 2))
+    A = knn_adjacency(P, 10)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = loe(A, 2, method=method, seed=0, max_iter=1000 if method == "lbfgs" else 300)
+    score = gari_array(A, res.embedding)
+    if method == "lbfgs":
+        assert score >= 0.99
+    else:
+        assert score >= 0.85  # majorization is monotone but slow (see bench_loe.py)
+    assert res.embedding.shape == (300, 2)
+    assert np.isfinite(res.embedding).all()
+
+
+def test_scale_free_convergence():
+    """delta only sets the scale (Proposition 1): results agree up to scaling."""
+    P = np.random.default_rng(8).random((120, 2))
+    A = knn_adjacency(P, 8)
+    r1 = loe(A, 2, delta=0.1, seed=0)
+    r2 = loe(A, 2, delta=10.0, seed=0)
+    assert r1.n_iter == pytest.approx(r2.n_iter, abs=max(5, 0.2 * r1.n_iter))
+    assert gari_array(A, r1.embedding) == pytest.approx(gari_array(A, r2.embedding), abs=0.02)
+
+
+def test_restarts_keep_the_lowest_objective():
+    G = nx.icosahedral_graph()
+    A, _ = graph_to_csr(G)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        res = loe(A, 2, n_init=3, seed=1)
+    objs = res.info["restart_objectives"]
+    assert len(objs) == 3
+    assert res.objective == pytest.approx(min(objs))
+
+
+def test_loe_rejects_bad_arguments():
+    A = knn_adjacency(np.random.default_rng(0).random((20, 2)), 3)
+    with pytest.raises(ValueError, match="delta must be a finite number > 0, got -1.0"):
+        loe(A, delta=-1)
+    with pytest.raises(ValueError, match="method must be one of 'lbfgs', 'mm', got 'sgd'"):
+        loe(A, method="sgd")
+    with pytest.raises(TypeError, match="dim must be an integer, got 2.5"):
+        loe(A, dim=2.5)
+    with pytest.raises(ValueError, match=r"init must have shape \(20, 2\), got \(3, 2\)"):
+        loe(A, init=np.zeros((3, 2)))
+    with pytest.raises(ValueError, match="adjacency must be a square matrix"):
+        loe(np.zeros((3, 4)))
+
+
+def test_keyboard_interrupt_returns_best_so_far(monkeypatch):
+    import sys
+
+    loe_mod = sys.modules["nx_ordinal.embed.loe"]
+    from nx_ordinal.exceptions import InterruptedWarning
+
+    A = knn_adjacency(np.random.default_rng(0).random((60, 2)), 5)
+    calls = {"n": 0}
+    real = loe_mod.local_terms
+
+    def flaky(*args, **kw):
+        calls["n"] += 1
+        if calls["n"] == 8:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(loe_mod, "local_terms", flaky)
+    with pytest.warns(InterruptedWarning, match="interrupted"):
+        res = loe(A, seed=0)
+    assert np.isfinite(res.embedding).all()
+    assert np.isfinite(res.objective)

@@ -1,0 +1,41 @@
+import networkx as nx
+import numpy as np
+import pytest
+
+from nx_ordinal.constraints import knn_adjacency, knn_graph
+from nx_ordinal.embed.lp import _triangles, lp_embedding
+from nx_ordinal.metrics import procrustes_error
+
+
+def test_all_triangles_count():
+    T = _triangles(None, 6, "all", None)
+    assert T.shape == (20, 3) and len({tuple(t) for t in T}) == 20
+    assert (T[:, 0] < T[:, 1]).all() and (T[:, 1] < T[:, 2]).all()
+
+
+def test_lp_constraints_hold_and_recovery():
+    X = np.random.default_rng(0).random((30, 2))
+    A = knn_adjacency(X, 8)
+    res = lp_embedding(A, 2, triangle="all")
+    D, R = res.info["D"], res.info["R"]
+    assert R.sum() == pytest.approx(30)
+    i, j, k = _triangles(None, 30, "all", None).T
+    assert (D[i, j] <= D[i, k] + D[k, j] + 1e-6).all()
+    assert procrustes_error(X, res.X) < 0.5
+
+
+def test_graph_input_and_fraction():
+    X = np.random.default_rng(1).random((20, 2))
+    res = lp_embedding(knn_graph(X, 5), 2, triangle=0.3, seed=0)
+    assert res.embedding.shape == (20, 2) and 0 < res.info["n_triangles"] < 1140
+
+
+@pytest.mark.parametrize("tri", ["bogus", 0.0, 1.5, True])
+def test_bad_triangle(tri):
+    with pytest.raises(ValueError, match="triangle must be"):
+        lp_embedding(nx.path_graph(4), 2, triangle=tri)
+
+
+def test_too_small():
+    with pytest.raises(ValueError, match="at least 3 nodes"):
+        lp_embedding(nx.path_graph(2), 2)
