@@ -156,6 +156,10 @@ def _gallery(args):
     for script in scripts:
         cmd = [sys.executable, str(script), "--out", args.out]
         if args.small:
+            text = script.read_text(encoding="utf-8")
+            if "--small" not in text and "_common.parser(" not in text:
+                print(f"skipping {script.name} (no --small setting)", flush=True)
+                continue
             cmd.append("--small")
         print(f"running {script.name}", flush=True)
         if subprocess.run(cmd).returncode != 0:
@@ -192,7 +196,8 @@ def build_parser():
 
     p = sub.add_parser("gallery", help="run every gallery script")
     p.add_argument("--out", default="gallery_out", help="folder for the PNGs")
-    p.add_argument("--small", action="store_true", help="tiny settings (smoke test)")
+    p.add_argument("--small", action="store_true",
+                   help="tiny settings (smoke test); scripts without them are skipped")
     p.set_defaults(func=_gallery)
     return parser
 

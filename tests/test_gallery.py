@@ -14,8 +14,8 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def test_gallery_has_the_figures():
-    assert SCRIPTS == ["plot_classic_graphs.py", "plot_desargues.py", "plot_frucht.py",
-                       "plot_knn_density.py", "plot_netscience.py"]
+    assert {"plot_classic_graphs.py", "plot_desargues.py", "plot_frucht.py",
+            "plot_knn_density.py", "plot_netscience.py"} <= set(SCRIPTS)
 
 
 def test_plot_frucht_writes_png(tmp_path):
