@@ -4,7 +4,8 @@ dense); the classical drawers spread the vertices evenly.
 
 Points (n = 500): 40% uniform on [-1, 1]^2, 30% in each of [-0.7, -0.3] x [-0.2, 0.2] and
 [0.3, 0.7] x [-0.2, 0.2]; kNN graph with k = 14 (directed: each point's 14 nearest).  Colour:
-which part the point came from.  Run ``python gallery/plot_knn_density.py --out DIR``.
+the region of the original point (left square, right square, outside).
+Run ``python gallery/plot_knn_density.py --out DIR``.
 """
 
 import matplotlib
@@ -15,26 +16,34 @@ import _common  # noqa: E402
 
 
 def two_squares(n, seed):
-    """The two-squares sample (uses ``nx_ordinal.datasets.two_squares`` when available)."""
+    """The two-squares sample (``nx_ordinal.datasets.two_squares`` when available)."""
     import numpy as np
 
     try:
         from nx_ordinal.datasets import two_squares as ts
 
-        return ts(n, seed=seed)
-    except (ImportError, AttributeError, TypeError):
+        return np.asarray(ts(n, seed=seed), dtype=np.float64)
+    except (ImportError, AttributeError):
         pass
     rng = np.random.default_rng(seed)
     n1 = int(round(0.4 * n))
     n2 = (n - n1) // 2
     n3 = n - n1 - n2
-    X = np.vstack([
+    return np.vstack([
         rng.uniform(-1, 1, (n1, 2)),
         np.column_stack([rng.uniform(-0.7, -0.3, n2), rng.uniform(-0.2, 0.2, n2)]),
         np.column_stack([rng.uniform(0.3, 0.7, n3), rng.uniform(-0.2, 0.2, n3)]),
     ])
-    labels = np.repeat([0, 1, 2], [n1, n2, n3])
-    return X, labels
+
+
+def regions(X):
+    """0 outside the squares, 1 in the left square, 2 in the right one."""
+    import numpy as np
+
+    in_y = np.abs(X[:, 1]) <= 0.2
+    left = in_y & (X[:, 0] >= -0.7) & (X[:, 0] <= -0.3)
+    right = in_y & (X[:, 0] >= 0.3) & (X[:, 0] <= 0.7)
+    return np.where(left, 1, np.where(right, 2, 0))
 
 
 def main(argv=None):
@@ -59,10 +68,8 @@ def main(argv=None):
     from nx_ordinal.plot import draw_layout
 
     n, k = (80, 6) if args.small else (args.n, args.k)
-    out = two_squares(n, args.seed)
-    X, labels = out if isinstance(out, tuple) else (out, None)
-    if labels is None:
-        labels = np.zeros(len(X), dtype=int)
+    X = two_squares(n, args.seed)
+    labels = regions(X)
     G = knn_graph(X, k)
     U = G.to_undirected() if G.is_directed() else G
     layouts = {
