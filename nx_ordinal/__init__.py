@@ -32,6 +32,7 @@ _LAZY = {
     "gnmds_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
+    "compare_layouts": "compare",
     "layout": "registry",
     "register_layout": "registry",
     "available_layouts": "registry",
@@ -46,6 +47,8 @@ _LAZY = {
 }
 _SUBMODULES = {
     "asap",
+    "classical",
+    "compare",
     "constraints",
     "density",
     "embed",
@@ -53,6 +56,8 @@ _SUBMODULES = {
     "layouts",
     "metrics",
     "oracle",
+    "plot",
+    "io",
     "registry",
     "rigidity",
     "utils",
