@@ -578,10 +578,10 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
 
 def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,
                   lam, seed, solver_kwargs):
+    import importlib
+
     from .._validation import check_dim, check_positive
     from ..utils import as_generator, draw_seed
-
-    import importlib
 
     solver = getattr(importlib.import_module("nx_ordinal.embed.ste"), solver_name)
     dim = check_dim(dim)
