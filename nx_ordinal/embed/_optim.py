@@ -60,8 +60,9 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None):
     )
     if res.fun == 0.0:
         converged[0] = True
-    if not converged[0] and res.status == 2 and len(history) < max_iter:
-        # line search could not make progress: a (numerically) stationary point
+    if not converged[0] and res.status in (0, 2) and len(history) < max_iter:
+        # L-BFGS-B stopped by itself (no relative reduction at all, or the line search could
+        # not make progress): a numerically stationary point
         converged[0] = not progress.out_of_time()
     return len(history), converged[0], history
 
