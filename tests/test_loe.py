@@ -224,3 +224,34 @@ def test_planted_pc_sample_recovered_with_small_adjacency_error():
     res = loe(A, 2, seed=0)
     assert adjacency_error(A, res.embedding) <= 0.0015
     assert res.converged
+
+
+@pytest.mark.parametrize("directed_random", [False, True])
+def test_gradient_paths_agree_and_match_differences(directed_random):
+    """The difference-array gradient (value/grad path) equals the sorted-candidate gradient
+    (majorization path) and central differences, on uniform-degree kNN graphs and on
+    graphs of varying degree."""
+    rng = np.random.default_rng(5)
+    if directed_random:
+        A, _ = graph_to_csr(random_graph(7, n=25, directed=True))
+    else:
+        A = knn_adjacency(rng.random((25, 2)), 4)
+    g = LocalGraph(A)
+    X = rng.normal(size=(A.shape[0], 2))
+    cl = CandidateList(g, 0.4, skin=0.3)
+    ci, ck = cl.update(X)
+    f1, g1 = local_terms(X, g, ci, ck, 0.4)
+    f2, g2, _ = local_terms(X, g, ci, ck, 0.4, want_pieces=True)
+    assert f1 == pytest.approx(f2, rel=1e-13)
+    np.testing.assert_allclose(g1, g2, rtol=1e-10, atol=1e-12)
+    eps = 1e-6
+    num = np.zeros_like(X)
+    for i in range(X.shape[0]):
+        for s in range(2):
+            Xp, Xm = X.copy(), X.copy()
+            Xp[i, s] += eps
+            Xm[i, s] -= eps
+            num[i, s] = (local_objective_dense(Xp, A, 0.4) - local_objective_dense(Xm, A, 0.4)) / (
+                2 * eps
+            )
+    np.testing.assert_allclose(g1, num, rtol=1e-6, atol=1e-6 * np.abs(num).max())

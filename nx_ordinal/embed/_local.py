@@ -37,6 +37,7 @@ class LocalGraph:
         self.ej = self.indices
         self.n_edges = self.ei.size
         self.n_non = self.n - 1 - self.deg  # non-neighbours per anchor
+        self.uniform_degree = bool(self.n) and bool(np.all(self.deg == self.deg[0]))
         # edge keys for membership tests of candidate pairs
         self._edge_keys = self.ei * self.n + self.ej  # sorted, since CSR is sorted
 
@@ -208,9 +209,15 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
     if b.size:
         vmax = max(vmax, float(b.max()))
     scale = 1.0 / (2.0 * vmax * 1.0001)
-    # sort edges by (anchor, ap) and candidates by (anchor, b) with one argsort each
+    # sort edges by (anchor, ap): row-wise when every anchor has the same degree (kNN graphs)
     ekey = ei + ap * scale
-    eord = np.argsort(ekey, kind="stable")
+    deg0 = graph.deg[0] if graph.n else 0
+    if graph.uniform_degree and deg0 > 0:
+        eord = np.argsort(ap.reshape(n, deg0), axis=1, kind="stable")
+        eord += graph.indptr[:-1, None]
+        eord = eord.ravel()
+    else:
+        eord = np.argsort(ekey, kind="stable")
     ekey_s = ekey[eord]
     ap_s = ap[eord]
     ckey = ci + b * scale
@@ -240,6 +247,18 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
     # d f / d b_k = -2 sum_j (ap_j - b_k) over violated j
     gb = -2.0 * (s1 - b * s0)
     # d f / d a_j = 2 sum_k (ap_j - b_k) over candidates k with b_k < ap_j
+    if not want_pieces:
+        # each candidate violates the sorted-edge range [pos, hi) of its anchor: a difference
+        # array and one cumulative sum give, per edge, the count and sum of its violators
+        m = ap.size
+        t0s = np.cumsum(np.bincount(pos, minlength=m + 1) - np.bincount(hi, minlength=m + 1))
+        t1s = np.cumsum(np.bincount(pos, b, minlength=m + 1) - np.bincount(hi, b, minlength=m + 1))
+        t0 = np.empty(m)
+        t1 = np.empty(m)
+        t0[eord] = t0s[:m]
+        t1[eord] = t1s[:m]
+        ga = 2.0 * (t0 * ap - t1)
+        return f, _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff)
     corder = np.argsort(ckey, kind="stable")
     ckey_s = ckey[corder]
     b_s = b[corder]
@@ -259,6 +278,12 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
         qkey = ei + np.maximum(delta - a, 0.0) * scale
         bpos = np.clip(np.searchsorted(ckey_s, qkey, side="left"), clo, epos)
         pieces.update(t0=t0, t1=t1, u0=d0[bpos] - d0[clo], u1=d1[bpos] - d1[clo])
+    grad = _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff)
+    return (f, grad, pieces) if want_pieces else (f, grad)
+
+
+def _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff):
+    """Chain rule from d f / d(distance) on edges and candidate pairs to d f / d X."""
     grad = np.zeros((n, dim))
     with np.errstate(divide="ignore", invalid="ignore"):
         we = np.where(a > 0, ga / a, 0.0)
@@ -272,7 +297,7 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
             + np.bincount(ci, vc, minlength=n)
             - np.bincount(ck, vc, minlength=n)
         )
-    return (f, grad, pieces) if want_pieces else (f, grad)
+    return grad
 
 
 def local_objective_dense(X, A, delta):
