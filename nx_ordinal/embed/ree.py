@@ -213,7 +213,8 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
         ``"subgradient"``: the projected subgradient algorithm of [1]_ (Figure 3): a step
         ``c R / sqrt(t)`` along the normalised subgradient, a projection onto the PSD cone
         (one eigendecomposition) per step, and the best iterate kept; restarted from the best
-        iterate with ``R`` halved every ``restart`` steps (see Notes).  ``"sdp"``: the exact semidefinite program of section 4.1 solved by
+        iterate with ``R`` halved every ``restart`` steps (see Notes).  ``"sdp"``: the exact
+        semidefinite program of section 4.1 solved by
         cvxpy (optional ``convex`` extra; n <= 100).
     max_iter : int, default 3000
         Subgradient iterations.
