@@ -17,7 +17,7 @@ from nx_ordinal.embed._progress import Progress
 from nx_ordinal.embed.ree import _dist_from_gram, _psd_project, _subgradient
 
 
-def run(reps=1000, seed=0, n=20, max_iter=3000, step=0.2, batch=100):
+def run(reps=1000, seed=0, n=20, max_iter=3000, step=0.2, restart=250, batch=100):
     rng = np.random.default_rng(seed)
     off = ~np.eye(n, dtype=bool)
     iu = np.triu_indices(n, 1)
@@ -37,7 +37,8 @@ def run(reps=1000, seed=0, n=20, max_iter=3000, step=0.2, batch=100):
                 C[r, j, i] += c
         W = np.broadcast_to(off.astype(float), C.shape).copy()
         Bc = _psd_project(-0.5 * J @ C @ J)  # cMDS Gram (full dimension)
-        B, *_ = _subgradient(C, W, Bc.copy(), max_iter, step, 1e-6, 10**9, Progress(max_iter))
+        B, *_ = _subgradient(C, W, Bc.copy(), max_iter, step, 1e-6, 10**9,
+                             Progress(max_iter), restart)
         true = np.sqrt(D2[:, off])
         for E, out in ((_dist_from_gram(B), c_ree), (_dist_from_gram(Bc), c_cm)):
             est = np.sqrt(np.maximum(E[:, off], 0))

@@ -466,7 +466,8 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
     method : {"subgradient", "sdp"}, default "subgradient"
     max_iter : int, default 3000
     step : float, default 0.2
-        Constant ``c`` of the step size ``c / sqrt(t)`` (see :func:`nx_ordinal.embed.ree.ree`).
+        Constant ``c`` of the restarted step length ``c R / sqrt(t)`` (see
+        :func:`nx_ordinal.embed.ree.ree`).
     weight : str or None
         Edge attribute holding edge lengths (None: every edge has length 1).
     scale : number, default 1

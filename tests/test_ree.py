@@ -136,11 +136,10 @@ def test_sdp_agrees_with_subgradient():
         i, j = iu[0][p], iu[1][p]
         D2[i, j] = D2[j, i] = D2[i, j] + rng.uniform(0, 5)
     f_sdp = ree(D2, squared=True, method="sdp").objective
-    f_sg = ree(D2, squared=True, max_iter=5000, seed=0).objective
-    # the SDP is the exact optimum; the 1 % target is NOT reached yet (gap ~13 %
-    # after 5000 subgradient steps), so this checks the lower bound and a 15 % gap
-    assert f_sdp <= f_sg * (1 + 1e-6)
-    assert f_sg <= 1.15 * f_sdp
+    f_sg = ree(D2, squared=True, max_iter=2000, seed=0).objective
+    # the SDP solver's tolerance allows it to sit a hair above the subgradient's optimum
+    assert f_sdp <= f_sg * (1 + 1e-3)
+    assert f_sg <= 1.01 * f_sdp
 
 
 @pytest.mark.slow
