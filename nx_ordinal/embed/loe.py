@@ -333,8 +333,8 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         Jacobi-preconditioned conjugate gradients warm-started at the current iterate, which
         lowers the majorizer at every step, so the objective never increases (the R package
         does one Gauss-Seidel sweep instead).
-    init : array_like (n, dim) or None
-        Initial configuration; default Laplacian eigenmaps of the symmetrised graph scaled
+    init : array_like (n, dim), "spectral" or None
+        Initial configuration; default (``None`` or ``"spectral"``) Laplacian eigenmaps of the symmetrised graph scaled
         so the median edge length is about ``delta`` times the median degree.  Restarts after
         the first add Gaussian noise to it.
     n_init : int, default 1
@@ -394,6 +394,9 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     rng = as_generator(seed)
     n = A.shape[0]
     g = LocalGraph(A)
+    if isinstance(init, str):
+        check_choice(init, "init", ("spectral",))
+        init = None
     if init is None:
         base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
