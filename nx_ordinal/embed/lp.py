@@ -15,27 +15,9 @@ def _pair_index(i, j, n):
 
 
 def _as_adjacency(G_knn):
-    import scipy.sparse as sp
+    from .._validation import as_adjacency
 
-    try:
-        import networkx as nx
-
-        if isinstance(G_knn, nx.Graph):
-            from ..constraints import graph_to_csr
-
-            A, _ = graph_to_csr(G_knn)
-            return A
-    except ImportError:  # pragma: no cover
-        pass
-    A = sp.csr_array(G_knn, dtype=np.float64) if sp.issparse(G_knn) else sp.csr_array(
-        np.asarray(G_knn, dtype=np.float64))
-    if A.ndim != 2 or A.shape[0] != A.shape[1]:
-        raise ValueError(f"the kNN adjacency must be square, got shape {A.shape}")
-    A = A.copy()
-    A.setdiag(0)
-    A.eliminate_zeros()
-    A.data[:] = 1.0
-    return A
+    return as_adjacency(G_knn, "the kNN adjacency")
 
 
 def _triangles(A, n, triangle, rng):

@@ -80,17 +80,21 @@ def _psd_project(B):
 
 
 def _check_inputs(D, weights, squared):
-    D = np.asarray(D, dtype=np.float64)
-    if D.ndim != 2 or D.shape[0] != D.shape[1]:
-        raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+    from .._resources import check_dense
+    from .._validation import as_float_array, check_square_matrix
+
+    D = check_square_matrix(D, "D", symmetric=False, nonnegative=False, finite=False)
     n = D.shape[0]
+    check_dense(n, "REE", copies=8,
+                suggestion="pass n_landmarks for the Nystrom variant on a landmark subset, or "
+                           "use an ordinal layout (soe_layout, asap_loe_layout)")
     if weights is None:
         W = np.ones((n, n))
     else:
-        W = np.array(weights, dtype=np.float64)
+        W = as_float_array(weights, "weights").copy()
         if W.shape != D.shape:
             raise ValueError(f"weights must have the shape of D {D.shape}, got {W.shape}")
-        if not np.isfinite(W).all() or (W < 0).any():
+        if (W < 0).any():
             raise ValueError("weights must be finite and non-negative")
     np.fill_diagonal(W, 0.0)
     known = W > 0
@@ -98,6 +102,13 @@ def _check_inputs(D, weights, squared):
         raise ValueError("D contains non-finite entries with non-zero weight")
     if (D[known] < 0).any():
         raise ValueError("D contains negative dissimilarities")
+    both = known & known.T
+    Dk = np.where(both, D, 0.0)
+    bad = np.abs(Dk - Dk.T) > 1e-8 * max(float(np.abs(Dk).max(initial=0.0)), 1e-300)
+    if bad.any():
+        i, j = np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape)
+        raise ValueError(f"D must be symmetric, got {float(D[i, j])!r} at ({i}, {j}) and "
+                         f"{float(D[j, i])!r} at ({j}, {i})")
     D = np.where(known, D, 0.0)
     D2 = D if squared else D * D
     return D2, W
