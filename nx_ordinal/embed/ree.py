@@ -125,7 +125,7 @@ def _cmds_gram(D2, W):
     return _psd_project(-0.5 * J @ M @ J)
 
 
-def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress):
+def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress, state=None):
     """Figure 3 of Cayton & Dasgupta (2006) on one problem or a stack of independent ones.
 
     ``D2``, ``W``, ``B0`` have shape (..., n, n).  Returns the best Gram matrices, their
@@ -142,6 +142,8 @@ def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress):
 
     B = B0
     best_B, best_f = B.copy(), objective(B)
+    if state is not None:  # the caller keeps the best Gram matrix if we are interrupted
+        state["best_B"] = best_B
     history = [float(best_f.sum())]
     last_gain = np.zeros(best_f.shape, dtype=np.int64)
     active = np.ones(best_f.shape, dtype=bool)
@@ -339,12 +341,13 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
             target = 0.5 * float((W * D2).sum()) / max(float(W.sum()), 1.0) * m
             B0 *= target / s if s > 0 else 0.0
         progress = Progress(max_iter, verbose, "REE", max_time=max_time)
+        state = {}
         try:
             B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,
-                                                            patience, progress)
+                                                            patience, progress, state)
         except KeyboardInterrupt:
             warn_interrupted("ree", progress.count)
-            B, converged, n_iter = B0, False, progress.count
+            B, converged, n_iter = state.get("best_B", B0), False, progress.count
         finally:
             progress.close()
     objective = ree_objective(B, D2, W)
