@@ -109,14 +109,8 @@ def check_square_matrix(D, name="D", *, symmetric=True, nonnegative=True, finite
     D = as_float_array(D, name, finite=finite)
     if D.ndim != 2 or D.shape[0] != D.shape[1]:
         raise ValueError(f"{name} must be a square matrix, got shape {D.shape}")
-    if finite is False:
-        fin = np.isfinite(D)
-        if np.isnan(D).any():
-            at = _first_bad(np.isnan(D))
-            raise ValueError(f"{name} has a NaN entry at index {at}")
-    else:
-        fin = None
-    if nonnegative and (D < 0).any():
+    fin = None if finite else np.isfinite(D)
+    if nonnegative and (D < 0).any():  # NaN compares False
         at = _first_bad(D < 0)
         raise ValueError(f"{name} must be non-negative, got {float(D[at])!r} at index {at}")
     if zero_diagonal and D.size and (np.diagonal(D) != 0).any():
