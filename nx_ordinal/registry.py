@@ -93,6 +93,8 @@ def describe_layouts():
 
 def get_layout(name):
     """The layout callable registered under ``name``."""
+    if not isinstance(name, str):
+        raise TypeError(f"layout method must be a string, got {name!r}")
     _load_entry_points()
     try:
         entry = _REGISTRY[name]

@@ -81,13 +81,13 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
     -------
     ndarray, shape (n, dim)
     """
-    import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components
 
     from ..utils import as_generator
 
     rng = as_generator(seed)
-    A = sp.csr_array(A, dtype=np.float64)
+    A = _check_adjacency(A)
+    dim = check_dim(dim)
     S = ((A + A.T) > 0).astype(np.float64)
     n = S.shape[0]
     ncomp, labels = connected_components(S, directed=False)

@@ -28,7 +28,7 @@ def classical_mds(D, dim=2, *, squared=False):
     TypeError
         ``D`` is not numeric.
     ValueError
-        ``D`` is not square, finite, symmetric and non-negative.
+        ``D`` is not square, finite, symmetric and non-negative with a zero diagonal.
     nx_ordinal.exceptions.MemoryLimitError
         The dense work would exceed :func:`nx_ordinal.set_memory_limit`.
 
@@ -46,7 +46,7 @@ def classical_mds(D, dim=2, *, squared=False):
     from .._validation import check_dim, check_square_matrix
 
     dim = check_dim(dim)
-    D = check_square_matrix(D, "D", symmetric=True, nonnegative=True)
+    D = check_square_matrix(D, "D", symmetric=True, nonnegative=True, zero_diagonal=True)
     n = D.shape[0]
     if n == 0:
         return np.zeros((0, dim))
