@@ -362,7 +362,16 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
         init = np.asarray(init, dtype=np.float64)
         if init.shape != (n, dim):
             raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
+        if not np.isfinite(init).all():
+            raise ValueError("init contains non-finite values")
     rng = as_generator(seed)
+    if n >= 2 and A.nnz == 0:  # (complete graphs are reported by the LOE patch embedding)
+        import warnings
+
+        from ..exceptions import NoOrdinalInformationWarning
+
+        warnings.warn("the graph has no edges, so no ordinal information: every node is "
+                      "placed on its own", NoOrdinalInformationWarning, stacklevel=2)
     S = symmetrize(A)
     ncomp, comp = connected_components(S, directed=False)
 
