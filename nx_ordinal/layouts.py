@@ -10,15 +10,24 @@ from ._layout_utils import (
     process_graph,
     trivial_layout,
 )
-from ._validation import check_dim
+from ._validation import check_choice, check_dim, check_int
 
-__all__ = ["asap_loe_layout", "loe_layout", "ree_layout", "soe_layout"]
+__all__ = [
+    "asap_loe_layout",
+    "gnmds_layout",
+    "landmark_layout",
+    "loe_layout",
+    "ree_layout",
+    "soe_layout",
+    "ste_layout",
+    "tste_layout",
+]
 
 
 @nx.utils.np_random_state("seed")
-def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=1000, tol=1e-6,
-               max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
-               store_pos_as=None, verbose=False):
+def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="spectral",
+               select="objective", max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1,
+               center=None, dim=2, seed=None, store_pos_as=None, verbose=False):
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
     nearest neighbours in the drawing.
 
@@ -37,8 +46,20 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=100
     method : {"lbfgs", "mm"}, default "lbfgs"
         Optimiser: L-BFGS on the exact objective, or the paper's majorization.
     n_init : int, default 4
-        Number of runs (the first from the spectral start, the others from perturbed
-        starts); the lowest objective wins.  Ignored when ``pos`` is given (one run).
+        Number of runs.  The first run of each start in ``init`` begins from it as is, the
+        others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
+        given (one run).
+    init : str or sequence of str, default "spectral"
+        Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
+        eigenmaps), ``"kamada_kawai"``, ``"spring"`` (networkx drawers) or ``"random"``.
+    select : {"objective", "gari"}, default "objective"
+        How the result is chosen.  ``"objective"``: the run with the lowest Err_local.
+        ``"gari"``: every run is followed at checkpoints (iterations 0, 1, 2, 4, 8, ...)
+        and the checkpoint with the highest GARI (ties: lowest objective) is returned -- LOE
+        refinement stopped where the drawing recovers the adjacency best.  The minimum of
+        Err_local is not always the drawing of best GARI (e.g. the Desargues graph in 2-D),
+        so use ``select="gari"`` with ``init=("spectral", "kamada_kawai")`` for the best
+        drawings of small graphs (about ``log2(max_iter)`` times the cost of one run).
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
@@ -79,6 +100,11 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=100
     >>> pos = nx_ordinal.loe_layout(G, seed=42)
     >>> len(pos), pos[0].shape
     (12, (2,))
+    >>> G = nx.desargues_graph()
+    >>> pos = nx_ordinal.loe_layout(G, init=("spectral", "kamada_kawai"), select="gari",
+    ...                             n_init=2, seed=0)
+    >>> round(nx_ordinal.gari(G, pos), 2)
+    0.41
 
     Notes
     -----
@@ -105,14 +131,112 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, max_iter=100
         )
     if len(nodes) <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
-    init = initial_positions(pos, nodes, dim, seed)
+    inits = _check_inits(init)
+    select = check_choice(select, "select", ("objective", "gari"))
+    n_init = check_int(n_init, "n_init", minimum=1)
+    max_iter = check_int(max_iter, "max_iter", minimum=0)
+    X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
-    if init is not None:
-        n_init = 1
-    res = loe(A, dim, delta=delta, method=method, init=init, n_init=n_init, max_iter=max_iter,
-              tol=tol, max_time=max_time, seed=seed, verbose=verbose)
-    X = np.asarray(res.embedding)
+    kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)
+    if X0 is not None:
+        starts = [X0]
+    elif inits == ("spectral",) and select == "objective":
+        starts = None  # the solver's own restarts (spectral start + perturbations)
+    else:
+        starts = _starts(G, nodes, A, inits, n_init, dim, seed)
+    if select == "objective":
+        if starts is None:
+            res = loe(A, dim, init=None, n_init=n_init, max_iter=max_iter, seed=seed, **kw)
+        else:
+            res = min((loe(A, dim, init=S, n_init=1, max_iter=max_iter, seed=seed, **kw)
+                       for S in starts), key=lambda r: r.objective)
+        X = np.asarray(res.embedding)
+    else:
+        best = None
+        for S in starts:
+            cand = _gari_checkpoints(A, dim, S, max_iter, seed, kw)
+            if best is None or cand[:2] > best[:2]:
+                best = cand
+        X = best[2]
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+_INITS = ("spectral", "kamada_kawai", "spring", "random")
+
+
+def _check_inits(init):
+    inits = (init,) if isinstance(init, str) else init
+    try:
+        inits = tuple(inits)
+    except TypeError:
+        raise TypeError(f"init must be a string or a sequence of strings, got {init!r}") from None
+    if not inits:
+        raise ValueError("init must name at least one start")
+    for name in inits:
+        check_choice(name, "init", _INITS)
+    return inits
+
+
+def _starts(G, nodes, A, inits, n_init, dim, seed):
+    """``n_init`` start configurations cycling over ``inits``; repeats are perturbed."""
+    import numpy as np
+
+    from .embed.loe import laplacian_eigenmaps
+    from .utils import as_generator, draw_seed
+
+    rng = as_generator(seed)
+    base = {}
+    starts = []
+    for r in range(n_init):
+        name = inits[r % len(inits)]
+        if name == "random":
+            starts.append(rng.standard_normal((len(nodes), dim)))
+            continue
+        if name not in base:
+            if name == "spectral":
+                X = laplacian_eigenmaps(A, dim, seed=rng)
+            elif name == "kamada_kawai":
+                p = nx.kamada_kawai_layout(G, dim=dim)
+                X = np.array([p[v] for v in nodes], dtype=np.float64)
+            else:
+                p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
+                X = np.array([p[v] for v in nodes], dtype=np.float64)
+            base[name] = X
+            starts.append(X)
+            continue
+        X = base[name]
+        spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
+        starts.append(X + 0.3 * spread * rng.standard_normal(X.shape))
+    return starts
+
+
+def _gari_checkpoints(A, dim, X0, max_iter, seed, kw):
+    """Run LOE from ``X0`` in doubling chunks; return ``(gari, -objective, X)`` of the best
+    checkpoint (iteration 0 included)."""
+    import warnings
+
+    from .embed.loe import loe, loe_objective
+    from .exceptions import ConvergenceWarning
+    from .metrics import gari_array
+
+    # iteration 0: the start, scaled to delta as the solver scales it
+    X = loe(A, dim, init=X0, n_init=1, max_iter=0, seed=seed, **kw).embedding
+    best = (gari_array(A, X), -loe_objective(X, A, kw["delta"]), X)
+    done, chunk = 0, 1
+    while done < max_iter:
+        step = min(chunk, max_iter - done)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            res = loe(A, dim, init=X, n_init=1, max_iter=step, seed=seed, **kw)
+        X = res.embedding
+        done += step
+        chunk *= 2
+        cand = (gari_array(A, X), -res.objective, X)
+        if cand[:2] > best[:2]:
+            best = cand
+        if res.converged:
+            break
+    return best
 
 
 def _weighted_csr(G, nodes, weight):
@@ -543,4 +667,339 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
                      n_jobs=n_jobs, init=init, seed=as_generator(seed), verbose=verbose,
                      loe_kwargs=loe_kwargs)
     X = np.asarray(res.embedding)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, dim, seed,
+                    store_pos_as):
+    import warnings
+
+    import numpy as np
+
+    from .constraints import graph_to_csr, local_triplets
+    from .embed.loe import laplacian_eigenmaps
+    from .embed.ste import gnmds, ste, tste
+    from .exceptions import NoOrdinalInformationWarning
+    from .utils import draw_seed
+
+    G, nodes = process_graph(G)
+    dim = check_dim(dim)
+    center = check_center(center, dim)
+    scale = check_scale(scale)
+    name = f"{kind}_layout"
+    if weight is not None:
+        raise ValueError(
+            f"{name} uses the unweighted adjacency; weight must be None, got {weight!r}")
+    if max_triplets is not None and (isinstance(max_triplets, bool)
+                                     or not isinstance(max_triplets, int) or max_triplets < 1):
+        raise ValueError(f"max_triplets must be a positive int or None, got {max_triplets!r}")
+    if len(nodes) <= 1:
+        return trivial_layout(G, nodes, dim, center, store_pos_as)
+    A, _ = graph_to_csr(G, nodes)
+    init = initial_positions(pos, nodes, dim, seed)
+    if init is None:
+        init = laplacian_eigenmaps(A, dim, seed=draw_seed(seed))
+    init = init - init.mean(axis=0)
+    rms = np.sqrt(np.mean(np.sum(init * init, axis=1)))
+    if rms > 0:
+        init = init / rms
+    T = local_triplets(A, max_triplets, seed=draw_seed(seed))
+    if T.shape[0] == 0:
+        warnings.warn(f"{name}: the graph implies no local triplets (empty or complete); "
+                      "returning the initial positions", NoOrdinalInformationWarning,
+                      stacklevel=3)
+        X = init
+    else:
+        solver = {"ste": ste, "tste": tste, "gnmds": gnmds}[kind]
+        X = solver(T, len(nodes), dim, init=init, **kw).embedding
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+_TRIPLET_LAYOUT_DOC = """
+    Parameters
+    ----------
+    G : NetworkX graph or list of nodes
+        Undirected graphs use neighbourhoods, directed graphs out-neighbourhoods.
+    pos : dict or None, optional
+        Initial positions for some or all nodes (others random); default Laplacian eigenmaps.
+    {extra}
+    max_triplets : int or None, default 100000
+        The local triplets ``(i, j, k)`` (j a neighbour of i, k not) number
+        ``sum_i k_i (n - 1 - k_i)``; above this many, a uniform sample of this size is used.
+    projected : bool, default False
+        Use the Gram-projected ("-p") optimiser instead of L-BFGS (O(n^2) memory).
+    max_iter : int, default 1000
+    tol : float, default 1e-6
+    max_time : float or None
+        Seconds allowed.
+    weight : None
+        Accepted for signature compatibility; must be ``None``.
+    scale : number, default 1
+        Scale factor for positions (as :func:`networkx.rescale_layout`).
+    center : array-like or None
+        Coordinate pair around which to center the layout.
+    dim : int, default 2
+    seed : int, RandomState instance or None
+        Same seed, same layout.
+    store_pos_as : str or None
+        Also store each position as the node attribute of that name.
+    verbose : bool
+        Show a progress bar.
+
+    Returns
+    -------
+    pos : dict
+        A dictionary of positions keyed by node.
+
+    Raises
+    ------
+    ValueError
+        Bad parameter values.
+    TypeError
+        Parameters of the wrong type.
+"""
+
+
+@nx.utils.np_random_state("seed")
+def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, max_iter=1000,
+               tol=1e-6, max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
+               store_pos_as=None, verbose=False):
+    """Position nodes by Stochastic Triplet Embedding of the graph's local triplets.
+
+    Each node's neighbours should be nearer to it than its non-neighbours; STE [1]_
+    maximises the likelihood of these triplets under a Gaussian-kernel choice model.
+    {doc}
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> pos = nx_ordinal.ste_layout(nx.frucht_graph(), seed=42)
+    >>> len(pos), pos[0].shape
+    (12, (2,))
+
+    Notes
+    -----
+    O(T dim) per L-BFGS evaluation for T triplets (see :func:`nx_ordinal.embed.ste.ste`).
+
+    References
+    ----------
+    .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." MLSP 2012.
+    """
+    kw = dict(lam=lam, projected=projected, max_iter=max_iter, tol=tol, max_time=max_time,
+              verbose=verbose, seed=seed)
+    return _triplet_layout("ste", G, pos, kw, max_triplets=max_triplets, weight=weight,
+                           scale=scale, center=center, dim=dim, seed=seed,
+                           store_pos_as=store_pos_as)
+
+
+@nx.utils.np_random_state("seed")
+def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, projected=False,
+                max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
+                dim=2, seed=None, store_pos_as=None, verbose=False):
+    """Position nodes by t-distributed Stochastic Triplet Embedding of the local triplets.
+
+    As :func:`ste_layout` with the heavy-tailed Student-t kernel of t-STE [1]_, which
+    separates clusters more strongly.
+    {doc}
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> pos = nx_ordinal.tste_layout(nx.frucht_graph(), seed=42)
+    >>> len(pos)
+    12
+
+    Notes
+    -----
+    O(T dim) per L-BFGS evaluation for T triplets.
+
+    References
+    ----------
+    .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." MLSP 2012.
+    """
+    kw = dict(alpha=alpha, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
+              max_time=max_time, verbose=verbose, seed=seed)
+    return _triplet_layout("tste", G, pos, kw, max_triplets=max_triplets, weight=weight,
+                           scale=scale, center=center, dim=dim, seed=seed,
+                           store_pos_as=store_pos_as)
+
+
+@nx.utils.np_random_state("seed")
+def gnmds_layout(G, pos=None, *, margin=1.0, lam=0.0, max_triplets=100_000, projected=False,
+                 max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
+                 dim=2, seed=None, store_pos_as=None, verbose=False):
+    """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
+
+    Hinge loss ``max(0, margin + d_ij^2 - d_ik^2)`` of Agarwal et al. [1]_ for each node i,
+    neighbour j and non-neighbour k.
+    {doc}
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> pos = nx_ordinal.gnmds_layout(nx.frucht_graph(), seed=42)
+    >>> len(pos)
+    12
+
+    Notes
+    -----
+    O(T dim) per L-BFGS evaluation for T triplets.
+
+    References
+    ----------
+    .. [1] Agarwal, S. et al. "Generalized non-metric multidimensional scaling." AISTATS 2007.
+    """
+    kw = dict(margin=margin, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
+              max_time=max_time, verbose=verbose, seed=seed)
+    return _triplet_layout("gnmds", G, pos, kw, max_triplets=max_triplets, weight=weight,
+                           scale=scale, center=center, dim=dim, seed=seed,
+                           store_pos_as=store_pos_as)
+
+
+_EXTRA = {
+    "ste": """lam : float, default 0
+        Weight of ``||X||_F^2``.""",
+    "tste": """alpha : float or None
+        Degrees of freedom of the Student-t kernel (default ``max(dim - 1, 1)``).
+    lam : float, default 0
+        Weight of ``||X||_F^2``.""",
+    "gnmds": """margin : float, default 1
+        Required gap between squared distances.
+    lam : float, default 0
+        Weight of ``||X||_F^2``.""",
+}
+for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layout)):
+    _f.__doc__ = _f.__doc__.replace(
+        "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]))
+del _k, _f
+
+
+@nx.utils.np_random_state("seed")
+def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None, scale=1,
+                    center=None, dim=2, seed=None, store_pos_as=None):
+    """Position nodes by landmark ordinal embedding of breadth-first hop distances: fast
+    drawings of large graphs.
+
+    A few landmark nodes are drawn at random; every node is ranked by its hop distance to
+    each landmark (ties broken at random, or averaged).  Each ranking is turned into a
+    squared-distance estimate up to an unknown per-landmark constant (rank ``r`` of ``n``
+    becomes ``(r / n)^(2 / dim)``, the squared radius of a ball holding ``r`` of ``n``
+    uniformly spread points), the constants are recovered from Euclidean-distance-matrix
+    structure and the nodes placed by landmark MDS, as in the landmark ordinal embedding of
+    Ghosh et al. [1]_ (:func:`nx_ordinal.embed.landmark.landmark_embedding`).
+
+    Parameters
+    ----------
+    G : NetworkX graph or list of nodes
+        Hop distances ignore edge directions; self-loops and parallel edges do not matter.
+    pos : dict or None, optional
+        Accepted for signature compatibility; the method is not iterative and ignores it.
+    n_landmarks : int or None
+        Number of landmarks, default ``max(dim + 3, 20)``; at least ``dim + 3``.
+    ties : {"random", "average"}, default "random"
+        How nodes at the same hop distance from a landmark are ranked.
+    weight : None
+        Hop distances are unweighted; a value other than ``None`` raises ``ValueError``.
+    scale : number, default 1
+        Scale factor for positions (as :func:`networkx.rescale_layout`).
+    center : array-like or None
+        Coordinate pair around which to center the layout.
+    dim : int, default 2
+    seed : int, RandomState instance or None
+        Chooses the landmarks and breaks ties.  Same seed, same layout.
+    store_pos_as : str or None
+        Also store each position as the node attribute of that name.
+
+    Returns
+    -------
+    pos : dict
+        A dictionary of positions keyed by node.
+
+    Raises
+    ------
+    ValueError
+        Bad parameter values.
+    TypeError
+        Parameters of the wrong type.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import nx_ordinal
+    >>> G = nx.grid_2d_graph(10, 10)
+    >>> pos = nx_ordinal.landmark_layout(G, seed=1)
+    >>> len(pos), pos[(0, 0)].shape
+    (100, (2,))
+
+    Notes
+    -----
+    O(l (n + E)) for the breadth-first searches (Dijkstra with unit weights), O(l n log n)
+    for the rankings, then O(n l dim + l^3): seconds for a million edges.  Nodes that cannot
+    be reached from the landmarks (landmarks are drawn in the largest connected component)
+    are ranked beyond the farthest reachable node.  Graphs with at most ``l + 1`` nodes are
+    drawn by classical MDS of hop distances.
+
+    References
+    ----------
+    .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
+    """
+    import numpy as np
+    from scipy.sparse.csgraph import connected_components, shortest_path
+
+    from ._validation import check_choice, check_int
+    from .constraints import graph_to_csr
+    from .embed.landmark import _columns_to_embedding
+    from .embed.mds import classical_mds
+    from .utils import as_generator
+
+    G, nodes = process_graph(G)
+    dim = check_dim(dim)
+    center = check_center(center, dim)
+    scale = check_scale(scale)
+    ties = check_choice(ties, "ties", ("random", "average"))
+    if weight is not None:
+        raise ValueError(f"landmark_layout uses hop distances; weight must be None, got {weight!r}")
+    ell = max(dim + 3, 20) if n_landmarks is None else check_int(n_landmarks, "n_landmarks",
+                                                                  minimum=dim + 3)
+    if pos is not None and not hasattr(pos, "items"):
+        raise TypeError(
+            f"pos must be a dict mapping nodes to coordinates, got {type(pos).__name__}")
+    n = len(nodes)
+    if n <= 1:
+        return trivial_layout(G, nodes, dim, center, store_pos_as)
+    rng = as_generator(seed)
+    A, _ = graph_to_csr(G, nodes)
+    A = (A + A.T).tocsr()
+    if n <= ell + 1:
+        H = shortest_path(A, unweighted=True, directed=False)
+        fin = np.isfinite(H)
+        H[~fin] = H[fin].max() + 1.0
+        X = classical_mds(H, dim)
+        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    _, labels = connected_components(A, directed=False)
+    big = np.flatnonzero(labels == np.bincount(labels).argmax())
+    if big.size < ell:  # tiny components everywhere: landmarks anywhere
+        big = np.arange(n)
+    landmarks = np.sort(rng.choice(big, size=ell, replace=False))
+    H = shortest_path(A, unweighted=True, directed=False, indices=landmarks)  # (l, n)
+    finite = np.isfinite(H)
+    far = H[finite].max() + 1.0
+    H[~finite] = far
+    if ties == "random":
+        key = H + 0.5 * rng.random(H.shape)
+        order = np.argsort(key, axis=1)
+        ranks = np.empty(H.shape)
+        np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
+                          axis=1)
+    else:
+        from scipy.stats import rankdata
+
+        ranks = rankdata(H, method="average", axis=1) - 1.0
+    # landmark a has hop distance 0 to itself: rank 0; squared-distance proxy of the others
+    D = (ranks.T / (n - 1)) ** (2.0 / dim)
+    rest_mean = (D.sum(axis=0) - D[landmarks, np.arange(ell)]) / (n - 1)
+    theta = D - rest_mean[None, :]
+    X, _, _ = _columns_to_embedding(theta, landmarks, dim)
+    if not np.isfinite(X).all():  # pragma: no cover - defensive
+        X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)

@@ -13,6 +13,7 @@ __all__ = [
     "triplet_error",
     "procrustes_align",
     "procrustes_error",
+    "procrustes_distance",
 ]
 
 
@@ -364,3 +365,45 @@ def adjacency_error(G, pos, k=None):
     common = float(A.multiply(B).sum())
     diff = float(A.sum()) + float(B.sum()) - 2.0 * common
     return diff / float(n) ** 2
+
+
+def procrustes_distance(X, Y, *, normalize=True):
+    """Procrustes distance of Ghosh, Chen & Yue [1]_ (eq. 3.2): ``min_Q ||X_c - Y_c Q||_F``
+    over orthogonal ``Q`` only, for centred ``X_c`` and ``Y_c``, divided by ``sqrt(n d)`` when
+    ``normalize`` (the scale of their Theorem 4).
+
+    Unlike :func:`procrustes_error` it does not rescale ``Y``: it measures recovery of the
+    absolute scale too, which a BTL oracle identifies.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.metrics import procrustes_distance
+    >>> X = np.random.default_rng(0).random((10, 2))
+    >>> R = np.array([[0.0, -1.0], [1.0, 0.0]])
+    >>> round(procrustes_distance(X, X @ R + 5), 12), bool(procrustes_distance(X, 2 * X) > 0)
+    (0.0, True)
+
+    References
+    ----------
+    .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
+    """
+    import numpy as np
+
+    X = np.asarray(X, dtype=np.float64)
+    Y = np.asarray(Y, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    if Y.ndim == 1:
+        Y = Y[:, None]
+    if X.shape[0] != Y.shape[0]:
+        raise ValueError(
+            f"configurations have different numbers of points: {X.shape[0]} and {Y.shape[0]}")
+    d = max(X.shape[1], Y.shape[1])
+    Xc = np.zeros((X.shape[0], d))
+    Xc[:, : X.shape[1]] = X - X.mean(axis=0)
+    Yc = np.zeros((Y.shape[0], d))
+    Yc[:, : Y.shape[1]] = Y - Y.mean(axis=0)
+    U, _, Vt = np.linalg.svd(Yc.T @ Xc)
+    dist = float(np.linalg.norm(Xc - Yc @ (U @ Vt)))
+    return float(dist / np.sqrt(X.shape[0] * X.shape[1])) if normalize else dist

@@ -140,10 +140,27 @@ register_layout("kamada_kawai", _nx("kamada_kawai_layout"),
 register_layout("spectral", _nx("spectral_layout"), "networkx Laplacian eigenmap layout",
                 takes_seed=False)
 register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 layout")
+register_layout("arf", "nx_ordinal.classical:arf_layout",
+                "networkx attractive-repulsive forces layout (2-D)")
+
+# --- igraph's drawers and t-SNE (nx_ordinal.classical) ---------------------------------------
+register_layout("ig_fr", "nx_ordinal.classical:ig_fr_layout", "igraph Fruchterman-Reingold layout")
+register_layout("ig_kk", "nx_ordinal.classical:ig_kk_layout", "igraph Kamada-Kawai layout")
+register_layout("ig_drl", "nx_ordinal.classical:ig_drl_layout",
+                "igraph DrL (distributed recursive) force layout")
+register_layout("ig_mds", "nx_ordinal.classical:ig_mds_layout",
+                "igraph multidimensional scaling of shortest-path distances")
+register_layout("ig_graphopt", "nx_ordinal.classical:ig_graphopt_layout",
+                "igraph graphopt force layout (2-D)")
+register_layout("tsne", "nx_ordinal.classical:tsne_layout",
+                "scikit-learn t-SNE on shortest-path distances (extra: learn)")
 
 # --- ordinal layouts of this package ----------------------------------------------------------
 register_layout("loe", "nx_ordinal.layouts:loe_layout",
                 "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
+register_layout("landmark", "nx_ordinal.layouts:landmark_layout",
+                "landmark ordinal embedding of hop-distance rankings (Ghosh et al. 2019); "
+                "large graphs", ordinal=True)
 register_layout("asap_loe", "nx_ordinal.layouts:asap_loe_layout",
                 "ASAP-LOE: patch-wise LOE with scale/rotation/translation synchronisation "
                 "(Cucuringu & Woodworth)", ordinal=True)
@@ -152,3 +169,11 @@ register_layout("soe", "nx_ordinal.layouts:soe_layout",
                 "(Terada & von Luxburg 2014)", ordinal=True)
 register_layout("ree", "nx_ordinal.layouts:ree_layout",
                 "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
+register_layout("ste", "nx_ordinal.layouts:ste_layout",
+                "stochastic triplet embedding of local triplets (van der Maaten & Weinberger "
+                "2012)", ordinal=True)
+register_layout("tste", "nx_ordinal.layouts:tste_layout",
+                "t-distributed stochastic triplet embedding of local triplets", ordinal=True)
+register_layout("gnmds", "nx_ordinal.layouts:gnmds_layout",
+                "generalized non-metric MDS of local triplets (Agarwal et al. 2007)",
+                ordinal=True)

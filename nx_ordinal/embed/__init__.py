@@ -1,18 +1,25 @@
 """Solvers: arrays in, :class:`EmbeddingResult` out.  No networkx in this layer."""
 
 from ._result import EmbeddingResult
+from .dmoe import dmoe
 from .loe import laplacian_eigenmaps, loe, loe_objective
 from .mds import classical_mds
 from .ree import ree
 from .soe import soe, soe_objective
+from .ste import generalization_error, gnmds, ste, tste
 
 __all__ = [
     "EmbeddingResult",
     "classical_mds",
+    "dmoe",
+    "generalization_error",
+    "gnmds",
     "laplacian_eigenmaps",
     "loe",
     "loe_objective",
     "ree",
     "soe",
     "soe_objective",
+    "ste",
+    "tste",
 ]

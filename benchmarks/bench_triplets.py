@@ -1,0 +1,68 @@
+"""Time and held-out error of nx_ordinal's STE / t-STE / GNMDS against cblearn's.
+
+Same triplets for both: n = 1,000 points in 2-D (standard normal), 10^5 random training
+triplets oriented by the true distances, 10^5 other random triplets as the test set;
+embedding dimension 2, default solver settings of each package (cblearn: scipy backend,
+L-BFGS-B; nx_ordinal: factored form, L-BFGS).  Prints fit time, training and test error and
+the speed ratio cblearn / nx_ordinal.
+
+Needs cblearn (not a dependency of nx_ordinal):
+    python -m venv V && V/bin/pip install numpy scipy networkx cblearn==0.4.0
+    PYTHONPATH=. V/bin/python benchmarks/bench_triplets.py [--n 1000] [--m 100000] [--reps 1]
+"""
+
+import argparse
+import time
+import warnings
+
+import numpy as np
+
+
+def main(argv=None):
+    from nx_ordinal.constraints import orient_triplets, random_triplets
+    from nx_ordinal.embed.ste import generalization_error, gnmds, ste, tste
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--m", type=int, default=100_000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--reps", type=int, default=1)
+    ap.add_argument("--methods", nargs="+", default=["STE", "t-STE", "GNMDS"])
+    args = ap.parse_args(argv)
+    try:
+        from cblearn.embedding import GNMDS, STE, TSTE
+    except ImportError:  # pragma: no cover
+        raise SystemExit("this benchmark needs cblearn: pip install cblearn") from None
+    warnings.simplefilter("ignore")
+
+    rng = np.random.default_rng(args.seed)
+    P = rng.standard_normal((args.n, 2))
+    T = orient_triplets(random_triplets(args.n, args.m, seed=args.seed + 1), P)
+    Tt = orient_triplets(random_triplets(args.n, 100_000, seed=args.seed + 2), P)
+    print(f"n = {args.n}, 2-D, {T.shape[0]} training / {Tt.shape[0]} test triplets, "
+          f"best of {args.reps} run(s)")
+    print(f"{'method':8s} {'package':10s} {'time (s)':>9s} {'train err':>9s} {'test err':>9s}")
+    cases = [
+        ("STE", lambda: ste(T, args.n, 2, seed=0), lambda: STE(2, random_state=0)),
+        ("t-STE", lambda: tste(T, args.n, 2, seed=0), lambda: TSTE(2, random_state=0)),
+        ("GNMDS", lambda: gnmds(T, args.n, 2, seed=0), lambda: GNMDS(2, random_state=0)),
+    ]
+    for name, ours, theirs in [c for c in cases if c[0] in args.methods]:
+        rows = {}
+        fits = (("nx_ordinal", lambda o=ours: o().embedding),
+                ("cblearn", lambda t=theirs: t().fit(T).embedding_))
+        for pkg, fit in fits:
+            best = np.inf
+            for _ in range(args.reps):
+                t0 = time.perf_counter()
+                X = fit()
+                best = min(best, time.perf_counter() - t0)
+            rows[pkg] = best
+            print(f"{name:8s} {pkg:10s} {best:9.2f} {generalization_error(T, X):9.4f} "
+                  f"{generalization_error(Tt, X):9.4f}", flush=True)
+        ratio = rows["cblearn"] / rows["nx_ordinal"]
+        print(f"{name:8s} speed-up cblearn / nx_ordinal: {ratio:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""Supplement Figure 3: seven famous graphs drawn by the classical drawers and by LOE, each
+drawing with its GARI under it.
+
+Columns: adjacency matrix, networkx spring, Kamada-Kawai, spectral, ForceAtlas2, igraph FR,
+igraph KK, LOE (default ``loe_layout``) and LOE with GARI-selected checkpoints from the
+spectral and Kamada-Kawai starts.  Run ``python gallery/plot_classic_graphs.py --out DIR``.
+"""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import _common  # noqa: E402
+
+METHODS = ("spring", "kamada_kawai", "spectral", "forceatlas2", "ig_fr", "ig_kk")
+LABELS = {"spring": "spring", "kamada_kawai": "Kamada-Kawai", "spectral": "spectral",
+          "forceatlas2": "ForceAtlas2", "ig_fr": "igraph FR", "ig_kk": "igraph KK"}
+
+
+def main(argv=None):
+    args = _common.parser(__doc__.splitlines()[0]).parse_args(argv)
+    import matplotlib.pyplot as plt
+
+    import nx_ordinal
+    from nx_ordinal.datasets import FAMOUS_GRAPHS, famous_graph
+    from nx_ordinal.plot import plot_comparison
+
+    names = FAMOUS_GRAPHS[:2] if args.small else FAMOUS_GRAPHS
+    ncol = 1 + len(METHODS) + 2
+    fig = plt.figure(figsize=(1.9 * ncol, 2.1 * len(names)))
+    for r, name in enumerate(names):
+        G = famous_graph(name)
+        layouts = {LABELS[m]: nx_ordinal.layout(G, m, seed=args.seed) for m in METHODS}
+        layouts["LOE"] = nx_ordinal.loe_layout(G, seed=args.seed, n_init=1)
+        layouts["LOE, GARI-sel."] = nx_ordinal.loe_layout(G, seed=args.seed, **_common.LOE_BEST)
+        axes = [fig.add_subplot(len(names), ncol, r * ncol + c + 1) for c in range(ncol)]
+        plot_comparison(G, layouts, name=name, axes=axes)
+        for ax in axes[1:] if r else []:
+            ax.set_title("")
+    fig.tight_layout()
+    return _common.save(fig, args.out, "classic_graphs.png")
+
+
+if __name__ == "__main__":
+    main()

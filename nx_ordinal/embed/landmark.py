@@ -1,0 +1,670 @@
+"""Landmark Ordinal Embedding (Ghosh, Chen & Yue, NeurIPS 2019), called *landmark* here.
+
+Pipeline (Algorithm 1 of [1]_):
+
+1. rank every object by its distance to each of ``l`` landmarks: one l2-regularised logistic
+   (BTL) maximum-likelihood problem per landmark column, all solved together by L-BFGS;
+2. recover the unknown shift of each column from Euclidean-distance-matrix structure: the
+   least-squares ``sigma`` of eq. (4.8), ``sigma_E`` = second eigenvalue, projection onto the
+   EDM cone (:func:`estimate_shifts`, :func:`project_edm`);
+3. landmark MDS (:func:`landmark_mds`).
+
+Also :func:`landmark_ste` / :func:`landmark_gnmds`: the landmark embedding used as a warm start
+for STE / GNMDS ("LOE-STE", section 6 of [1]_).
+
+References
+----------
+.. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
+.. [2] de Silva, V. and Tenenbaum, J. B. "Sparse multidimensional scaling using landmark
+   points." Technical report, Stanford University, 2004.
+"""
+
+import time
+import warnings
+
+import numpy as np
+
+from ._result import EmbeddingResult
+
+__all__ = [
+    "landmark_embedding",
+    "landmark_mds",
+    "estimate_shifts",
+    "project_edm",
+    "rank_columns",
+    "landmark_ste",
+    "landmark_gnmds",
+]
+
+
+# --------------------------------------------------------------------------------------------
+# EDM tools
+# --------------------------------------------------------------------------------------------
+
+def _householder(n):
+    """Symmetric orthogonal Q with ``Q @ 1 = -sqrt(n) e_n``."""
+    v = np.ones(n)
+    v[-1] += np.sqrt(n)
+    return np.eye(n) - 2.0 * np.outer(v, v) / (v @ v)
+
+
+def _project_cone(M, Q):
+    """Project symmetric ``M`` onto {D symmetric : D negative semidefinite on 1^perp}."""
+    A = Q @ M @ Q
+    k = M.shape[0] - 1
+    w, V = np.linalg.eigh(A[:k, :k])
+    A[:k, :k] = (V * np.minimum(w, 0.0)) @ V.T
+    return Q @ A @ Q
+
+
+def project_edm(M, *, max_iter=2000, tol=1e-12):
+    """Projection (Frobenius norm) of a square matrix onto the cone of Euclidean distance
+    matrices (matrices of squared distances).
+
+    Dykstra's alternating projections between the hollow symmetric matrices and the cone of
+    symmetric matrices that are negative semidefinite on ``1^perp`` (closed form through a
+    Householder reflection, Hayden & Wells 1988).  The last iterate is made an exact EDM by
+    clipping the negative eigenvalues of its Gram matrix.
+
+    Parameters
+    ----------
+    M : array_like, shape (l, l)
+        Any real square matrix (its antisymmetric part is orthogonal to the cone and dropped).
+    max_iter : int, default 2000
+    tol : float, default 1e-12
+        Stop when an iteration moves the iterate by less than ``tol * ||M||``.
+
+    Returns
+    -------
+    E : ndarray, shape (l, l)
+        Symmetric, zero diagonal, ``-1/2 H E H`` positive semidefinite (``H`` the centring
+        matrix): the squared distances of some point configuration.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.landmark import project_edm
+    >>> P = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 2.0], [1.0, 1.0]])
+    >>> D = ((P[:, None] - P[None]) ** 2).sum(-1)
+    >>> bool(np.allclose(project_edm(D), D))
+    True
+    >>> E = project_edm(-D)            # far from an EDM
+    >>> bool(np.allclose(np.diag(E), 0)), bool(np.linalg.eigvalsh(-E)[1:].min() > -1e-9)
+    (True, True)
+
+    Notes
+    -----
+    O(l^3) per iteration; ``l`` is the (small) number of landmarks.
+    """
+    M = np.asarray(M, dtype=np.float64)
+    if M.ndim != 2 or M.shape[0] != M.shape[1]:
+        raise ValueError(f"M must be a square matrix, got shape {M.shape}")
+    if not np.isfinite(M).all():
+        raise ValueError("M contains non-finite entries")
+    n = M.shape[0]
+    X = 0.5 * (M + M.T)
+    if n == 1:
+        return np.zeros((1, 1))
+    Q = _householder(n)
+    scale = max(float(np.linalg.norm(X)), 1e-300)
+    p = np.zeros_like(X)
+    q = np.zeros_like(X)
+    for _ in range(max_iter):
+        Y = _project_cone(X + p, Q)
+        p = X + p - Y
+        Xn = Y + q
+        np.fill_diagonal(Xn, 0.0)
+        q = Y + q - Xn
+        step = np.linalg.norm(Xn - X)
+        X = Xn
+        if step <= tol * scale and np.linalg.norm(X - Y) <= 1e3 * tol * scale:
+            break
+    # exact EDM from the (clipped) Gram matrix of the hollow iterate
+    H = np.eye(n) - 1.0 / n
+    G = -0.5 * H @ X @ H
+    w, V = np.linalg.eigh(0.5 * (G + G.T))
+    G = (V * np.maximum(w, 0.0)) @ V.T
+    g = np.diag(G)
+    E = g[:, None] + g[None, :] - 2.0 * G
+    E = 0.5 * (E + E.T)
+    np.fill_diagonal(E, 0.0)
+    return np.maximum(E, 0.0)
+
+
+def estimate_shifts(W):
+    """Column shifts ``s`` that make ``W + J diag(s)`` a Euclidean distance matrix
+    (lines 10-14 of Algorithm 1 of [1]_).
+
+    ``W[a, b]`` (``a != b``) is landmark ``a``'s entry of landmark column ``b``, known only up
+    to the column's additive constant ``s_b``; the diagonal is ignored.  ``sigma`` is the
+    least-squares solution of eq. (4.8) (symmetry and zero mean of the off-diagonal entries),
+    ``sigma_E`` the second-largest eigenvalue of the projection of ``W + J diag(sigma)`` onto
+    the symmetric matrices orthogonal to ``J = 1 1^T - I``, and ``s = sigma + sigma_E``.  Exact
+    when ``W`` comes from an EDM of points in dimension ``d <= l - 3``.
+
+    Parameters
+    ----------
+    W : array_like, shape (l, l), l >= 2
+
+    Returns
+    -------
+    s : ndarray, shape (l,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.landmark import estimate_shifts
+    >>> P = np.random.default_rng(0).normal(size=(5, 2))
+    >>> E = ((P[:, None] - P[None]) ** 2).sum(-1)
+    >>> s = np.array([1.0, -2.0, 0.5, 3.0, 0.0])
+    >>> W = E - s[None, :]
+    >>> np.fill_diagonal(W, 0.0)
+    >>> bool(np.allclose(estimate_shifts(W), s))
+    True
+
+    Notes
+    -----
+    O(l^3).
+    """
+    W = np.array(W, dtype=np.float64)
+    if W.ndim != 2 or W.shape[0] != W.shape[1] or W.shape[0] < 2:
+        raise ValueError(f"W must be a square matrix with at least 2 rows, got shape {W.shape}")
+    if not np.isfinite(W).all():
+        raise ValueError("W contains non-finite entries")
+    ell = W.shape[0]
+    np.fill_diagonal(W, 0.0)
+    a, b = np.triu_indices(ell, 1)
+    rows = a.size + 1
+    A = np.zeros((rows, ell))
+    A[np.arange(a.size), a] = 1.0
+    A[np.arange(a.size), b] = -1.0
+    A[-1] = 1.0
+    rhs = np.empty(rows)
+    rhs[:-1] = W[a, b] - W[b, a]
+    rhs[-1] = -W.sum() / (ell - 1)
+    sigma = np.linalg.lstsq(A, rhs, rcond=None)[0]
+    J = np.ones((ell, ell)) - np.eye(ell)
+    S = W + J * sigma[None, :]
+    S = 0.5 * (S + S.T)
+    S -= (S * J).sum() / (ell * (ell - 1)) * J  # projection onto V = S_l \cap J^perp
+    w = np.linalg.eigvalsh(S)
+    sigma_e = w[-2]
+    return sigma + sigma_e
+
+
+def landmark_mds(E, F=None, dim=2):
+    """Landmark MDS of de Silva & Tenenbaum [2]_.
+
+    Parameters
+    ----------
+    E : array_like, shape (l, l)
+        Squared distances among the landmarks.
+    F : array_like, shape (m, l) or None
+        Squared distances from ``m`` further objects to the landmarks.
+    dim : int, default 2
+
+    Returns
+    -------
+    X : ndarray, shape (l + m, dim)
+        Landmarks first, then the rows of ``F``; centred.  Coordinates along directions with
+        non-positive eigenvalue are 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.landmark import landmark_mds
+    >>> from nx_ordinal.metrics import procrustes_error
+    >>> P = np.random.default_rng(1).normal(size=(50, 2))
+    >>> D = ((P[:, None] - P[None]) ** 2).sum(-1)
+    >>> X = landmark_mds(D[:4, :4], D[4:, :4], dim=2)
+    >>> round(procrustes_error(P, X), 10)
+    0.0
+
+    Notes
+    -----
+    O(l^3 + m l dim) time, O(m l) memory: linear in the number of objects.
+    """
+    from .._validation import check_dim
+
+    dim = check_dim(dim)
+    E = np.asarray(E, dtype=np.float64)
+    if E.ndim != 2 or E.shape[0] != E.shape[1]:
+        raise ValueError(f"E must be a square matrix, got shape {E.shape}")
+    ell = E.shape[0]
+    if F is None:
+        F = np.zeros((0, ell))
+    F = np.asarray(F, dtype=np.float64)
+    if F.ndim != 2 or F.shape[1] != ell:
+        raise ValueError(f"F must have shape (m, {ell}), got {F.shape}")
+    if not (np.isfinite(E).all() and np.isfinite(F).all()):
+        raise ValueError("E and F must be finite")
+    E = 0.5 * (E + E.T)
+    H = np.eye(ell) - 1.0 / ell
+    B = -0.5 * H @ E @ H
+    w, V = np.linalg.eigh(0.5 * (B + B.T))
+    order = np.argsort(w)[::-1][:dim]
+    w, V = w[order], V[:, order]
+    keep = w > 1e-12 * max(abs(w).max(initial=0.0), 1e-300)
+    pinv = np.zeros_like(V)
+    pinv[:, keep] = V[:, keep] / np.sqrt(w[keep])
+    mu = E.mean(axis=0)
+    X = np.empty((ell + F.shape[0], dim))
+    X[:ell, : V.shape[1]] = -0.5 * (E - mu) @ pinv
+    X[ell:, : V.shape[1]] = -0.5 * (F - mu) @ pinv
+    X[:, V.shape[1]:] = 0.0
+    return X - X.mean(axis=0)
+
+
+# --------------------------------------------------------------------------------------------
+# Ranking: all landmark columns in one regularised logistic MLE
+# --------------------------------------------------------------------------------------------
+
+def _rank_objective(theta, win, lose, lam):
+    """Sum of softplus(theta_win - theta_lose) + lam/2 ||theta||^2 and its gradient.
+
+    The per-comparison work runs in float32 (half the memory traffic of float64); sums are
+    accumulated in float64."""
+    from scipy.special import expit, log_expit
+
+    th = theta.astype(np.float32)
+    t = th[win]
+    t -= th[lose]
+    f = -float(np.add.reduce(log_expit(-t), dtype=np.float64)) + 0.5 * lam * float(theta @ theta)
+    g = expit(t, out=t)
+    N = theta.size
+    grad = np.bincount(win, weights=g, minlength=N)
+    grad -= np.bincount(lose, weights=g, minlength=N)
+    grad += lam * theta
+    return f, grad
+
+
+def _single_blas_thread():
+    """Context limiting BLAS to one thread (L-BFGS-B's vector updates are level-1 BLAS; on a
+    busy machine a multi-threaded BLAS makes them 20x slower).  No-op without threadpoolctl."""
+    import contextlib
+
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - optional
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1, user_api="blas")
+
+
+def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=3e-3):
+    """Regularised BTL maximum likelihood for several ranking problems at once (eq. 4.1).
+
+    Comparison ``c`` says that in column ``col[c]`` object ``near[c]`` has a smaller score
+    (distance) than ``far[c]``; under BTL that happens with probability
+    ``f(theta_far - theta_near)``.  Maximises the log-likelihood minus ``lam/2 ||theta||^2``.
+
+    Parameters
+    ----------
+    near, far, col : array_like of int, shape (m,)
+    n_objects, n_columns : int
+    lam : float or None
+        Ridge parameter; ``None`` means ``1e-3`` times the mean number of comparisons per
+        object and column (small against the likelihood's curvature, so the estimates keep
+        the scale of the squared distances).
+    max_iter : int, default 300
+    tol : float, default 3e-3
+        L-BFGS projected-gradient tolerance, relative to the gradient at the start.
+
+    Returns
+    -------
+    theta : ndarray, shape (n_objects, n_columns)
+        Scores; in each column the scores of the objects that appear in a comparison sum
+        to zero (the identifiability constraint of [1]_), the others are 0.
+    info : dict
+        ``n_iter``, ``converged``, ``objective``, ``lam``.
+
+    Notes
+    -----
+    O(m + n l) per L-BFGS iteration.  Started from the Borda-type estimate
+    ``4 (fraction of comparisons lost - 1/2)``.
+    """
+    from scipy.optimize import minimize
+
+    n, ell = int(n_objects), int(n_columns)
+    N = n * ell
+    col = np.asarray(col, dtype=np.int64)
+    idx_dtype = np.int32 if N < 2**31 else np.int64
+    win = (col * n + np.asarray(near, dtype=np.int64)).astype(idx_dtype)
+    lose = (col * n + np.asarray(far, dtype=np.int64)).astype(idx_dtype)
+    del col
+    m = win.size
+    if lam is None:
+        lam = 1e-3 * 2.0 * m / max(N, 1)
+        lam = max(lam, 1e-8)
+    lam = float(lam)
+    if not (np.isfinite(lam) and lam > 0):
+        raise ValueError(f"lam must be a finite number > 0, got {lam}")
+    nw = np.bincount(win, minlength=N).astype(np.float64)
+    nl = np.bincount(lose, minlength=N).astype(np.float64)
+    cnt = nw + nl
+    theta0 = np.where(cnt > 0, 4.0 * (nl - nw) / np.maximum(cnt, 1.0) * 0.5, 0.0)
+    theta0 = theta0.reshape(ell, n)
+    theta0 -= theta0.mean(axis=1, keepdims=True)
+    theta0 = theta0.ravel()
+    # Jacobi preconditioning: L-BFGS runs on phi = sqrt(h) * theta with h the Hessian diagonal
+    # at the start.  Each column's comparison graph is an expander, so the Hessian is close to
+    # its diagonal and the preconditioned problem is well conditioned (few iterations, unit
+    # steps accepted by the line search).
+    from scipy.special import expit
+
+    t = theta0[win].astype(np.float32) - theta0[lose].astype(np.float32)
+    p = expit(t)
+    p *= 1.0 - p
+    h = np.bincount(win, weights=p, minlength=N) + np.bincount(lose, weights=p, minlength=N) + lam
+    del t, p
+    scale = 1.0 / np.sqrt(h)
+
+    def fun(phi):
+        f, g = _rank_objective(phi * scale, win, lose, lam)
+        return f, g * scale
+
+    phi0 = theta0 / scale
+    _, g0 = fun(phi0)
+    gtol = tol * max(float(np.abs(g0).max()), 1e-12)
+    with _single_blas_thread():
+        res = minimize(fun, phi0, jac=True, method="L-BFGS-B",
+                       options={"maxiter": int(max_iter), "gtol": gtol, "ftol": 1e-10,
+                                "maxcor": 10})
+    res.x = res.x * scale
+    # the likelihood is blind to a shift of each column and the ridge pins it only weakly:
+    # enforce the identifiability constraint (scores of compared objects sum to zero) exactly
+    theta = res.x.reshape(ell, n)
+    seen = (cnt > 0).reshape(ell, n)
+    n_seen = np.maximum(seen.sum(axis=1, keepdims=True), 1)
+    mean = (theta * seen).sum(axis=1, keepdims=True) / n_seen
+    theta = np.where(seen, theta - mean, 0.0).T.copy()
+    info = {"n_iter": int(res.nit), "converged": bool(res.success), "objective": float(res.fun),
+            "lam": lam, "message": str(res.message)}
+    return theta, info
+
+
+# --------------------------------------------------------------------------------------------
+# Landmark embedding
+# --------------------------------------------------------------------------------------------
+
+def _is_oracle(obj):
+    return callable(obj) and hasattr(obj, "n_objects") and not isinstance(obj, np.ndarray)
+
+
+def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
+    """Comparisons (near, far, col) about ``ell`` landmark columns, and the landmarks."""
+    from ..constraints import check_triplets
+    from ..oracle import sample_anchor_queries
+
+    if _is_oracle(source):
+        if landmarks is None:
+            landmarks = rng.choice(n, size=ell, replace=False)
+        if n_queries is None:
+            n_queries = int(np.ceil(50 * n * np.log(n)))
+        n_queries = int(n_queries)
+        if n_queries < ell:
+            raise ValueError(f"n_queries must be >= n_landmarks ({ell}), got {n_queries}")
+        counts = np.full(ell, n_queries // ell, dtype=np.int64)
+        counts[: n_queries % ell] += 1
+        near = np.empty(n_queries, dtype=np.int32 if n < 2**31 else np.int64)
+        far = np.empty_like(near)
+        col = np.repeat(np.arange(ell, dtype=np.int16 if ell < 2**15 else np.int64), counts)
+        chunk = 1 << 22
+        starts = np.concatenate([[0], np.cumsum(counts)])
+        for a in range(ell):
+            for lo in range(starts[a], starts[a + 1], chunk):
+                hi = min(lo + chunk, starts[a + 1])
+                Q = sample_anchor_queries([landmarks[a]], [hi - lo], n, seed=rng)
+                y = source(Q)
+                near[lo:hi] = np.where(y, Q[:, 1], Q[:, 2])
+                far[lo:hi] = np.where(y, Q[:, 2], Q[:, 1])
+        return near, far, col, np.asarray(landmarks, dtype=np.int64), n_queries
+    T, n_found = check_triplets(source, n)
+    if T.shape[0] == 0:
+        raise ValueError("no triplets given")
+    counts = np.bincount(T[:, 0], minlength=n)
+    if landmarks is None:
+        # the ell most frequent anchors, ties broken at random
+        order = np.lexsort((rng.random(n), -counts))
+        landmarks = order[:ell]
+        if counts[landmarks].min() == 0:
+            raise ValueError(
+                f"only {int((counts > 0).sum())} objects are anchors of triplets; "
+                f"n_landmarks={ell} needs as many"
+            )
+    pos = np.full(n, -1, dtype=np.int64)
+    pos[landmarks] = np.arange(ell)
+    keep = pos[T[:, 0]] >= 0
+    T = T[keep]
+    return T[:, 1], T[:, 2], pos[T[:, 0]], np.asarray(landmarks, dtype=np.int64), T.shape[0]
+
+
+def _columns_to_embedding(theta, landmarks, dim):
+    """Shift recovery, EDM projection and LMDS from centred landmark columns."""
+    n, ell = theta.shape
+    W = theta[landmarks, :].copy()
+    np.fill_diagonal(W, 0.0)
+    s = estimate_shifts(W)
+    J = np.ones((ell, ell)) - np.eye(ell)
+    E = project_edm(W + J * s[None, :])
+    mask = np.ones(n, dtype=bool)
+    mask[landmarks] = False
+    F = theta[mask] + s[None, :]
+    Y = landmark_mds(E, F, dim)
+    X = np.empty((n, dim))
+    X[landmarks] = Y[:ell]
+    X[mask] = Y[ell:]
+    return X, s, E
+
+
+def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
+                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=3e-3,
+                       seed=None):
+    """Landmark Ordinal Embedding (Algorithm 1 of Ghosh et al. [1]_).
+
+    Parameters
+    ----------
+    oracle_or_triplets : TripletOracle or array_like, shape (m, 3)
+        Either a triplet oracle (anything callable on an ``(m, 3)`` query array that returns
+        "``j`` closer to ``i`` than ``k``" booleans and has ``n_objects``, such as
+        :class:`nx_ordinal.oracle.TripletOracle`), queried ``n_queries`` times with
+        uniformly random pairs per landmark; or pre-collected list-order triplets
+        ``(i, j, k)`` meaning ``d(i, j) < d(i, k)``, of which those anchored at a landmark are
+        used.
+    n_objects : int or None
+        Number of objects (default: the oracle's, or ``max index + 1`` of the triplets).
+    dim : int, default 2
+    n_landmarks : int or None
+        Number ``l`` of landmarks, default ``dim + 3`` (the fewest for which the shift
+        recovery is exact); at least 3.
+    n_queries : int or None
+        Oracle budget (ignored for triplets), split evenly among the landmarks; default
+        ``ceil(50 n ln n)``.
+    lam : float or None
+        Ridge parameter of the ranking MLE (see :func:`rank_columns`).
+    landmarks : array_like of int or None
+        The landmark objects; default random (oracle) or the ``l`` most frequent anchors
+        (triplets, ties at random).
+    max_iter : int, default 300
+        L-BFGS iterations of the ranking stage.
+    tol : float, default 3e-3
+        Relative gradient tolerance of the ranking stage.
+    seed : int, Generator, RandomState or None
+
+    Returns
+    -------
+    result : EmbeddingResult
+        ``embedding`` ``(n, dim)``; ``objective`` the negative penalised log-likelihood of the
+        ranking stage; ``info`` holds ``landmarks``, ``shifts``, ``E`` (estimated landmark
+        EDM), ``n_comparisons``, ``lam``, ``time_rank`` and ``time_total``.
+
+    Raises
+    ------
+    ValueError
+        Bad sizes, too few landmarks, too few anchors in the triplets.
+    TypeError
+        Non-integer sizes.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.oracle import TripletOracle
+    >>> from nx_ordinal.embed.landmark import landmark_embedding
+    >>> from nx_ordinal.metrics import procrustes_error
+    >>> P = np.random.default_rng(0).normal(scale=0.5, size=(300, 2))
+    >>> res = landmark_embedding(TripletOracle(P, "btl", seed=0), dim=2, n_queries=100000, seed=0)
+    >>> bool(procrustes_error(P, res.embedding) < 0.15)
+    True
+
+    Notes
+    -----
+    Time O((m + n l) k) for ``k`` L-BFGS iterations of the ranking stage, then
+    O(n l d + l^3): linear in the number of objects and comparisons.  Memory O(m + n l).
+    With a noiseless oracle the MLE is that of separable data: the ridge alone fixes the
+    scale of the scores, so the result is right up to a similarity transform.
+
+    References
+    ----------
+    .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
+    """
+    from .._validation import check_dim, check_int
+    from ..utils import as_generator
+
+    t0 = time.perf_counter()
+    dim = check_dim(dim)
+    rng = as_generator(seed)
+    if _is_oracle(oracle_or_triplets):
+        n_or = int(oracle_or_triplets.n_objects)
+        n = n_or if n_objects is None else check_int(n_objects, "n_objects", minimum=1)
+        if n != n_or:
+            raise ValueError(f"n_objects={n} differs from the oracle's {n_or} objects")
+    else:
+        from ..constraints import check_triplets
+
+        _, n = check_triplets(oracle_or_triplets, n_objects)
+    ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
+    if landmarks is not None:
+        landmarks = np.asarray(landmarks, dtype=np.int64).ravel()
+        if n_landmarks is not None and landmarks.size != ell:
+            raise ValueError(f"got {landmarks.size} landmarks but n_landmarks={ell}")
+        ell = landmarks.size
+        bad = landmarks.min() < 0 or landmarks.max() >= n
+        if ell < 3 or np.unique(landmarks).size != ell or bad:
+            raise ValueError(f"landmarks must be at least 3 distinct indices in [0, {n - 1}]")
+    if ell > n - 1:
+        raise ValueError(f"n_landmarks={ell} must be < n_objects={n}")
+    if ell < dim + 3:
+        warnings.warn(f"n_landmarks={ell} < dim + 3 = {dim + 3}: the shift recovery is no longer "
+                      "exact", UserWarning, stacklevel=2)
+    near, far, col, landmarks, m = _landmark_comparisons(oracle_or_triplets, n, ell, n_queries,
+                                                         landmarks, rng)
+    t1 = time.perf_counter()
+    theta, info = rank_columns(near, far, col, n, ell, lam=lam, max_iter=max_iter, tol=tol)
+    del near, far, col
+    t2 = time.perf_counter()
+    X, s, E = _columns_to_embedding(theta, landmarks, dim)
+    t3 = time.perf_counter()
+    return EmbeddingResult(
+        embedding=X, objective=info["objective"], n_iter=info["n_iter"],
+        converged=info["converged"], history=[], method="landmark",
+        info={"landmarks": landmarks, "shifts": s, "E": E, "n_comparisons": int(m),
+              "lam": info["lam"], "time_queries": t1 - t0, "time_rank": t2 - t1,
+              "time_lmds": t3 - t2, "time_total": t3 - t0},
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Warm start: LOE-STE (section 6 of [1])
+# --------------------------------------------------------------------------------------------
+
+def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,
+                  lam, seed, solver_kwargs):
+    from .._validation import check_dim, check_positive
+    from ..utils import as_generator, draw_seed
+
+    import importlib
+
+    solver = getattr(importlib.import_module("nx_ordinal.embed.ste"), solver_name)
+    dim = check_dim(dim)
+    eps = check_positive(eps, "eps")
+    if eps >= 1:
+        raise ValueError(f"eps must be in (0, 1), got {eps}")
+    rng = as_generator(seed)
+    t0 = time.perf_counter()
+    if _is_oracle(oracle_or_triplets):
+        oracle = oracle_or_triplets
+        n = int(oracle.n_objects)
+        if n_queries is None:
+            n_queries = int(np.ceil(50 * n * np.log(n)))
+        m_land = max(int(round(eps * n_queries)), 1)
+        lm = landmark_embedding(oracle, n, dim, n_landmarks=n_landmarks, n_queries=m_land,
+                                lam=lam, seed=draw_seed(rng))
+        from ..constraints import random_triplets
+
+        # the landmark queries are not uniform over triplets: STE gets fresh uniform ones
+        T = oracle.triplets(random_triplets(n, int(n_queries) - m_land, seed=draw_seed(rng)))
+    else:
+        from ..constraints import check_triplets
+
+        T, n = check_triplets(oracle_or_triplets, n_objects)
+        lm = landmark_embedding(T, n, dim, n_landmarks=n_landmarks, lam=lam, seed=draw_seed(rng))
+    t1 = time.perf_counter()
+    res = solver(T, n, dim, init=lm.embedding, seed=draw_seed(rng), **solver_kwargs)
+    res.method = f"landmark-{res.method or solver_name}"
+    res.info = dict(res.info)
+    res.info.update({"landmark_result": lm, "init": lm.embedding, "time_landmark": t1 - t0,
+                     "n_triplets": int(T.shape[0]),
+                     "time_total": time.perf_counter() - t0})
+    return res
+
+
+def landmark_ste(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
+                 n_landmarks=None, lam=None, seed=None, **ste_kwargs):
+    """STE warm-started by the landmark embedding ("LOE-STE", section 6 of [1]_).
+
+    With an oracle, a fraction ``eps`` of the budget ``n_queries`` goes to the landmark
+    stage (:func:`landmark_embedding`); the rest is spent on uniformly random triplets, on
+    which STE starts from the landmark embedding.  With a triplet array, the landmark stage
+    uses the triplets anchored at its landmarks and STE uses all of them.
+
+    Parameters
+    ----------
+    oracle_or_triplets : TripletOracle or array_like, shape (m, 3)
+    n_objects : int or None
+    dim : int, default 2
+    eps : float, default 0.3
+        Fraction of the oracle budget for the landmark stage, in (0, 1).
+    n_queries : int or None
+        Oracle budget, default ``ceil(50 n ln n)``.
+    n_landmarks, lam
+        Passed to :func:`landmark_embedding`.
+    seed : int, Generator, RandomState or None
+    **ste_kwargs
+        Passed to :func:`nx_ordinal.embed.ste.ste` (``max_iter``, ``tol``, ``max_time``, ...).
+
+    Returns
+    -------
+    result : EmbeddingResult
+        STE's result; ``info`` adds ``landmark_result``, ``init``, ``time_landmark``,
+        ``n_triplets`` and ``time_total``.
+
+    Raises
+    ------
+    ImportError
+        When :mod:`nx_ordinal.embed.ste` is not available.
+    ValueError
+        ``eps`` outside (0, 1) and the errors of :func:`landmark_embedding`.
+
+    Notes
+    -----
+    Landmark stage linear in n and in its queries; then STE's own cost per iteration.
+    """
+    return _warm_started("ste", oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,
+                         lam, seed, ste_kwargs)
+
+
+def landmark_gnmds(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
+                   n_landmarks=None, lam=None, seed=None, **gnmds_kwargs):
+    """GNMDS warm-started by the landmark embedding; same parameters as :func:`landmark_ste`
+    (extra keyword arguments go to :func:`nx_ordinal.embed.ste.gnmds`)."""
+    return _warm_started("gnmds", oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,
+                         lam, seed, gnmds_kwargs)

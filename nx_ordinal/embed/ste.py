@@ -1,0 +1,541 @@
+"""Triplet embeddings: STE, t-STE and GNMDS, factored (L-BFGS on X) and Gram-projected ("-p").
+
+A triplet ``(i, j, k)`` (cblearn's "list-order") says ``d(i, j) < d(i, k)``; a quadruplet
+``(i, j, k, l)`` says ``d(i, j) < d(k, l)``.  Both are handled by one kernel: a triplet is the
+quadruplet ``(i, j, i, k)``.  With squared distances ``d1 = |x_i - x_j|^2`` and
+``d2 = |x_k - x_l|^2`` each method minimises
+
+    f(X) = (1/m) sum_q loss(d1_q, d2_q) + lam * ||X||_F^2        (factored form)
+    f(K) = (1/m) sum_q loss(d1_q, d2_q) + lam * trace(K)         (Gram form, K = X X^T)
+
+with
+
+* STE [1]_:   ``loss = log(1 + exp(d1 - d2))`` (minus the log-probability of the Gaussian
+  kernel model),
+* t-STE [1]_: ``loss = log(1 + ((1 + d1/alpha) / (1 + d2/alpha))^((alpha + 1)/2))`` (Student-t
+  kernel with ``alpha`` degrees of freedom),
+* GNMDS [2]_: ``loss = max(0, margin + d1 - d2)`` (hinge on squared distances).
+
+The factored form optimises X with L-BFGS; value and gradient are vectorized over the
+constraint array and scattered with :func:`numpy.bincount`: O(m dim) time and memory per
+evaluation.  The "-p" form (``projected=True``) is the variant of Jain, Jamieson & Nowak [3]_
+used as baseline in [4]_: projected gradient descent with backtracking line search on the Gram
+matrix K, projecting onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3)
+per step (one dense eigendecomposition).
+"""
+
+import numpy as np
+
+from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._result import EmbeddingResult
+
+__all__ = ["ste", "tste", "gnmds", "generalization_error", "triplet_objective"]
+
+_KINDS = ("ste", "tste", "gnmds")
+
+
+# ---------------------------------------------------------------------------------------------
+# input handling
+
+def _as_quadruplets(constraints, n_objects, name="constraints"):
+    """Validate and return ``(Q, n, was_triplets)`` with Q of shape (m, 4)."""
+    from ..constraints import check_constraints, triplets_to_quadruplets
+
+    C, n = check_constraints(constraints, n_objects, name=name)
+    was_triplets = C.shape[1] == 3
+    Q = triplets_to_quadruplets(C) if was_triplets else C
+    return np.ascontiguousarray(Q, dtype=np.int64), n, was_triplets
+
+
+def _initial_X(init, n, dim, rng, scale=0.1):
+    if init is None:
+        return scale * rng.standard_normal((n, dim))
+    X0 = np.array(init, dtype=np.float64)  # a copy: the caller's array is never mutated
+    if X0.shape != (n, dim):
+        raise ValueError(f"init must have shape ({n}, {dim}), got {X0.shape}")
+    if not np.all(np.isfinite(X0)):
+        raise ValueError("init contains non-finite values")
+    return X0
+
+
+def _small_blas(n, limit=600):
+    """Single-threaded BLAS for the small dense eigendecompositions of the Gram forms
+    (threads only add overhead below a few hundred rows); a no-op without threadpoolctl."""
+    import contextlib
+
+    if n > limit:
+        return contextlib.nullcontext()
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - optional
+        return contextlib.nullcontext()
+    return threadpool_limits(1)
+
+
+# ---------------------------------------------------------------------------------------------
+# the loss kernel
+
+def _loss(kind, d1, d2, alpha, margin):
+    """Per-constraint loss and its partial derivatives w.r.t. d1 and d2 (vectorized)."""
+    from scipy.special import expit
+
+    if kind == "ste":
+        z = d1 - d2
+        s = expit(z)
+        return np.logaddexp(0.0, z), s, -s
+    if kind == "tste":
+        c = 0.5 * (alpha + 1.0)
+        z = c * (np.log1p(d1 / alpha) - np.log1p(d2 / alpha))
+        s = expit(z)
+        return np.logaddexp(0.0, z), s * c / (alpha + d1), -s * c / (alpha + d2)
+    # gnmds
+    z = margin + d1 - d2
+    s = (z > 0).astype(np.float64)
+    return np.maximum(z, 0.0), s, -s
+
+
+def _value_grad_X(X, Q, kind, alpha, margin, lam):
+    """Objective and gradient of the factored form: O(m dim)."""
+    n, dim = X.shape
+    m = Q.shape[0]
+    a, b, c, d = Q.T
+    diff1 = X[a] - X[b]
+    diff2 = X[c] - X[d]
+    d1 = np.einsum("ij,ij->i", diff1, diff1)
+    d2 = np.einsum("ij,ij->i", diff2, diff2)
+    loss, w1, w2 = _loss(kind, d1, d2, alpha, margin)
+    f = loss.sum() / m + lam * np.sum(X * X)
+    g1 = (2.0 / m) * w1[:, None] * diff1
+    g2 = (2.0 / m) * w2[:, None] * diff2
+    idx = np.concatenate([a, b, c, d])
+    vals = np.concatenate([g1, -g1, g2, -g2])
+    grad = np.empty_like(X)
+    for t in range(dim):
+        grad[:, t] = np.bincount(idx, weights=vals[:, t], minlength=n)
+    grad += 2.0 * lam * X
+    return float(f), grad
+
+
+def _value_grad_K(K, Q, kind, alpha, margin, lam, want_grad=True):
+    """Objective and gradient of the Gram form: O(m + n^2)."""
+    n = K.shape[0]
+    m = Q.shape[0]
+    a, b, c, d = Q.T
+    diag = np.diag(K)
+    d1 = diag[a] + diag[b] - 2.0 * K[a, b]
+    d2 = diag[c] + diag[d] - 2.0 * K[c, d]
+    loss, w1, w2 = _loss(kind, d1, d2, alpha, margin)
+    f = float(loss.sum() / m + lam * np.trace(K))
+    if not want_grad:
+        return f, None
+    w1 = w1 / m
+    w2 = w2 / m
+    idx = np.concatenate([a * n + a, b * n + b, a * n + b, b * n + a,
+                          c * n + c, d * n + d, c * n + d, d * n + c])
+    vals = np.concatenate([w1, w1, -w1, -w1, w2, w2, -w2, -w2])
+    grad = np.bincount(idx, weights=vals, minlength=n * n).reshape(n, n)
+    grad[np.diag_indices(n)] += lam
+    return f, grad
+
+
+def triplet_objective(X, constraints, kind="ste", *, alpha=1.0, margin=1.0, lam=0.0,
+                      return_grad=False):
+    """Objective (and gradient) of STE / t-STE / GNMDS at configuration ``X``.
+
+    Parameters
+    ----------
+    X : array_like, shape (n, dim)
+    constraints : array_like, shape (m, 3) or (m, 4)
+        Triplets ``(i, j, k)``: ``d(i,j) < d(i,k)``; quadruplets ``(i, j, k, l)``:
+        ``d(i,j) < d(k,l)``.
+    kind : {"ste", "tste", "gnmds"}
+    alpha, margin, lam : float
+        t-STE degrees of freedom, GNMDS margin, weight of ``||X||_F^2``.
+    return_grad : bool
+
+    Returns
+    -------
+    f : float
+    grad : ndarray, shape (n, dim)
+        Only with ``return_grad=True``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.ste import triplet_objective
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> round(triplet_objective(X, [[0, 1, 2]], "ste"), 6)  # log(1 + exp(1 - 9))
+    0.000335
+    >>> triplet_objective(X, [[0, 2, 1]], "gnmds")  # max(0, 1 + 9 - 1)
+    9.0
+    """
+    if kind not in _KINDS:
+        raise ValueError(f"kind must be one of {_KINDS}, got {kind!r}")
+    X = np.asarray(X, dtype=np.float64)
+    if X.ndim == 1:
+        X = X[:, None]
+    Q, _, _ = _as_quadruplets(constraints, X.shape[0])
+    if Q.shape[0] == 0:
+        raise ValueError("constraints is empty")
+    f, grad = _value_grad_X(X, Q, kind, float(alpha), float(margin), float(lam))
+    return (f, grad) if return_grad else f
+
+
+# ---------------------------------------------------------------------------------------------
+# solvers
+
+class _XEvaluator:
+    def __init__(self, Q, kind, alpha, margin, lam):
+        self.args = (Q, kind, alpha, margin, lam)
+        self.best_f = np.inf
+        self.best_X = None
+        self.n_eval = 0
+
+    def __call__(self, X):
+        f, grad = _value_grad_X(X, *self.args)
+        self.n_eval += 1
+        if f < self.best_f:
+            self.best_f = f
+            self.best_X = X.copy()
+        return f, grad
+
+
+def _project_top(M, p):
+    """Nearest PSD matrix of rank <= p (top-p eigenvalues clipped at 0) and its factor."""
+    M = 0.5 * (M + M.T)
+    n = M.shape[0]
+    if 3 * p < n:
+        from scipy.linalg import eigh
+
+        w, V = eigh(M, subset_by_index=(n - p, n - 1))
+    else:
+        w, V = np.linalg.eigh(M)
+        w, V = w[-p:], V[:, -p:]
+    w = np.maximum(w, 0.0)
+    Y = V * np.sqrt(w)
+    return Y @ Y.T, Y[:, ::-1]
+
+
+def _stop_rule(history, tol, window=10):
+    """Decrease of the objective over the last ``window`` iterations below
+    ``tol * window * max(f, 1)``: the objective is a mean loss per constraint (in nats for
+    STE / t-STE), so below 1 the test is on its absolute decrease, as scipy's ``ftol``.
+    (Unregularised STE on separable triplets decreases forever as the scale grows; a purely
+    relative rule would never stop.)"""
+    if len(history) <= window:
+        return len(history) > 1 and history[-1] == 0.0
+    old, new = history[-1 - window], history[-1]
+    return new == 0.0 or (old - new) <= tol * window * max(abs(new), 1.0)
+
+
+def _run_lbfgs(ev, X0, max_iter, tol, progress):
+    from scipy.optimize import minimize
+
+    n, dim = X0.shape
+    history = []
+    converged = [False]
+
+    def fun(x):
+        f, grad = ev(x.reshape(n, dim))
+        return f, grad.ravel()
+
+    def callback(intermediate_result):
+        f = float(intermediate_result.fun)
+        history.append(f)
+        progress.update(f)
+        if _stop_rule(history, tol):
+            converged[0] = True
+            raise StopIteration
+        if progress.out_of_time():
+            raise StopIteration
+
+    res = minimize(fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
+                   options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0,
+                                gtol=0.0, maxcor=20))
+    if res.fun == 0.0 or (res.status == 2 and not progress.out_of_time()
+                          and len(history) < max_iter):
+        converged[0] = True  # zero loss, or the line search found no descent: stationary
+    return len(history), converged[0], history
+
+
+def _run_projected(K0, Q, kind, alpha, margin, lam, p, max_iter, tol, progress):
+    """Projected gradient descent with Armijo backtracking on the Gram matrix."""
+    K, Y = _project_top(K0, p)
+    f, G = _value_grad_K(K, Q, kind, alpha, margin, lam)
+    history = [f]
+    step = 1.0 / max(np.abs(G).sum(axis=1).max(), 1e-12)  # 1 / Gershgorin bound
+    converged = False
+    n_iter = 0
+    for n_iter in range(1, max_iter + 1):  # noqa: B007
+        accepted = False
+        for _ in range(40):
+            Kn, Yn = _project_top(K - step * G, p)
+            D = Kn - K
+            fn, _ = _value_grad_K(Kn, Q, kind, alpha, margin, lam, want_grad=False)
+            if fn <= f + np.sum(G * D) + np.sum(D * D) / (2.0 * step):
+                accepted = True
+                break
+            step *= 0.5
+        if not accepted or np.sum(D * D) <= 1e-30 * max(np.sum(K * K), 1e-300):
+            converged = True  # no descent step left: (numerically) stationary
+            break
+        K, Y = Kn, Yn
+        f, G = _value_grad_K(K, Q, kind, alpha, margin, lam)
+        history.append(f)
+        progress.update(f)
+        step *= 1.5
+        if _stop_rule(history, tol):
+            converged = True
+            break
+        if progress.out_of_time():
+            break
+    return K, Y, f, n_iter, converged, history
+
+
+def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter, tol,
+                   max_time, seed, verbose, alpha=1.0, margin=1.0, lam=0.0):
+    from ..utils import as_generator
+
+    dim = check_dim(dim)
+    max_iter = check_int(max_iter, "max_iter", minimum=0)
+    tol = check_nonnegative(tol, "tol")
+    lam = check_nonnegative(lam, "lam")
+    check_positive(max_time, "max_time", allow_none=True)
+    if not isinstance(projected, (bool, np.bool_)):
+        raise TypeError(f"projected must be a bool, got {projected!r}")
+    Q, n, _ = _as_quadruplets(constraints, n_objects)
+    if Q.shape[0] == 0:
+        raise ValueError("constraints is empty: nothing to embed")
+    rng = as_generator(seed)
+    X0 = _initial_X(init, n, dim, rng)
+    name = f"{kind}-p" if projected else kind
+    progress = Progress(max_iter, verbose, name, max_time=max_time)
+    interrupted = False
+    info = {"n_constraints": int(Q.shape[0])}
+    try:
+        if projected:
+            with _small_blas(n):
+                K, Y, f, n_iter, conv, hist = _run_projected(
+                    X0 @ X0.T, Q, kind, alpha, margin, lam, dim, max_iter, tol, progress)
+            X = Y
+            info["gram"] = K
+        else:
+            ev = _XEvaluator(Q, kind, alpha, margin, lam)
+            n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
+            X = ev.best_X if ev.best_X is not None else X0
+            f = ev.best_f if ev.best_X is not None else _value_grad_X(X0, *ev.args)[0]
+            info["n_eval"] = ev.n_eval
+    except KeyboardInterrupt:
+        interrupted = True
+        X, f, n_iter, conv, hist = X0, np.nan, progress.count, False, []
+    finally:
+        progress.close()
+    if interrupted:
+        warn_interrupted(name, n_iter)
+    elif not conv and max_iter > 0:
+        warn_not_converged(name, n_iter, "max_time" if progress.out_of_time() else "max_iter")
+    return EmbeddingResult(np.asarray(X, dtype=np.float64), float(f), int(n_iter), bool(conv),
+                           hist, name, info)
+
+
+_COMMON_DOC = """
+    Parameters
+    ----------
+    constraints : array_like of int, shape (m, 3) or (m, 4)
+        Triplets ``(i, j, k)`` meaning ``d(i, j) < d(i, k)`` (cblearn's "list-order") or
+        quadruplets ``(i, j, k, l)`` meaning ``d(i, j) < d(k, l)``.
+    n_objects : int, optional
+        Number of objects (default: largest index + 1).
+    dim : int, default 2
+        Embedding dimension (the rank ``p`` of the Gram matrix in the projected form).
+    init : array_like, shape (n_objects, dim), optional
+        Starting configuration (default: ``0.1 * N(0, I)``); never modified.
+    projected : bool, default False
+        ``False``: L-BFGS on X.  ``True``: the "-p" form, projected gradient with line
+        search on the Gram matrix, projected onto its top-``dim`` eigenvalues each step.
+    max_iter : int
+    tol : float, default 1e-6
+        The solver stops when the objective (a mean loss per constraint) decreased by less
+        than ``10 * tol * max(f, 1)`` over the last 10 iterations.
+    max_time : float, optional
+        Seconds allowed.
+    seed : int, numpy Generator or RandomState, optional
+        Seed of the random initialisation.
+    verbose : bool
+        Show a progress bar.
+"""
+
+_RETURNS_DOC = """
+    Returns
+    -------
+    EmbeddingResult
+        ``embedding`` of shape (n_objects, dim); in the projected form ``info["gram"]`` holds
+        the Gram matrix.
+
+    Raises
+    ------
+    ValueError
+        Malformed constraints (shape, negative / out-of-range index, repeated object), an
+        empty constraint array, bad parameter values, an ``init`` of the wrong shape.
+    TypeError
+        Non-integer constraints or parameters of the wrong type.
+"""
+
+
+def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0.0,
+        max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+    """Stochastic Triplet Embedding (STE) of van der Maaten & Weinberger [1]_.
+
+    Minimises ``(1/m) sum log(1 + exp(d_ij^2 - d_ik^2)) + lam ||X||^2``, minus the mean
+    log-likelihood of the Gaussian-kernel (Bradley-Terry) model
+    ``P(d_ij < d_ik) = exp(-d_ij^2) / (exp(-d_ij^2) + exp(-d_ik^2))``.
+    {common}
+    lam : float, default 0
+        Weight of ``||X||_F^2`` (``trace(K)`` in the projected form).
+    {returns}
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import random_triplets, orient_triplets
+    >>> from nx_ordinal.embed.ste import ste, generalization_error
+    >>> rng = np.random.default_rng(0)
+    >>> P = rng.standard_normal((30, 2))
+    >>> T = orient_triplets(random_triplets(30, 3000, seed=1), P)
+    >>> res = ste(T, dim=2, seed=0)
+    >>> res.embedding.shape, generalization_error(T, res.embedding) < 0.05
+    ((30, 2), True)
+
+    Notes
+    -----
+    Factored form: O(m dim) per L-BFGS evaluation (``np.bincount`` scatter of the
+    per-constraint gradients).  Projected form: O(m + n^2 dim) per step plus a partial
+    eigendecomposition, O(n^2) memory.
+
+    References
+    ----------
+    .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding."
+       IEEE MLSP 2012.
+    .. [2] Jain, L., Jamieson, K. and Nowak, R. "Finite sample prediction and recovery bounds
+       for ordinal embedding." NeurIPS 2016 (the projected "-p" optimiser).
+    """
+    return _triplet_embed("ste", constraints, n_objects, dim, init, projected, max_iter, tol,
+                          max_time, seed, verbose, lam=lam)
+
+
+def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected=False,
+         lam=0.0, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+    """t-distributed Stochastic Triplet Embedding (t-STE) of van der Maaten & Weinberger [1]_.
+
+    Student-t kernel ``k(d) = (1 + d^2/alpha)^(-(alpha+1)/2)``; minimises
+    ``(1/m) sum -log(k(d_ij) / (k(d_ij) + k(d_ik))) + lam ||X||^2``.
+    {common}
+    alpha : float, optional
+        Degrees of freedom of the Student-t kernel; default ``max(dim - 1, 1)`` as in [1]_.
+    lam : float, default 0
+        Weight of ``||X||_F^2`` (``trace(K)`` in the projected form).
+    {returns}
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import random_triplets, orient_triplets
+    >>> from nx_ordinal.embed.ste import tste, generalization_error
+    >>> rng = np.random.default_rng(0)
+    >>> P = rng.standard_normal((30, 2))
+    >>> T = orient_triplets(random_triplets(30, 3000, seed=1), P)
+    >>> res = tste(T, dim=2, seed=0)
+    >>> generalization_error(T, res.embedding) < 0.1
+    True
+
+    Notes
+    -----
+    Same costs as :func:`ste`.
+
+    References
+    ----------
+    .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding."
+       IEEE MLSP 2012.
+    """
+    dim_ = check_dim(dim)
+    alpha = float(max(dim_ - 1, 1)) if alpha is None else check_positive(alpha, "alpha")
+    return _triplet_embed("tste", constraints, n_objects, dim_, init, projected, max_iter, tol,
+                          max_time, seed, verbose, alpha=float(alpha), lam=lam)
+
+
+def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
+          projected=False, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+    """Generalized Non-metric Multidimensional Scaling (GNMDS) of Agarwal et al. [1]_.
+
+    Minimises ``(1/m) sum max(0, margin + d_ij^2 - d_ik^2) + lam ||X||^2`` (hinge on
+    squared distances; in the projected form the regulariser is ``lam trace(K)``, the
+    paper's convex relaxation with the rank constraint of [2]_).
+    {common}
+    margin : float, default 1
+        Required gap between the squared distances.
+    lam : float, default 0
+        Weight of ``||X||_F^2`` (``trace(K)`` in the projected form); it trades the scale
+        of the solution against the number of active hinges (0, as in cblearn: the margin
+        alone sets the scale).
+    {returns}
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import random_triplets, orient_triplets
+    >>> from nx_ordinal.embed.ste import gnmds, generalization_error
+    >>> rng = np.random.default_rng(0)
+    >>> P = rng.standard_normal((30, 2))
+    >>> T = orient_triplets(random_triplets(30, 3000, seed=1), P)
+    >>> res = gnmds(T, dim=2, seed=0)
+    >>> generalization_error(T, res.embedding) < 0.05
+    True
+
+    Notes
+    -----
+    The hinge is not differentiable at the margin; L-BFGS uses its subgradient (the
+    indicator of active constraints), which works well in practice.  Same costs as
+    :func:`ste`.
+
+    References
+    ----------
+    .. [1] Agarwal, S. et al. "Generalized non-metric multidimensional scaling." AISTATS 2007.
+    .. [2] Jain, L., Jamieson, K. and Nowak, R. "Finite sample prediction and recovery bounds
+       for ordinal embedding." NeurIPS 2016.
+    """
+    margin = check_positive(margin, "margin")
+    return _triplet_embed("gnmds", constraints, n_objects, dim, init, projected, max_iter, tol,
+                          max_time, seed, verbose, margin=float(margin), lam=lam)
+
+
+for _f in (ste, tste, gnmds):
+    _f.__doc__ = _f.__doc__.replace("{common}", "\n    " + _COMMON_DOC.strip()).replace(
+        "{returns}", _RETURNS_DOC.strip())
+del _f
+
+
+def generalization_error(constraints_test, X):
+    """Fraction of held-out constraints violated by embedding ``X`` (ties count as violated).
+
+    Parameters
+    ----------
+    constraints_test : array_like, shape (m, 3) or (m, 4)
+        Test triplets / quadruplets in list-order.
+    X : array_like, shape (n, dim)
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.ste import generalization_error
+    >>> generalization_error([[0, 1, 2], [2, 0, 1]], np.array([[0.0], [1.0], [3.0]]))
+    0.5
+
+    Notes
+    -----
+    O(m dim); the measure of Table 1 of Ma et al. (AAAI 2019).
+    """
+    from ..metrics import triplet_error
+
+    return triplet_error(constraints_test, X)

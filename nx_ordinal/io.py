@@ -1,0 +1,283 @@
+"""Reading graphs and reading/writing layouts.
+
+Graphs: edge lists, GraphML, GML and JSON node-link files (:func:`read_graph`), never pickle
+or ``eval``.  Layouts: JSON files with node ids, positions, the method, its parameters and
+metrics (:func:`write_layout`, :func:`read_layout`), written atomically (temporary file in the
+same folder, then rename), so an interrupted write never leaves a half-written file.
+
+Examples
+--------
+>>> import os, tempfile
+>>> import networkx as nx
+>>> from nx_ordinal.io import read_layout, write_layout
+>>> G = nx.path_graph(["a", "b", "c"])
+>>> pos = nx.spring_layout(G, seed=0)
+>>> path = os.path.join(tempfile.mkdtemp(), "p.json")
+>>> write_layout(path, pos, method="spring", parameters={"seed": 0})
+>>> rec = read_layout(path)
+>>> rec["method"], sorted(rec["pos"]) == ["a", "b", "c"]
+('spring', True)
+"""
+
+import contextlib
+import json
+import os
+
+__all__ = ["read_graph", "read_layout", "write_layout", "atomic_write", "GRAPH_FORMATS"]
+
+#: file extension -> graph format understood by :func:`read_graph`
+GRAPH_FORMATS = {
+    ".edgelist": "edgelist", ".edges": "edgelist", ".txt": "edgelist", ".el": "edgelist",
+    ".tsv": "edgelist", ".csv": "edgelist",
+    ".graphml": "graphml", ".xml": "graphml",
+    ".gml": "gml",
+    ".json": "json",
+}
+_FORMAT_TAG = "nx_ordinal.layout"
+
+
+@contextlib.contextmanager
+def atomic_write(path, mode="w", **kwargs):
+    """Open a temporary file next to ``path``; on success rename it to ``path``.
+
+    On any exception the temporary file is removed and ``path`` is left as it was.
+    """
+    import tempfile
+
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    base = os.path.basename(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, mode, **kwargs) as fh:
+            yield fh
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise
+
+
+def _json_node(v):
+    """JSON form of a node id: ints, floats, strings and bools as is, tuples as lists."""
+    import numbers
+
+    if isinstance(v, (str, bool)) or v is None:
+        return v
+    if isinstance(v, numbers.Integral):
+        return int(v)
+    if isinstance(v, numbers.Real):
+        return float(v)
+    if isinstance(v, (tuple, list)):
+        return [_json_node(x) for x in v]
+    raise TypeError(f"node {v!r} cannot be stored in JSON (use int, str or tuples of them)")
+
+
+def _from_json_node(v):
+    return tuple(_from_json_node(x) for x in v) if isinstance(v, list) else v
+
+
+def _plain(value):
+    """Parameters as plain JSON values (numpy scalars/arrays to Python)."""
+    import numpy as np
+
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def write_layout(path, pos, *, method=None, parameters=None, metrics=None, graph=None):
+    """Write a layout as JSON (atomically).
+
+    Parameters
+    ----------
+    path : str or path-like
+    pos : dict
+        node -> coordinates (all of one dimension).
+    method : str or None
+        Registry name of the method that made it.
+    parameters : dict or None
+        Keyword arguments (seed included) that reproduce it.
+    metrics : dict or None
+        E.g. ``{"gari": 0.41}``.
+    graph : networkx graph or None
+        Stored as a node-link edge list (``"edges"``) so the file is self-contained.
+
+    Raises
+    ------
+    ValueError
+        Positions of mixed dimension or non-finite positions.
+    TypeError
+        Node ids that JSON cannot hold.
+    """
+    import numpy as np
+
+    nodes = list(pos)
+    X = [np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes]
+    dims = {x.size for x in X}
+    if len(dims) > 1:
+        raise ValueError(f"positions have mixed dimensions {sorted(dims)}")
+    if any(not np.isfinite(x).all() for x in X):
+        raise ValueError("positions must be finite")
+    record = {
+        "format": _FORMAT_TAG,
+        "version": 1,
+        "method": method,
+        "parameters": _plain(parameters or {}),
+        "metrics": _plain(metrics or {}),
+        "dim": dims.pop() if dims else 0,
+        "nodes": [_json_node(v) for v in nodes],
+        "positions": [[float(c) for c in x] for x in X],
+    }
+    if graph is not None:
+        record["edges"] = [[_json_node(u), _json_node(v)] for u, v in graph.edges()]
+        record["directed"] = graph.is_directed()
+    with atomic_write(path, "w", encoding="utf-8") as fh:
+        json.dump(record, fh, indent=1)
+        fh.write("\n")
+
+
+def read_layout(path):
+    """Read a layout written by :func:`write_layout`.
+
+    Returns
+    -------
+    dict
+        ``pos`` (node -> float64 array), ``method``, ``parameters``, ``metrics``, ``dim``
+        and, when stored, ``graph`` (a networkx graph).
+
+    Raises
+    ------
+    ValueError
+        Not a layout file, or malformed.
+    OSError
+        The file cannot be read.
+    """
+    import networkx as nx
+    import numpy as np
+
+    with open(path, encoding="utf-8") as fh:
+        try:
+            rec = json.load(fh)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{os.fspath(path)!r} is not valid JSON: {exc}") from None
+    if not isinstance(rec, dict) or rec.get("format") != _FORMAT_TAG:
+        raise ValueError(f"{os.fspath(path)!r} is not an nx_ordinal layout file")
+    try:
+        nodes = [_from_json_node(v) for v in rec["nodes"]]
+        X = np.asarray(rec["positions"], dtype=np.float64)
+        if X.shape != (len(nodes), int(rec["dim"])):
+            raise ValueError(f"positions have shape {X.shape}, expected "
+                             f"({len(nodes)}, {rec['dim']})")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"malformed layout file {os.fspath(path)!r}: {exc}") from None
+    out = {
+        "pos": dict(zip(nodes, X, strict=True)),
+        "method": rec.get("method"),
+        "parameters": rec.get("parameters", {}),
+        "metrics": rec.get("metrics", {}),
+        "dim": int(rec["dim"]),
+    }
+    if "edges" in rec:
+        G = nx.DiGraph() if rec.get("directed") else nx.Graph()
+        G.add_nodes_from(nodes)
+        G.add_edges_from((_from_json_node(u), _from_json_node(v)) for u, v in rec["edges"])
+        out["graph"] = G
+    return out
+
+
+def _read_edgelist(path):
+    import networkx as nx
+
+    G = nx.Graph()
+    with open(path, encoding="utf-8") as fh:
+        for lineno, line in enumerate(fh, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            parts = line.replace(",", " ").split()
+            if len(parts) == 1:
+                G.add_node(_token(parts[0]))
+                continue
+            if len(parts) > 3:
+                raise ValueError(f"line {lineno}: expected 'u v [weight]', got {line!r}")
+            G.add_edge(_token(parts[0]), _token(parts[1]))
+    return G
+
+
+def _token(s):
+    try:
+        return int(s)
+    except ValueError:
+        return s
+
+
+def read_graph(path, format=None):
+    """Read a graph from an edge list, GraphML, GML or JSON node-link file.
+
+    Parameters
+    ----------
+    path : str or path-like
+    format : {"edgelist", "graphml", "gml", "json"} or None
+        Default: from the file extension (see :data:`GRAPH_FORMATS`; unknown extensions are
+        read as edge lists).
+
+    Returns
+    -------
+    networkx graph
+
+    Raises
+    ------
+    ValueError
+        Malformed file (the message names the file and the problem).
+    OSError
+        The file cannot be opened.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from nx_ordinal.io import read_graph
+    >>> path = os.path.join(tempfile.mkdtemp(), "g.edgelist")
+    >>> _ = open(path, "w").write("1 2\\n2 3\\n# comment\\n")
+    >>> sorted(read_graph(path).edges())
+    [(1, 2), (2, 3)]
+    """
+    import xml.etree.ElementTree as ET
+
+    import networkx as nx
+
+    path = os.fspath(path)
+    if format is None:
+        format = GRAPH_FORMATS.get(os.path.splitext(path)[1].lower(), "edgelist")
+    if format not in ("edgelist", "graphml", "gml", "json"):
+        raise ValueError(f"unknown graph format {format!r}")
+    if not os.path.isfile(path):
+        raise OSError(f"no such file: {path!r}")
+    try:
+        if format == "edgelist":
+            return _read_edgelist(path)
+        if format == "graphml":
+            return nx.read_graphml(path)
+        if format == "gml":
+            try:
+                return nx.read_gml(path)
+            except nx.NetworkXError:
+                return nx.read_gml(path, label="id")
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+        if not isinstance(data, dict) or "nodes" not in data:
+            raise ValueError("not a node-link JSON object")
+        edges = "links" if "links" in data and "edges" not in data else "edges"
+        return nx.node_link_graph(data, edges=edges)
+    except UnicodeDecodeError:
+        raise ValueError(f"cannot read {format} graph {path!r}: not a text file") from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, nx.NetworkXError,
+            ET.ParseError) as exc:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ValueError(f"cannot read {format} graph {path!r}: {msg}") from None

@@ -1,0 +1,53 @@
+import math
+
+import networkx as nx
+import pytest
+
+import nx_ordinal
+from nx_ordinal.compare import compare_layouts, format_table
+
+
+def test_compare_layouts_rows():
+    G = nx.frucht_graph()
+    rows = compare_layouts(G, ["loe", "spring", "kamada_kawai", "ig_kk"], seed=0)
+    assert [r["method"] for r in rows] == ["loe", "spring", "kamada_kawai", "ig_kk"]
+    for r in rows:
+        assert set(r) == {"method", "gari", "err_local", "seconds", "error"}
+        assert r["error"] is None and r["seconds"] >= 0
+        assert -1 <= r["gari"] <= 1 and r["err_local"] >= 0
+    loe, _, kk, _ = rows
+    assert loe["gari"] == 1.0 and kk["gari"] == pytest.approx(0.733, abs=1e-3)
+    # Err_local at a common scale: LOE minimises it, so it beats Kamada-Kawai's drawing
+    assert loe["err_local"] < kk["err_local"]
+    assert kk["err_local"] == pytest.approx(
+        nx_ordinal.err_local(G, nx.kamada_kawai_layout(G), normalize=True))
+
+
+def test_compare_layouts_n_init_keeps_best_and_reports_failures():
+    G = nx.desargues_graph()
+    one = compare_layouts(G, ["spring"], seed=0, n_init=1)[0]["gari"]
+    best = compare_layouts(G, ["spring"], seed=0, n_init=3)[0]["gari"]
+    assert best >= one
+    rows = compare_layouts(G, ["ig_graphopt", "spectral"], dim=3, seed=0)
+    assert math.isnan(rows[0]["gari"]) and "dim" in rows[0]["error"]
+    assert rows[1]["error"] is None
+    table = format_table(rows)
+    assert "ig_graphopt" in table and "(igraph" in table
+
+
+def test_compare_layouts_errors():
+    G = nx.path_graph(4)
+    with pytest.raises(ValueError, match="unknown layout method 'nope'"):
+        compare_layouts(G, ["spring", "nope"])
+    with pytest.raises(ValueError, match="n_init must be >= 1"):
+        compare_layouts(G, ["spring"], n_init=0)
+
+
+def test_format_table_alignment():
+    rows = [dict(method="a", gari=1.0, err_local=0.0, seconds=0.5, error=None),
+            dict(method="longer_name", gari=-1e-9, err_local=12.25, seconds=10.0, error=None)]
+    lines = format_table(rows).splitlines()
+    assert len(lines) == 3
+    assert len({len(line) for line in lines}) == 1  # aligned columns
+    assert lines[1].split() == ["a", "1.000", "0.0000", "0.50"]
+    assert lines[2].split()[1] == "0.000"  # never "-0.000"

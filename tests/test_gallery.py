@@ -1,0 +1,43 @@
+"""Smoke tests of the gallery scripts with small settings (each writes a PNG)."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+from nx_ordinal.cli import main
+
+GALLERY = pathlib.Path(__file__).resolve().parents[1] / "gallery"
+SCRIPTS = sorted(p.name for p in GALLERY.glob("plot_*.py"))
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def test_gallery_has_the_figures():
+    assert {"plot_classic_graphs.py", "plot_desargues.py", "plot_frucht.py",
+            "plot_knn_density.py", "plot_netscience.py"} <= set(SCRIPTS)
+
+
+def test_plot_frucht_writes_png(tmp_path):
+    r = subprocess.run([sys.executable, str(GALLERY / "plot_frucht.py"), "--out",
+                        str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "frucht.png").read_bytes()[:8] == PNG
+
+
+def test_netscience_skips_cleanly_without_data(tmp_path):
+    r = subprocess.run([sys.executable, str(GALLERY / "plot_netscience.py"), "--out",
+                        str(tmp_path), "--data", str(tmp_path / "absent")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and "skipping" in r.stdout
+    assert not list(tmp_path.glob("*.png"))
+
+
+@pytest.mark.slow
+def test_cli_gallery_runs_every_script_small(tmp_path, capsys):
+    assert main(["gallery", "--out", str(tmp_path), "--small"]) == 0
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    expected = {"frucht.png", "desargues.png", "classic_graphs.png", "knn_density.png"}
+    assert expected <= set(pngs)
+    for p in tmp_path.glob("*.png"):
+        assert p.read_bytes()[:8] == PNG

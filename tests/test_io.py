@@ -1,0 +1,113 @@
+import json
+import os
+
+import networkx as nx
+import numpy as np
+import pytest
+
+from nx_ordinal.io import atomic_write, read_graph, read_layout, write_layout
+
+
+def _edges(G):
+    return sorted(tuple(sorted(map(str, e))) for e in G.edges())
+
+
+@pytest.fixture
+def G():
+    return nx.Graph([("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")])
+
+
+def test_read_formats_roundtrip(tmp_path, G):
+    nx.write_graphml(G, tmp_path / "g.graphml")
+    nx.write_gml(G, tmp_path / "g.gml")
+    (tmp_path / "g.json").write_text(json.dumps(nx.node_link_data(G, edges="edges")))
+    (tmp_path / "old.json").write_text(json.dumps(nx.node_link_data(G, edges="links")))
+    (tmp_path / "g.edgelist").write_text("# comment\na b\nb,c 2.0\nc a\nc d\n\ne\n")
+    for name in ("g.graphml", "g.gml", "g.json", "old.json", "g.edgelist"):
+        H = read_graph(tmp_path / name)
+        assert _edges(H) == _edges(G), name
+    assert "e" in read_graph(tmp_path / "g.edgelist")  # isolated node line
+    ints = tmp_path / "ints.txt"
+    ints.write_text("1 2\n2 3\n")
+    assert sorted(read_graph(ints).edges()) == [(1, 2), (2, 3)]
+
+
+def test_read_gml_without_labels(tmp_path):
+    (tmp_path / "nolabel.gml").write_text("graph [\n node [ id 0 ]\n node [ id 1 ]\n"
+                                          " edge [ source 0 target 1 ]\n]\n")
+    assert list(read_graph(tmp_path / "nolabel.gml").edges()) == [(0, 1)]
+
+
+@pytest.mark.parametrize("name, text, match", [
+    ("bad.graphml", "<graphml><graph", "cannot read graphml graph"),
+    ("bad.gml", "graph [ node [ id 0 ", "cannot read gml graph"),
+    ("bad.json", "{not json", "cannot read json graph"),
+    ("list.json", "[1, 2]", "not a node-link JSON object"),
+    ("bad.edgelist", "a b c d\n", "line 1: expected 'u v \\[weight\\]'"),
+])
+def test_malformed_graph_files(tmp_path, name, text, match):
+    path = tmp_path / name
+    path.write_text(text)
+    with pytest.raises(ValueError, match=match):
+        read_graph(path)
+
+
+def test_binary_and_missing_files(tmp_path):
+    path = tmp_path / "bin.edgelist"
+    path.write_bytes(b"\xff\xfe\x00\x81")
+    with pytest.raises(ValueError, match="not a text file"):
+        read_graph(path)
+    with pytest.raises(OSError, match="no such file"):
+        read_graph(tmp_path / "missing.gml")
+    with pytest.raises(ValueError, match="unknown graph format 'pickle'"):
+        read_graph(path, format="pickle")
+
+
+def test_layout_roundtrip_keeps_node_types(tmp_path):
+    G = nx.Graph([(("x", 1), "s"), ("s", 3)])
+    pos = {("x", 1): np.array([0.5, -1.0]), "s": np.array([0.0, 0.25]), 3: np.array([1, 2.0])}
+    path = tmp_path / "lay.json"
+    write_layout(path, pos, method="loe", parameters={"seed": np.int64(3), "init": ("a", "b")},
+                 metrics={"gari": np.float64(0.5)}, graph=G)
+    rec = read_layout(path)
+    assert list(rec["pos"]) == [("x", 1), "s", 3]
+    for v in pos:
+        np.testing.assert_array_equal(rec["pos"][v], pos[v])
+    assert rec["method"] == "loe" and rec["dim"] == 2
+    assert rec["parameters"] == {"seed": 3, "init": ["a", "b"]}
+    assert rec["metrics"] == {"gari": 0.5}
+    assert nx.utils.graphs_equal(rec["graph"], G)
+    assert [p.name for p in tmp_path.iterdir()] == ["lay.json"]  # no temp files left
+
+
+def test_write_layout_errors_leave_old_file(tmp_path):
+    path = tmp_path / "lay.json"
+    write_layout(path, {0: [0.0, 1.0]})
+    before = path.read_text()
+    with pytest.raises(ValueError, match="mixed dimensions"):
+        write_layout(path, {0: [0.0, 1.0], 1: [0.0]})
+    with pytest.raises(ValueError, match="finite"):
+        write_layout(path, {0: [np.nan, 1.0]})
+    with pytest.raises(TypeError, match="cannot be stored in JSON"):
+        write_layout(path, {frozenset([1]): [0.0, 1.0]})
+    assert path.read_text() == before
+    assert sorted(os.listdir(tmp_path)) == ["lay.json"]
+
+
+def test_read_layout_errors(tmp_path):
+    p = tmp_path / "x.json"
+    p.write_text('{"format": "other"}')
+    with pytest.raises(ValueError, match="not an nx_ordinal layout file"):
+        read_layout(p)
+    p.write_text('{"format": "nx_ordinal.layout", "nodes": [1, 2], "positions": [[0, 0]], '
+                 '"dim": 2}')
+    with pytest.raises(ValueError, match="malformed layout file"):
+        read_layout(p)
+
+
+def test_atomic_write_failure(tmp_path):
+    path = tmp_path / "out.txt"
+    with pytest.raises(RuntimeError), atomic_write(path) as fh:
+        fh.write("partial")
+        raise RuntimeError("boom")
+    assert not path.exists() and list(tmp_path.iterdir()) == []

@@ -1,0 +1,54 @@
+"""The ``init=`` and ``select=`` options of loe_layout."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+
+
+def _X(pos):
+    return np.array(list(pos.values()))
+
+
+def test_default_unchanged_by_new_keywords():
+    G = nx.frucht_graph()
+    a = nx_ordinal.loe_layout(G, seed=3, n_init=2)
+    b = nx_ordinal.loe_layout(G, seed=3, n_init=2, init="spectral", select="objective")
+    np.testing.assert_array_equal(_X(a), _X(b))
+
+
+@pytest.mark.parametrize("kw", [dict(init="random", n_init=2),
+                                dict(init=("spring", "kamada_kawai"), select="gari", n_init=3),
+                                dict(init=["random"], select="gari", n_init=1, dim=3)])
+def test_init_and_select_deterministic_and_conventions(kw):
+    G = nx.relabel_nodes(nx.petersen_graph(), str)
+    a = nx_ordinal.loe_layout(G, seed=5, max_iter=100, **kw)
+    b = nx_ordinal.loe_layout(G, seed=5, max_iter=100, **kw)
+    assert list(a) == list(G)
+    X = _X(a)
+    np.testing.assert_array_equal(X, _X(b))
+    assert np.isfinite(X).all() and np.isclose(np.abs(X).max(), 1.0)
+    assert X.shape[1] == kw.get("dim", 2)
+
+
+def test_select_gari_respects_pos_and_max_iter_zero():
+    G = nx.desargues_graph()
+    kk = nx.kamada_kawai_layout(G)
+    pos = nx_ordinal.loe_layout(G, pos=kk, select="gari", max_iter=0)
+    # no iterations: the start itself, rescaled
+    assert nx_ordinal.gari(G, pos) == nx_ordinal.gari(G, kk)
+
+
+def test_bad_init_and_select():
+    G = nx.cycle_graph(5)
+    with pytest.raises(ValueError, match="init"):
+        nx_ordinal.loe_layout(G, init="circular")
+    with pytest.raises(ValueError, match="init must name at least one start"):
+        nx_ordinal.loe_layout(G, init=())
+    with pytest.raises(TypeError, match="init must be a string or a sequence"):
+        nx_ordinal.loe_layout(G, init=3)
+    with pytest.raises(ValueError, match="select"):
+        nx_ordinal.loe_layout(G, select="best")
+    with pytest.raises(ValueError, match="n_init must be >= 1"):
+        nx_ordinal.loe_layout(G, n_init=0, select="gari")

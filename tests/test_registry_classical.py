@@ -1,0 +1,81 @@
+import random
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+from nx_ordinal.registry import available_layouts, describe_layouts, get_entry
+
+CLASSICAL = ["spring", "kamada_kawai", "spectral", "forceatlas2", "arf", "ig_fr", "ig_kk",
+             "ig_drl", "ig_mds", "ig_graphopt", "tsne"]
+IGRAPH = ["ig_fr", "ig_kk", "ig_drl", "ig_mds", "ig_graphopt"]
+
+
+def test_registry_lists_all_classical_and_loe():
+    names = available_layouts()
+    for m in CLASSICAL + ["loe"]:
+        assert m in names
+    rows = {name: (desc, seed) for name, desc, seed in describe_layouts()}
+    for m in CLASSICAL:
+        desc, takes_seed = rows[m]
+        assert isinstance(desc, str) and desc and "\n" not in desc
+        assert isinstance(takes_seed, bool)
+    assert rows["kamada_kawai"][1] is False and rows["spectral"][1] is False
+    assert all(rows[m][1] for m in IGRAPH + ["tsne", "spring", "loe"])
+    assert get_entry("loe").ordinal and not get_entry("ig_fr").ordinal
+
+
+@pytest.mark.parametrize("method", IGRAPH + ["tsne"])
+def test_classical_layout_conventions(method):
+    if method == "tsne":
+        pytest.importorskip("sklearn")
+    G = nx.relabel_nodes(nx.frucht_graph(), {i: f"v{i}" if i % 2 else (i, "t")
+                                             for i in range(12)})
+    pos = nx_ordinal.layout(G, method, seed=7)
+    assert list(pos) == list(G)
+    X = np.array(list(pos.values()))
+    assert X.shape == (12, 2) and np.isfinite(X).all()
+    np.testing.assert_allclose(X.mean(axis=0), 0, atol=1e-12)
+    assert np.isclose(np.abs(X).max(), 1.0)
+    again = nx_ordinal.layout(G, method, seed=7)
+    np.testing.assert_array_equal(X, np.array(list(again.values())))
+
+
+@pytest.mark.parametrize("method", ["ig_fr", "ig_drl", "ig_graphopt"])
+def test_igraph_seed_restores_python_random_state(method):
+    G = nx.cycle_graph(10)
+    random.seed(123)
+    expected = [random.random() for _ in range(3)]
+    random.seed(123)
+    a = nx_ordinal.layout(G, method, seed=1)
+    assert [random.random() for _ in range(3)] == expected  # caller's stream untouched
+    b = nx_ordinal.layout(G, method, seed=2)
+    assert any(not np.allclose(a[v], b[v]) for v in G)  # the seed is really used
+
+
+def test_classical_options_and_errors():
+    G = nx.desargues_graph()
+    pos = nx_ordinal.layout(G, "ig_kk", dim=3, seed=0, scale=2, center=(1, 1, 1))
+    X = np.array(list(pos.values()))
+    assert X.shape == (20, 3)
+    np.testing.assert_allclose(X.mean(axis=0), 1)
+    assert np.isclose(np.abs(X - 1).max(), 2)
+    with pytest.raises(ValueError, match="supports dim in \\(2,\\), got dim=3"):
+        nx_ordinal.layout(G, "ig_graphopt", dim=3, seed=0)
+    with pytest.raises(ValueError, match="arf layout supports only dim=2, got dim=3"):
+        nx_ordinal.layout(G, "arf", dim=3, seed=0)
+    from nx_ordinal.classical import igraph_layout
+
+    with pytest.raises(ValueError, match="unknown igraph method 'xx'"):
+        igraph_layout(G, "xx")
+    assert igraph_layout(nx.Graph(), "fr") == {}
+    one = igraph_layout(nx.path_graph(1), "kk", center=(3, 4))
+    np.testing.assert_array_equal(one[0], [3, 4])
+
+
+def test_igraph_disconnected_and_directed():
+    G = nx.DiGraph([(0, 1), (1, 2), (3, 4)])
+    G.add_node(5)
+    pos = nx_ordinal.layout(G, "ig_fr", seed=0)
+    assert np.isfinite(np.array(list(pos.values()))).all() and len(pos) == 6
