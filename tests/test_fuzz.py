@@ -76,11 +76,15 @@ def _one_blas_thread():
 
 # cheap settings; every function takes (G, seed=..., dim=..., **kw)
 LAYOUTS = {
-    "loe": lambda G, **k: layouts.loe_layout(G, max_iter=10, n_init=2, **k),
+    "loe": lambda G, **k: layouts.loe_layout(G, max_iter=6, n_init=2, **k),
     "soe": lambda G, **k: layouts.soe_layout(G, max_iter=10, n_constraints=60, **k),
     "ree": lambda G, **k: layouts.ree_layout(G, max_iter=15, **k),
     "asap_loe": lambda G, **k: layouts.asap_loe_layout(
         G, n_jobs=1, prune=False, loe_kwargs={"max_iter": 10}, **k),
+    "ste": lambda G, **k: layouts.ste_layout(G, max_iter=5, max_triplets=60, **k),
+    "tste": lambda G, **k: layouts.tste_layout(G, max_iter=5, max_triplets=60, **k),
+    "gnmds": lambda G, **k: layouts.gnmds_layout(G, max_iter=5, max_triplets=60, **k),
+    "landmark": lambda G, **k: layouts.landmark_layout(G, n_landmarks=k["dim"] + 3, **k),
 }
 # larger graphs: ASAP really cuts them into patches
 SLOW_KW = {"asap_loe": {"max_patch_size": 12}}

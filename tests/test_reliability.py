@@ -17,12 +17,17 @@ from nx_ordinal import constraints as C
 from nx_ordinal import density, layouts, metrics, rigidity, tvmple
 from nx_ordinal.datasets import pc
 from nx_ordinal.embed import classical_mds, laplacian_eigenmaps, loe, ree, soe
+from nx_ordinal.embed.dmoe import dmoe
+from nx_ordinal.embed.landmark import landmark_embedding
 from nx_ordinal.embed.lp import lp_embedding
+from nx_ordinal.embed.ste import gnmds, ste, tste
 from nx_ordinal.exceptions import (
     InterruptedWarning,
     MemoryLimitError,
     NoOrdinalInformationWarning,
 )
+
+pytestmark = pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
 
 P6 = nx.path_graph(6)
 A6 = nx.to_scipy_sparse_array(P6)
@@ -37,7 +42,12 @@ LAYOUTS = {
     "ree": lambda G, **k: layouts.ree_layout(G, **{"max_iter": 30, **k}),
     "asap_loe": lambda G, **k: layouts.asap_loe_layout(
         G, **{"n_jobs": 1, "prune": False, "loe_kwargs": {"max_iter": 30}, **k}),
+    "ste": lambda G, **k: layouts.ste_layout(G, **{"max_iter": 30, **k}),
+    "tste": lambda G, **k: layouts.tste_layout(G, **{"max_iter": 30, **k}),
+    "gnmds": lambda G, **k: layouts.gnmds_layout(G, **{"max_iter": 30, **k}),
+    "landmark": lambda G, **k: layouts.landmark_layout(G, **k),
 }
+ITERATIVE = ["asap_loe", "gnmds", "loe", "ree", "soe", "ste", "tste"]
 
 
 def _case(f, exc, match, id):
@@ -264,7 +274,110 @@ BAD_INPUT = LAYOUT_CASES + [
           "memory-limit-string"),
     _case(lambda: nx_ordinal.set_memory_limit(True), TypeError, "number of bytes",
           "memory-limit-bool"),
+    # ---------------------------------------------------------------- triplet family, landmark
+    _case(lambda: ste([[0, 1, -1]], 3), ValueError, "row 0 has a negative index", "ste-negative"),
+    _case(lambda: ste(np.empty((0, 3), dtype=int), 3), ValueError, "constraints is empty",
+          "ste-empty"),
+    _case(lambda: ste([[0, 1, 2]], 3, init=np.full((3, 2), np.nan)), ValueError,
+          "init contains non-finite", "ste-init-nan"),
+    _case(lambda: ste([[0, 1, 2]], 3, projected="yes"), TypeError,
+          "projected must be a bool", "ste-projected"),
+    _case(lambda: tste([[0, 1, 2]], 3, alpha=-1), ValueError, "alpha must be a finite number",
+          "tste-alpha"),
+    _case(lambda: gnmds([[0, 1, 2]], 3, margin=0), ValueError, "margin must be a finite",
+          "gnmds-margin"),
+    _case(lambda: dmoe([[0, 1, 2]], 3, rho=0.5), ValueError, "rho must be >= 1", "dmoe-rho"),
+    _case(lambda: dmoe([[0, 1, 2.5]], 3), ValueError, "non-integer index", "dmoe-float-index"),
+    _case(lambda: landmark_embedding(np.array([[0, 1, 2]]), 3, n_landmarks=5), ValueError,
+          "n_landmarks=5 must be < n_objects=3", "landmark-n_landmarks"),
+    _case(lambda: layouts.landmark_layout(P6, n_landmarks=1), ValueError,
+          "n_landmarks must be >= 5", "landmark_layout-n_landmarks"),
+    _case(lambda: layouts.landmark_layout(P6, ties="x"), ValueError, "ties must be one of",
+          "landmark_layout-ties"),
+    _case(lambda: layouts.landmark_layout(P6, pos={0: (np.nan, 0)}), ValueError,
+          r"pos\[0\] is not finite", "landmark_layout-pos-nan"),
+    _case(lambda: layouts.ste_layout(P6, max_triplets=0), ValueError,
+          "max_triplets must be a positive int", "ste_layout-max_triplets"),
+    _case(lambda: layouts.gnmds_layout(P6, weight="w"), ValueError, "weight must be None",
+          "gnmds_layout-weight"),
 ]
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+BILLION_LAUGHS = ('<?xml version="1.0"?><!DOCTYPE g [<!ENTITY a "aaaaaaaaaa">'
+                  '<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>'
+                  '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">'
+                  '<graph edgedefault="undirected"><node id="&b;"/></graph></graphml>')
+READER_CASES = [
+    ("g.edgelist", "1 2 3 4 5\n", "line 1: expected 'u v [weight]'"),
+    ("g.graphml", "<graphml><node", "cannot read graphml graph"),
+    ("h.graphml", BILLION_LAUGHS, "entity declarations are not allowed"),
+    ("g.gml", "graph [ node [ id 1 ] edge [ source 1 target 9 ] ]", "undefined target 9"),
+    ("g.json", "{not json", "cannot read json graph"),
+    ("h.json", "[1, 2]", "not a node-link JSON object"),
+    ("i.json", "[" * 100_000 + "]" * 100_000, "cannot read json graph"),
+]
+
+
+@pytest.mark.parametrize("name, text, match", READER_CASES,
+                         ids=[c[0] + "-" + c[2][:20] for c in READER_CASES])
+def test_readers_give_one_line_errors(tmp_path, name, text, match):
+    from nx_ordinal.io import read_graph
+
+    with pytest.raises(ValueError, match=re.escape(match)) as info:
+        read_graph(_write(tmp_path, name, text))
+    assert "\n" not in str(info.value)
+
+
+def test_reader_bad_format_and_missing_file(tmp_path):
+    from nx_ordinal.io import read_graph, read_layout, write_layout
+
+    with pytest.raises(ValueError, match="unknown graph format 'pickle'"):
+        read_graph(_write(tmp_path, "a.txt", "1 2"), format="pickle")
+    with pytest.raises(OSError, match="no such file"):
+        read_graph(tmp_path / "missing.edgelist")
+    (tmp_path / "b.edgelist").write_bytes(b"\xff\xfe\x00\x01")
+    with pytest.raises(ValueError, match="not a text file"):
+        read_graph(tmp_path / "b.edgelist")
+    with pytest.raises(ValueError, match="is not an nx_ordinal layout file"):
+        read_layout(_write(tmp_path, "l.json", '{"a": 1}'))
+    with pytest.raises(ValueError, match="positions must be finite"):
+        write_layout(tmp_path / "w.json", {0: np.array([np.nan, 0.0])})
+    with pytest.raises(TypeError, match="pos must be a dict"):
+        write_layout(tmp_path / "w.json", "abc")
+    assert not (tmp_path / "w.json").exists()
+
+
+@pytest.mark.parametrize("output", ["out.png", "out.json"])
+def test_cli_draw_never_leaves_a_half_written_file(tmp_path, monkeypatch, output):
+    import json
+
+    import matplotlib.figure
+
+    from nx_ordinal import cli
+
+    graph = _write(tmp_path, "g.edgelist", "1 2\n2 3\n3 4\n4 1\n1 3\n")
+    out = tmp_path / output
+    out.write_bytes(b"previous result")
+
+    def broken_savefig(self, fh, **kw):
+        fh.write(b"\x89PNG half")
+        raise KeyboardInterrupt
+
+    def broken_dump(obj, fh, **kw):
+        fh.write('{"format": "nx_ordinal.lay')
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", broken_savefig)
+    monkeypatch.setattr(json, "dump", broken_dump)
+    assert cli.main(["draw", str(graph), "-m", "spectral", "-o", str(out)]) == 130
+    assert out.read_bytes() == b"previous result"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["g.edgelist", output])
 
 
 def _check_fixed(fixed, pos):
@@ -340,7 +453,7 @@ def test_empty_and_single_node(method):
     assert list(pos) == ["x"] and np.array_equal(pos["x"], [1.0, 2.0])
 
 
-@pytest.mark.parametrize("method", ["loe", "soe", "asap_loe"])
+@pytest.mark.parametrize("method", sorted(set(LAYOUTS) - {"ree"}))
 @pytest.mark.parametrize("G", [nx.complete_graph(6), nx.empty_graph(5)],
                          ids=["complete", "edgeless"])
 def test_no_ordinal_information_warns(method, G):
@@ -406,7 +519,7 @@ def interrupt_after(monkeypatch):
     return install
 
 
-@pytest.mark.parametrize("method", sorted(LAYOUTS))
+@pytest.mark.parametrize("method", ITERATIVE)
 @pytest.mark.parametrize("k", [1, 4])
 def test_ctrl_c_returns_positions_with_warning(method, k, interrupt_after):
     G = nx.grid_2d_graph(6, 6)
@@ -443,6 +556,36 @@ def test_asap_ctrl_c_reports_patches(interrupt_after):
     assert np.isfinite(res.embedding).all()
 
 
+def test_dmoe_ctrl_c(interrupt_after):
+    T = C.sample_triplets(np.random.default_rng(0).random((15, 2)), n_triplets=300, seed=0)
+    interrupt_after(3)
+    with pytest.warns(InterruptedWarning):
+        res = dmoe(T, 15, max_iter=100)
+    assert np.isfinite(res.embedding).all()
+
+
+def test_landmark_ctrl_c_keeps_best_ranking(monkeypatch):
+    import sys
+
+    lm = sys.modules["nx_ordinal.embed.landmark"]
+    T = C.sample_triplets(np.random.default_rng(0).random((60, 2)), n_triplets=6000, seed=0)
+    full = landmark_embedding(T, 60, seed=0)
+    real = lm._rank_objective
+    calls = {"n": 0}
+
+    def flaky(*args, **kw):
+        calls["n"] += 1
+        if calls["n"] == 6:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(lm, "_rank_objective", flaky)
+    with pytest.warns(InterruptedWarning, match="landmark ranking interrupted"):
+        cut = landmark_embedding(T, 60, seed=0)
+    assert np.isfinite(cut.embedding).all() and not cut.converged
+    assert full.objective <= cut.objective < np.inf
+
+
 # --------------------------------------------------------------------------- memory guard
 def test_memory_limit_refuses_dense_work_with_a_suggestion(monkeypatch):
     from nx_ordinal._resources import memory_limit
@@ -463,6 +606,14 @@ def test_memory_limit_refuses_dense_work_with_a_suggestion(monkeypatch):
             lp_embedding(A)
         with pytest.raises(MemoryLimitError, match="set_memory_limit"):
             rigidity.is_globally_rigid(nx.random_regular_graph(6, 300, seed=0))
+        with pytest.raises(MemoryLimitError, match="soe_layout, landmark_layout"):
+            layouts.ree_layout(nx.path_graph(300))
+        T = C.random_triplets(300, 50, seed=0)
+        with pytest.raises(MemoryLimitError, match="projected=False"):
+            ste(T, 300, projected=True)
+        with pytest.raises(MemoryLimitError, match="ste/tste/gnmds"):
+            dmoe(T, 300)
+        assert np.isfinite(ste(T, 300, max_iter=5).embedding).all()
         # scalable methods still run under the same limit
         assert C.local_triplets(A, max_triplets=100, seed=0).shape == (100, 3)
     assert classical_mds(np.zeros((3, 3))).shape == (3, 2)  # limit restored
