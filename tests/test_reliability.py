@@ -300,7 +300,40 @@ BAD_INPUT = LAYOUT_CASES + [
           "max_triplets must be a positive int", "ste_layout-max_triplets"),
     _case(lambda: layouts.gnmds_layout(P6, weight="w"), ValueError, "weight must be None",
           "gnmds_layout-weight"),
+    # ---------------------------------------------------------------- compare, plot
+    _case(lambda: _compare("abc", ["spring"]), TypeError, "G must be a networkx graph",
+          "compare-G-str"),
+    _case(lambda: _compare(P6, ["nope"]), ValueError, "unknown layout method 'nope'",
+          "compare-unknown"),
+    _case(lambda: _compare(P6, ["spring"], dim=0), ValueError, "dim must be >= 1",
+          "compare-dim"),
+    _case(lambda: _draw(P6, {0: (0.0, 0.0)}), ValueError, "pos has no position for node 1",
+          "draw_layout-missing"),
+    _case(lambda: _draw(P6, {v: (np.nan, 0.0) for v in P6}), ValueError,
+          "pos contains non-finite coordinates: node 0", "draw_layout-nan"),
+    _case(lambda: _draw(P6, {v: (0.0,) * 4 for v in P6}), ValueError,
+          "can draw only 1-, 2- or 3-D positions", "draw_layout-dim"),
 ]
+
+
+def _compare(*args, **kw):
+    from nx_ordinal.compare import compare_layouts
+
+    return compare_layouts(*args, **kw)
+
+
+def _draw(G, pos):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from nx_ordinal.plot import draw_layout
+
+    return draw_layout(G, pos)
+
+
+def test_compare_accepts_a_single_method_name():
+    rows = _compare(P6, "spectral")
+    assert [r["method"] for r in rows] == ["spectral"]
 
 
 def _write(tmp_path, name, text):
