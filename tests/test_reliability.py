@@ -681,3 +681,26 @@ def test_no_pickle_eval_or_exec_in_the_package():
     hits = [f"{p.relative_to(root)}: {m.group(0).strip()}"
             for p in root.rglob("*.py") for m in bad.finditer(p.read_text())]
     assert hits == []
+
+
+CLI_CASES = [
+    (["draw", "{missing}", "-o", "{out}.png"], "no such file"),
+    (["draw", "{bad}", "-o", "{out}.png"], "cannot read graphml graph"),
+    (["draw", "{good}", "-m", "nope", "-o", "{out}.png"], "unknown layout method 'nope'"),
+    (["draw", "{good}", "-o", "{out}.exe"], "output must end in .png"),
+    (["draw", "{good}", "--dim", "0", "-o", "{out}.json"], "dim must be >= 1, got 0"),
+    (["compare", "{good}", "-m", "nope"], "unknown layout method 'nope'"),
+]
+
+
+@pytest.mark.parametrize("argv, match", CLI_CASES, ids=[c[1][:24] for c in CLI_CASES])
+def test_cli_errors_are_one_line(tmp_path, capsys, argv, match):
+    from nx_ordinal import cli
+
+    paths = {"missing": tmp_path / "missing.edgelist", "out": tmp_path / "out",
+             "bad": _write(tmp_path, "bad.graphml", "<graphml><node"),
+             "good": _write(tmp_path, "good.edgelist", "1 2\n2 3\n3 1\n3 4\n")}
+    assert cli.main([a.format(**paths) for a in argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("nx-ordinal: error:") and match in err and "\n" not in err
+    assert not any(p.name.startswith("out") for p in tmp_path.iterdir())
