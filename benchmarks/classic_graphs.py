@@ -4,7 +4,10 @@ strategy wins.  Prints one GARI table per graph (2-D; Desargues also 3-D):
 * classical drawers: networkx spring / Kamada-Kawai / spectral / ForceAtlas2, igraph
   FR / KK / DrL / MDS (best of ``--seeds`` seeds for the seeded ones);
 * LOE strategies (best and mean GARI over ``--seeds`` seeds):
-  ``default``          ``loe_layout(G)``: spectral start + 3 perturbed restarts, lowest Err_local;
+  ``plain``            spectral start + 3 perturbed restarts, lowest Err_local (plain LOE:
+                       ``init="spectral", select="objective"``);
+  ``default``          ``loe_layout(G)``: spectral and Kamada-Kawai starts (+ perturbed
+                       copies), GARI-selected checkpoints of each run;
   ``from_kk``          ``loe_layout(G, pos=nx.kamada_kawai_layout(G))``;
   ``delta_schedule``   KK start, L-BFGS on Err_local with delta 1, 0.3, 0.1, 0.03 in turn
                        at a fixed configuration scale (own loop over ``loe_objective``);
@@ -34,6 +37,7 @@ TARGETS = {("Frucht", 2): 1.00, ("Icosahedral", 2): 0.63, ("Chvatal", 2): 0.41,
 CLASSICAL = ("spring", "kamada_kawai", "spectral", "forceatlas2", "ig_fr", "ig_kk", "ig_drl",
              "ig_mds")
 STRATEGIES = {
+    "plain": dict(init="spectral", select="objective"),
     "default": dict(),
     "restarts_obj8": dict(init=("spectral", "kamada_kawai", "random"), n_init=8),
     "gari_spectral": dict(select="gari"),

@@ -23,11 +23,12 @@ def stop_rule(history, tol, window=10):
     return (old - new) <= tol * window * max(new, 1e-300)
 
 
-def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20):
+def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None):
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on :func:`stop_rule`, an exact zero, ``max_iter`` iterations or when
-    ``progress.out_of_time()``.  Returns ``(n_iter, converged, history)``.
+    ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after every iteration.
+    Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize
 
@@ -44,6 +45,8 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20):
         f = float(intermediate_result.fun)
         history.append(f)
         progress.update(f)
+        if on_iter is not None:
+            on_iter(len(history), intermediate_result.x.reshape(n, dim), f)
         if stop_rule(history, tol):
             converged[0] = True
             raise StopIteration
@@ -57,8 +60,9 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20):
     )
     if res.fun == 0.0:
         converged[0] = True
-    if not converged[0] and res.status == 2 and len(history) < max_iter:
-        # line search could not make progress: a (numerically) stationary point
+    if not converged[0] and res.status in (0, 2) and len(history) < max_iter:
+        # L-BFGS-B stopped by itself (no relative reduction at all, or the line search could
+        # not make progress): a numerically stationary point
         converged[0] = not progress.out_of_time()
     return len(history), converged[0], history
 

@@ -282,7 +282,7 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
     return pcg(M, rhs, Y, diag, cg_iter)
 
 
-def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
+def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None):
     g = ev.g
     kw = 2.0 * g.deg.astype(np.float64)
     dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
@@ -297,6 +297,8 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
         n_iter += 1
         history.append(f_new)
         progress.update(f_new)
+        if on_iter is not None:
+            on_iter(n_iter, X, f_new)
         Y, f_old, f = X, f, f_new
         if f == 0.0 or (f_old - f) <= tol * max(f, 1e-300):
             converged = True
@@ -306,7 +308,7 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
 
 
 def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, seed=None, verbose=False):
+        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False):
     """Local ordinal embedding of a graph given by its (out-)adjacency.
 
     Parameters
@@ -340,6 +342,9 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         Time budget in seconds per run.
     cg_iter : int
         Conjugate-gradient steps per MM iteration.
+    callback : callable, optional
+        ``callback(run, it, X, f)`` after every iteration ``it`` of restart ``run`` (and with
+        ``it = 0`` for the scaled start); ``X`` must not be modified.
     seed : int, Generator, RandomState or None
     verbose : bool
         Progress bar (tqdm if installed) with the objective.
@@ -414,11 +419,19 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         ev = _Evaluator(g, delta, dim)
         progress = Progress(max_iter, verbose, f"loe-{method}", max_time=max_time)
         interrupted = False
+        on_iter = None
+        if callback is not None:
+            def on_iter(it, X, f, _run=r):
+                callback(_run, it, X, f)
+
+            callback(r, 0, X0, ev(X0)[0])
         try:
             if method == "lbfgs":
-                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
+                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
+                                               on_iter=on_iter)
             else:
-                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
+                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
+                                             on_iter=on_iter)
         except KeyboardInterrupt:
             interrupted = True
             n_iter, conv, hist = progress.count, False, []
