@@ -201,7 +201,9 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
             if name == "spectral":
                 X = laplacian_eigenmaps(A, dim, seed=rng)
             elif name == "kamada_kawai":
-                p = nx.kamada_kawai_layout(G, dim=dim)
+                # networkx starts KK from an unseeded random layout when dim >= 3
+                p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
+                p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
                 X = np.array([p[v] for v in nodes], dtype=np.float64)
             else:
                 p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
