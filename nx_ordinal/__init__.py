@@ -44,6 +44,9 @@ _LAZY = {
     "ConvergenceWarning": "exceptions",
     "InterruptedWarning": "exceptions",
     "NoOrdinalInformationWarning": "exceptions",
+    "MemoryLimitError": "exceptions",
+    "set_memory_limit": "_resources",
+    "get_memory_limit": "_resources",
 }
 _SUBMODULES = {
     "asap",

@@ -20,6 +20,7 @@ __all__ = [
     "initial_positions",
     "finish_layout",
     "rescale",
+    "check_fixed",
 ]
 
 
@@ -121,6 +122,33 @@ def initial_positions(pos, nodes, dim, rng=None, *, fill_scale=1.0):
             span = np.full(dim, float(fill_scale))
         X[~given] = lo + span * rng.random((int((~given).sum()), dim))
     return X
+
+
+def check_fixed(fixed, pos, nodes):
+    """Boolean mask over ``nodes`` of the nodes held at their ``pos`` positions.
+
+    ``fixed=None`` fixes nothing.  As in :func:`networkx.spring_layout`, ``fixed`` without
+    ``pos`` raises ``ValueError``; so does a fixed node without a position.  A fixed node
+    that is not in the graph raises :class:`networkx.NetworkXError`.
+    """
+    import networkx as nx
+    import numpy as np
+
+    mask = np.zeros(len(nodes), dtype=bool)
+    if fixed is None:
+        return mask
+    if pos is None:
+        raise ValueError("nodes are fixed without positions given: pass pos as well as fixed")
+    if isinstance(fixed, (str, bytes)) or not hasattr(fixed, "__iter__"):
+        raise TypeError(f"fixed must be a collection of nodes, got {fixed!r}")
+    index = {v: i for i, v in enumerate(nodes)}
+    for v in fixed:
+        if v not in index:
+            raise nx.NetworkXError(f"fixed node {v!r} is not in the graph")
+        if v not in pos:
+            raise ValueError(f"fixed node {v!r} has no position in pos")
+        mask[index[v]] = True
+    return mask
 
 
 def rescale(X, scale=1.0):

@@ -14,6 +14,8 @@ __all__ = [
     "check_int",
     "check_choice",
     "check_bool",
+    "as_float_array",
+    "check_square_matrix",
 ]
 
 
@@ -66,3 +68,104 @@ def check_bool(value, name):
     if not isinstance(value, (bool, numbers.Integral)) or value not in (0, 1):
         raise TypeError(f"{name} must be a bool, got {value!r}")
     return bool(value)
+
+
+def _first_bad(mask):
+    import numpy as np
+
+    idx = np.unravel_index(int(np.flatnonzero(mask)[0]), mask.shape)
+    return tuple(int(i) for i in idx)
+
+
+def as_float_array(X, name, *, ndim=None, finite=True, min_rows=None):
+    """``X`` as a float64 ndarray: ``TypeError`` if it is not numeric, ``ValueError`` (naming
+    the first offending index) for a wrong number of dimensions or a non-finite entry."""
+    import numpy as np
+
+    if isinstance(X, (str, bytes)) or X is None or isinstance(X, dict):
+        raise TypeError(f"{name} must be a numeric array, got {type(X).__name__}")
+    try:
+        arr = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be a numeric array ({exc})") from None
+    if ndim is not None and arr.ndim != ndim:
+        raise ValueError(f"{name} must be a {ndim}-d array, got shape {arr.shape}")
+    if min_rows is not None and (arr.ndim == 0 or arr.shape[0] < min_rows):
+        raise ValueError(f"{name} must have at least {min_rows} rows, got shape {arr.shape}")
+    if finite and arr.size and not np.isfinite(arr).all():
+        at = _first_bad(~np.isfinite(arr))
+        raise ValueError(f"{name} has a non-finite entry at index {at}: {float(arr[at])!r}")
+    return arr
+
+
+def check_square_matrix(D, name="D", *, symmetric=True, nonnegative=True, finite=True,
+                        zero_diagonal=False):
+    """A dense dissimilarity matrix: numeric, square, and as asked finite, symmetric
+    (relative tolerance 1e-8), non-negative and with a zero diagonal.  Returns float64."""
+    import numpy as np
+
+    if hasattr(D, "toarray") and not isinstance(D, np.ndarray):
+        D = D.toarray()
+    D = as_float_array(D, name, finite=finite)
+    if D.ndim != 2 or D.shape[0] != D.shape[1]:
+        raise ValueError(f"{name} must be a square matrix, got shape {D.shape}")
+    fin = None if finite else np.isfinite(D)
+    if nonnegative and (D < 0).any():  # NaN compares False
+        at = _first_bad(D < 0)
+        raise ValueError(f"{name} must be non-negative, got {float(D[at])!r} at index {at}")
+    if zero_diagonal and D.size and (np.diagonal(D) != 0).any():
+        i = int(np.flatnonzero(np.diagonal(D) != 0)[0])
+        raise ValueError(f"{name} must have a zero diagonal, got {float(D[i, i])!r} at "
+                         f"index ({i}, {i})")
+    if symmetric and D.size:
+        Dc = D if fin is None else np.where(fin & fin.T, D, 0.0)
+        scale = float(np.abs(Dc).max())
+        diff = np.abs(Dc - Dc.T)
+        if fin is not None:
+            diff = np.where(fin == fin.T, diff, np.inf)
+        bad = diff > 1e-8 * max(scale, 1e-300) + 1e-12 * max(1.0, scale)
+        if bad.any():
+            i, j = _first_bad(bad)
+            raise ValueError(f"{name} must be symmetric, got {float(D[i, j])!r} at ({i}, {j}) and "
+                             f"{float(D[j, i])!r} at ({j}, {i})")
+    return D
+
+
+def as_adjacency(A, name="adjacency", *, allow_graph=True):
+    """A binary CSR adjacency (float64 ones, sorted indices, no diagonal) from a networkx graph,
+    a scipy sparse matrix or a dense array.  ``TypeError`` for a non-numeric input,
+    ``ValueError`` for a non-square shape or a negative or non-finite entry.  Nonzero
+    off-diagonal entries are edges."""
+    import numpy as np
+    import scipy.sparse as sp
+
+    if allow_graph:
+        import networkx as nx
+
+        if isinstance(A, nx.Graph):
+            from .constraints import graph_to_csr
+
+            return graph_to_csr(A)[0]
+    if sp.issparse(A):
+        try:
+            A = sp.csr_array(A, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{name} must be a numeric matrix ({exc})") from None
+        data = A.data
+    else:
+        A = as_float_array(A, name, finite=False)
+        if A.ndim != 2:
+            raise ValueError(f"{name} must be a square matrix, got shape {A.shape}")
+        data = A[A != 0]
+    if A.shape[0] != A.shape[1]:
+        raise ValueError(f"{name} must be a square matrix, got shape {A.shape}")
+    if data.size and not np.isfinite(data).all():
+        raise ValueError(f"{name} has non-finite entries: {float(data[~np.isfinite(data)][0])!r}")
+    if data.size and (data < 0).any():
+        raise ValueError(f"{name} has negative entries: {float(data[data < 0][0])!r}")
+    A = sp.csr_array(A, dtype=np.float64, copy=True)
+    A.setdiag(0)
+    A.eliminate_zeros()
+    A.data[:] = 1.0
+    A.sort_indices()
+    return A

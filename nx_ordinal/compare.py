@@ -60,6 +60,8 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
     n_init = check_int(n_init, "n_init", minimum=1)
     if seed is not None:
         seed = check_int(seed, "seed", minimum=0)
+    if isinstance(methods, str):  # one name, not a sequence of one-letter names
+        methods = [methods]
     methods = list(DEFAULT_METHODS if methods is None else methods)
     entries = [get_entry(m) for m in methods]  # unknown names fail before any work
     rows = []

@@ -28,6 +28,7 @@ __all__ = [
     "sample_triplets",
     "sample_quadruplets",
     "all_quadruplets",
+    "find_contradictions",
 ]
 
 
@@ -200,6 +201,8 @@ def graph_to_csr(G, nodelist=None):
     import numpy as np
     import scipy.sparse as sp
 
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"G must be a networkx graph, got {type(G).__name__}")
     if nodelist is None:
         nodelist = list(G)
     else:
@@ -337,7 +340,8 @@ def local_triplets(A, max_triplets=None, seed=None):
 
     Parameters
     ----------
-    A : scipy.sparse CSR array, shape (n, n)
+    A : scipy.sparse matrix, array_like (n, n) or networkx graph
+        Adjacency (nonzero entries are edges, the diagonal is ignored).
     max_triplets : int, optional
         Sample this many (with replacement) when the full set is larger.
     seed : int, numpy Generator or RandomState, optional
@@ -348,8 +352,13 @@ def local_triplets(A, max_triplets=None, seed=None):
     """
     import numpy as np
 
+    from ._resources import check_dense
+    from ._validation import as_adjacency, check_int
     from .utils import as_generator
 
+    A = as_adjacency(A, "A")
+    if max_triplets is not None:
+        max_triplets = check_int(max_triplets, "max_triplets", minimum=0)
     n = A.shape[0]
     indptr, indices = A.indptr, A.indices
     deg = np.diff(indptr)
@@ -362,6 +371,8 @@ def local_triplets(A, max_triplets=None, seed=None):
             raise ValueError(
                 f"graph implies {total} local triplets; pass max_triplets to sample them"
             )
+        check_dense(n, "local_triplets (full enumeration)", itemsize=2,
+                    suggestion="pass max_triplets to sample them")
         Ad = A.toarray() != 0
         np.fill_diagonal(Ad, True)
         non = ~Ad
@@ -418,14 +429,13 @@ def random_triplets(n_objects, n_triplets, seed=None):
     (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
     import numpy as np
 
+    from ._validation import check_int
     from .utils import as_generator
 
-    n = int(n_objects)
+    n = check_int(n_objects, "n_objects")
     if n < 3:
         raise ValueError(f"need at least 3 objects for triplets, got {n}")
-    m = int(n_triplets)
-    if m < 0:
-        raise ValueError(f"n_triplets must be >= 0, got {m}")
+    m = check_int(n_triplets, "n_triplets", minimum=0)
     rng = as_generator(seed)
     i = rng.integers(0, n, size=m)
     j = (i + rng.integers(1, n, size=m)) % n  # j != i
@@ -443,12 +453,21 @@ def orient_triplets(triplets, X=None, *, D=None):
     ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
     import numpy as np
 
-    T = np.array(triplets, dtype=np.int64)
+    from ._validation import as_float_array
+
+    if (X is None) == (D is None):
+        raise ValueError("give exactly one of X (points) and D (distance matrix)")
     if D is not None:
-        D = np.asarray(D, dtype=np.float64)
+        D = as_float_array(D, "D", finite=False)
+        if D.ndim != 2 or D.shape[0] != D.shape[1]:
+            raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+        if np.isnan(D).any():
+            raise ValueError("D contains NaN entries")
+        T = check_triplets(triplets, D.shape[0])[0].copy()
         dij, dik = D[T[:, 0], T[:, 1]], D[T[:, 0], T[:, 2]]
     else:
-        X = np.asarray(X, dtype=np.float64)
+        X = _check_points(X)
+        T = check_triplets(triplets, X.shape[0])[0].copy()
         dij = np.sum((X[T[:, 0]] - X[T[:, 1]]) ** 2, axis=1)
         dik = np.sum((X[T[:, 0]] - X[T[:, 2]]) ** 2, axis=1)
     swap = dik < dij
@@ -463,7 +482,9 @@ def _sampling_source(X, D):
     if (X is None) == (D is None):
         raise ValueError("give exactly one of X (points) and D (distance matrix)")
     if D is not None:
-        D = np.asarray(D, dtype=np.float64)
+        from ._validation import as_float_array
+
+        D = as_float_array(D, "D", finite=False)
         if D.ndim != 2 or D.shape[0] != D.shape[1]:
             raise ValueError(f"D must be a square matrix, got shape {D.shape}")
         if np.isnan(D).any():
@@ -685,3 +706,44 @@ def all_quadruplets(D, max_quadruplets=10_000_000):
     near = np.where(swap, b, a)
     far = np.where(swap, a, b)
     return np.column_stack([pi[near], pj[near], pi[far], pj[far]]).astype(np.int64)
+
+
+def find_contradictions(constraints, n_objects=None):
+    """Rows of a triplet or quadruplet array contradicted by another row.
+
+    Row ``(i, j, k, l)`` (``d(i, j) < d(k, l)``; a triplet ``(i, j, k)`` is ``(i, j, i, k)``)
+    is contradicted when some row states ``d(k, l) < d(i, j)``.  Solvers accept
+    contradictory constraints (their losses are soft: at most one of each contradictory pair
+    can be satisfied); this helper finds them, e.g. to clean noisy crowd-sourced data.
+    Vectorized, O(m log m).
+
+    Parameters
+    ----------
+    constraints : array_like, shape (m, 3) or (m, 4)
+    n_objects : int, optional
+
+    Returns
+    -------
+    ndarray of int64
+        Sorted indices of the contradicted rows.
+
+    Examples
+    --------
+    >>> from nx_ordinal.constraints import find_contradictions
+    >>> find_contradictions([[0, 1, 2], [0, 2, 1], [1, 0, 2]]).tolist()
+    [0, 1]
+    """
+    import numpy as np
+
+    C, n = check_constraints(constraints, n_objects)
+    if C.shape[0] == 0:
+        return np.empty(0, dtype=np.int64)
+    Q = triplets_to_quadruplets(C)
+    a, b = np.minimum(Q[:, 0], Q[:, 1]), np.maximum(Q[:, 0], Q[:, 1])
+    c, d = np.minimum(Q[:, 2], Q[:, 3]), np.maximum(Q[:, 2], Q[:, 3])
+    fwd = np.column_stack([a, b, c, d])
+    rev = np.column_stack([c, d, a, b])
+    _, inv = np.unique(np.concatenate([fwd, rev]), axis=0, return_inverse=True)
+    inv = inv.ravel()
+    m = Q.shape[0]
+    return np.flatnonzero(np.isin(inv[:m], inv[m:])).astype(np.int64)

@@ -169,6 +169,11 @@ def density_reweighted_distances(G_knn, dim, *, density=None):
             raise ValueError(f"density must have shape ({n},), got {p.shape}")
         if not np.isfinite(p).all() or (p <= 0).any():
             raise ValueError("density must be finite and positive")
+    from ._resources import check_dense
+
+    check_dense(n, "density-reweighted shortest-path distances", copies=3,
+                suggestion="use loe_layout or asap_loe_layout on the kNN graph, which need "
+                           "no distance matrix")
     r = p ** (-1.0 / d)
     Wt = sp.diags_array(r) @ A  # row i scaled by r_i
     S = shortest_path(sp.csr_array(Wt), directed=True)

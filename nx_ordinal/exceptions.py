@@ -3,6 +3,7 @@
 __all__ = [
     "ConvergenceWarning",
     "InterruptedWarning",
+    "MemoryLimitError",
     "NoOrdinalInformationWarning",
 ]
 
@@ -17,3 +18,10 @@ class InterruptedWarning(UserWarning):
 
 class NoOrdinalInformationWarning(UserWarning):
     """The input carries no ordinal information (e.g. a complete graph); any layout is optimal."""
+
+
+class MemoryLimitError(MemoryError, ValueError):
+    """A dense computation would exceed nx_ordinal's memory limit
+    (:func:`nx_ordinal.set_memory_limit`); the message names the scalable alternative.
+
+    Both a ``MemoryError`` and a ``ValueError``, so either ``except`` clause catches it."""

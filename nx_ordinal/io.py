@@ -118,8 +118,14 @@ def write_layout(path, pos, *, method=None, parameters=None, metrics=None, graph
     """
     import numpy as np
 
+    if not hasattr(pos, "items"):
+        raise TypeError(f"pos must be a dict mapping nodes to coordinates, got "
+                        f"{type(pos).__name__}")
     nodes = list(pos)
-    X = [np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes]
+    try:
+        X = [np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes]
+    except (TypeError, ValueError):
+        raise TypeError("positions in pos must be numeric coordinates") from None
     dims = {x.size for x in X}
     if len(dims) > 1:
         raise ValueError(f"positions have mixed dimensions {sorted(dims)}")
@@ -211,6 +217,26 @@ def _read_edgelist(path):
     return G
 
 
+def _reject_dtd(path, chunk=1 << 16):
+    """Refuse XML with a document type declaration: no DTD, hence no entity expansion
+    ("billion laughs") and no external entities, whatever the XML parser would do."""
+    import re
+
+    pattern = re.compile(rb"<\s*!\s*(DOCTYPE|ENTITY)", re.I)
+    tail = b""
+    with open(path, "rb") as fh:
+        while True:
+            block = fh.read(chunk)
+            if not block:
+                return
+            if b"\x00" in block[:200] and not tail:
+                raise ValueError("only UTF-8 / ASCII GraphML is supported")
+            if pattern.search(tail + block):
+                raise ValueError("DTDs and entity declarations are not allowed "
+                                 "(no XML entity expansion)")
+            tail = block[-16:]
+
+
 def _token(s):
     try:
         return int(s)
@@ -235,7 +261,8 @@ def read_graph(path, format=None):
     Raises
     ------
     ValueError
-        Malformed file (the message names the file and the problem).
+        Malformed file (a one-line message naming the file and the problem), including
+        GraphML with a DTD or entity declarations (XML entities are never expanded).
     OSError
         The file cannot be opened.
 
@@ -263,6 +290,7 @@ def read_graph(path, format=None):
         if format == "edgelist":
             return _read_edgelist(path)
         if format == "graphml":
+            _reject_dtd(path)
             return nx.read_graphml(path)
         if format == "gml":
             try:
@@ -278,6 +306,6 @@ def read_graph(path, format=None):
     except UnicodeDecodeError:
         raise ValueError(f"cannot read {format} graph {path!r}: not a text file") from None
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, nx.NetworkXError,
-            ET.ParseError) as exc:
+            ET.ParseError, RecursionError, OverflowError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValueError(f"cannot read {format} graph {path!r}: {msg}") from None

@@ -201,7 +201,9 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
             if name == "spectral":
                 X = laplacian_eigenmaps(A, dim, seed=rng)
             elif name == "kamada_kawai":
-                p = nx.kamada_kawai_layout(G, dim=dim)
+                # networkx starts KK from an unseeded random layout when dim >= 3
+                p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
+                p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
                 X = np.array([p[v] for v in nodes], dtype=np.float64)
             else:
                 p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
@@ -535,6 +537,11 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
     A = sp.csr_array((vals, (rows, cols)), shape=(n, n))
     if not G.is_directed():
         A = A.maximum(A.T) if A.nnz else A
+    from ._resources import check_dense
+
+    check_dense(n, "ree_layout (all-pairs shortest paths and REE)", copies=10,
+                suggestion="use soe_layout, landmark_layout or asap_loe_layout, which need no "
+                           "n x n matrix")
     S = shortest_path(A, directed=G.is_directed())
     S = np.minimum(S, S.T)
     finite = np.isfinite(S)
@@ -948,7 +955,7 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     from scipy.sparse.csgraph import connected_components, shortest_path
 
     from ._validation import check_choice, check_int
-    from .constraints import graph_to_csr
+    from .constraints import count_local_triplets, graph_to_csr
     from .embed.landmark import _columns_to_embedding
     from .embed.mds import classical_mds
     from .utils import as_generator
@@ -968,9 +975,19 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     n = len(nodes)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
+    if pos is not None:  # validation only (a private generator: the seed stream is untouched)
+        initial_positions(pos, nodes, dim, np.random.default_rng(0))
     rng = as_generator(seed)
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
+    if count_local_triplets(A) == 0:
+        import warnings
+
+        from .exceptions import NoOrdinalInformationWarning
+
+        warnings.warn("landmark_layout: every node is adjacent to all others or to none, so "
+                      "hop distances carry no ordinal information", NoOrdinalInformationWarning,
+                      stacklevel=3)
     if n <= ell + 1:
         H = shortest_path(A, unweighted=True, directed=False)
         fin = np.isfinite(H)

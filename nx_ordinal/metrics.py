@@ -17,20 +17,34 @@ __all__ = [
 ]
 
 
+def _check_graph(G, name="G"):
+    import networkx as nx
+
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
+
+
 def _pos_array(G, pos, nodes):
     import networkx as nx
     import numpy as np
+
+    from ._validation import as_float_array
 
     if hasattr(pos, "items"):
         missing = [v for v in nodes if v not in pos]
         if missing:
             raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
-        try:
-            X = np.array([np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes])
-        except ValueError:
-            raise ValueError("positions in pos must all have the same dimension") from None
+        rows = []
+        for v in nodes:
+            try:
+                rows.append(np.asarray(pos[v], dtype=np.float64).ravel())
+            except (TypeError, ValueError):
+                raise TypeError(f"pos[{v!r}] is not a numeric coordinate: {pos[v]!r}") from None
+        if len({r.shape for r in rows}) > 1:
+            raise ValueError("positions in pos must all have the same dimension")
+        X = np.array(rows) if rows else np.zeros((0, 1))
     else:
-        X = np.asarray(pos, dtype=np.float64)
+        X = as_float_array(pos, "pos", finite=False)
         if X.ndim == 1:
             X = X[:, None]
         if X.shape[0] != len(nodes):
@@ -38,7 +52,9 @@ def _pos_array(G, pos, nodes):
     if X.ndim != 2:
         raise ValueError(f"pos must give one coordinate vector per node, got shape {X.shape}")
     if not np.isfinite(X).all():
-        raise ValueError("pos contains non-finite coordinates")
+        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
+        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
+                         f"{X[row].tolist()}")
     return X
 
 
@@ -92,13 +108,17 @@ def gari_array(A, X):
     1.0
     """
     import numpy as np
-    import scipy.sparse as sp
 
-    A = sp.csr_array(A, dtype=np.float64).copy()
-    A.setdiag(0)
-    A.eliminate_zeros()
-    A.data[:] = 1.0
+    from ._validation import as_adjacency, as_float_array
+
+    A = as_adjacency(A, "A", allow_graph=False)
     n = A.shape[0]
+    X = as_float_array(X, "X")
+    if X.ndim == 1:
+        X = X[:, None]
+    if X.ndim != 2 or X.shape[0] != n:
+        raise ValueError(f"X must have shape ({n}, dim) for an adjacency of {n} nodes, got "
+                         f"{X.shape}")
     if n < 2:
         return float("nan")
     k = np.diff(A.indptr).astype(np.float64)
@@ -135,6 +155,7 @@ def gari(G, pos):
     """
     from .constraints import graph_to_csr
 
+    _check_graph(G)
     nodes = list(G)
     X = _pos_array(G, pos, nodes)
     A, _ = graph_to_csr(G, nodes)
@@ -154,6 +175,7 @@ def err_local(G, pos, delta=0.1, *, normalize=False):
     from .embed.loe import loe_objective
 
     delta = check_positive(delta, "delta")
+    _check_graph(G)
     nodes = list(G)
     X = _pos_array(G, pos, nodes)
     if normalize and X.shape[0]:
@@ -181,9 +203,10 @@ def triplet_error(constraints, X):
     """
     import numpy as np
 
+    from ._validation import as_float_array
     from .constraints import check_constraints, triplets_to_quadruplets
 
-    X = np.asarray(X, dtype=np.float64)
+    X = as_float_array(X, "X")
     if X.ndim == 1:
         X = X[:, None]
     C, _ = check_constraints(constraints, X.shape[0])
@@ -201,12 +224,17 @@ def procrustes_align(X, Y):
     translation t.  ``X`` and ``Y`` are ``(n, d)``; a narrower one is zero-padded."""
     import numpy as np
 
-    X = np.asarray(X, dtype=np.float64)
-    Y = np.asarray(Y, dtype=np.float64)
+    from ._validation import as_float_array
+
+    X = as_float_array(X, "X")
+    Y = as_float_array(Y, "Y")
     if X.ndim == 1:
         X = X[:, None]
     if Y.ndim == 1:
         Y = Y[:, None]
+    if X.ndim != 2 or Y.ndim != 2:
+        raise ValueError(f"configurations must be 2-d arrays (n, dim), got shapes {X.shape} "
+                         f"and {Y.shape}")
     if X.shape[0] != Y.shape[0]:
         raise ValueError(
             f"configurations have different numbers of points: {X.shape[0]} and {Y.shape[0]}"
@@ -243,7 +271,9 @@ def procrustes_error(X, Y):
     """
     import numpy as np
 
-    X = np.asarray(X, dtype=np.float64)
+    from ._validation import as_float_array
+
+    X = as_float_array(X, "X")
     if X.ndim == 1:
         X = X[:, None]
     Z = procrustes_align(X, Y)[:, : X.shape[1]]
@@ -307,7 +337,6 @@ def adjacency_error(G, pos, k=None):
     """
     import networkx as nx
     import numpy as np
-    import scipy.sparse as sp
 
     from .constraints import graph_to_csr
 
@@ -315,16 +344,9 @@ def adjacency_error(G, pos, k=None):
         nodes = list(G)
         A, _ = graph_to_csr(G, nodes)
     else:
-        if not sp.issparse(G):
-            G = np.asarray(G)
-            if G.ndim != 2 or G.shape[0] != G.shape[1]:
-                raise ValueError(f"adjacency must be a square matrix, got shape {G.shape}")
-        A = sp.csr_array(G, dtype=np.float64).copy()
-        if A.shape[0] != A.shape[1]:
-            raise ValueError(f"adjacency must be a square matrix, got shape {A.shape}")
-        A.setdiag(0)
-        A.eliminate_zeros()
-        A.data[:] = 1.0
+        from ._validation import as_adjacency
+
+        A = as_adjacency(G, "adjacency", allow_graph=False)
         nodes = list(range(A.shape[0]))
     n = len(nodes)
     if n == 0:

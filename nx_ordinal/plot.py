@@ -25,6 +25,10 @@ def _positions(G, pos):
         X = np.asarray(pos, dtype=np.float64)
     if X.ndim != 2 or X.shape[0] != len(nodes):
         raise ValueError(f"pos must give one position per node, got shape {X.shape}")
+    if not np.isfinite(X).all():
+        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
+        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
+                         f"{X[row].tolist()}")
     return nodes, X
 
 

@@ -93,6 +93,8 @@ def describe_layouts():
 
 def get_layout(name):
     """The layout callable registered under ``name``."""
+    if not isinstance(name, str):
+        raise TypeError(f"layout method must be a string, got {name!r}")
     _load_entry_points()
     try:
         entry = _REGISTRY[name]
@@ -133,7 +135,17 @@ def _nx(name):
 
 
 register_layout("spring", _nx("spring_layout"), "networkx Fruchterman-Reingold force layout")
-register_layout("kamada_kawai", _nx("kamada_kawai_layout"),
+def _kamada_kawai(G, pos=None, dim=2, **kw):
+    """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
+    from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed)."""
+    import networkx as nx
+
+    if pos is None and dim >= 3:
+        pos = nx.random_layout(G, dim=dim, seed=0)
+    return nx.kamada_kawai_layout(G, pos=pos, dim=dim, **kw)
+
+
+register_layout("kamada_kawai", _kamada_kawai,
                 "networkx Kamada-Kawai path-length stress layout", takes_seed=False)
 register_layout("spectral", _nx("spectral_layout"), "networkx Laplacian eigenmap layout",
                 takes_seed=False)

@@ -376,6 +376,10 @@ def _numeric_random_stress(Rp, solve, rng):
 def _numeric_stress_rank(E, w, n):
     import numpy as np
 
+    from ._resources import check_dense
+
+    check_dense(n, "the global rigidity test (dense stress matrix)", copies=3,
+                suggestion="use is_rigid (sparse) or test subgraphs such as ASAP patches")
     Om = _stress_csr(E, w, n).toarray()
     lam = np.abs(np.linalg.eigvalsh(Om))
     top = lam.max()
@@ -507,6 +511,10 @@ def _modular_random_stress(Rp, prow, pcol, U, L, rng, p=PRIME):
 def _modular_stress_rank(En, w, n, p=PRIME):
     import numpy as np
 
+    from ._resources import check_dense
+
+    check_dense(n, "the global rigidity test (dense stress matrix)", copies=3,
+                suggestion="use is_rigid (sparse) or test subgraphs such as ASAP patches")
     Om = np.zeros((n, n), dtype=np.int64)
     i, j = En[:, 0], En[:, 1]
     neg = (-w) % p
@@ -851,6 +859,10 @@ def rigid_components(G, dim=2, *, seed=None):
         new = np.empty(n, dtype=np.int64)
         new[order] = np.arange(n)
         x = _modular_random_motion(new[E], X[order], rng, p)[new]
+        from ._resources import check_dense
+
+        check_dense(n, "rigid_components", copies=4,
+                    suggestion="use is_rigid on the subgraphs of interest")
         a = np.zeros(n, dtype=np.int64)
         C = np.zeros((n, n), dtype=np.int64)  # C[u, v] = p_u . x_v
         for t in range(d):

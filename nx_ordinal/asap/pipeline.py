@@ -134,8 +134,53 @@ def _init_worker():
         pass
 
 
+def _fallback_result(job):
+    """Stand-in for a patch whose embedding was interrupted: its initial positions (given
+    ``init`` or Laplacian eigenmaps of the patch), no pruning."""
+    from ..embed.loe import laplacian_eigenmaps
+
+    m = job.A.shape[0]
+    if job.init is not None:
+        Y = np.asarray(job.init, dtype=np.float64)
+    elif m <= 1:
+        Y = np.zeros((m, job.dim))
+    else:
+        Y = laplacian_eigenmaps(job.A, job.dim, seed=job.seed)
+    return np.ones(m, dtype=bool), Y, {"prune_time": 0.0, "embed_time": 0.0,
+                                       "interrupted": True}
+
+
+def _run_sequential(jobs, results, progress):
+    """Run jobs in-process; True when interrupted (Ctrl-C, caught here or inside a solver)."""
+    import warnings
+
+    from ..exceptions import InterruptedWarning
+
+    for a, job in enumerate(jobs):
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                results[a] = run_patch_job(job)
+            progress.update()
+        except KeyboardInterrupt:
+            return True
+        hit = False
+        for w in caught:  # re-issue everything but the solver's own interruption notice
+            if issubclass(w.category, InterruptedWarning):
+                hit = True
+            else:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        if hit:
+            return True
+    return False
+
+
 def _run_jobs(jobs, executor, n_jobs, verbose):
-    """Run the patch jobs through ``executor`` (or a local pool); results in job order."""
+    """Run the patch jobs through ``executor`` (or a local pool); results in job order.
+
+    Returns ``(results, interrupted)``.  On Ctrl-C the finished patches are kept, the pending
+    ones cancelled, and every unfinished patch gets :func:`_fallback_result`.
+    """
     import concurrent.futures as cf
     import os
 
@@ -144,26 +189,39 @@ def _run_jobs(jobs, executor, n_jobs, verbose):
     progress = Progress(len(jobs), verbose, "asap patches")
     results = [None] * len(jobs)
     own = None
+    interrupted = False
+    futures = {}
     try:
         if executor is None:
             workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
             workers = max(1, min(int(workers), len(jobs)))
             if workers == 1:
-                for a, job in enumerate(jobs):
-                    results[a] = run_patch_job(job)
+                interrupted = _run_sequential(jobs, results, progress)
+                executor = None
+            else:
+                own = cf.ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
+                executor = own
+        if executor is not None:
+            try:
+                futures = {executor.submit(run_patch_job, job): a for a, job in enumerate(jobs)}
+                for fut in cf.as_completed(futures):
+                    results[futures[fut]] = fut.result()
                     progress.update()
-                return results
-            own = cf.ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
-            executor = own
-        futures = {executor.submit(run_patch_job, job): a for a, job in enumerate(jobs)}
-        for fut in cf.as_completed(futures):
-            results[futures[fut]] = fut.result()
-            progress.update()
+            except KeyboardInterrupt:
+                interrupted = True
+                for fut, a in futures.items():
+                    if fut.done() and not fut.cancelled() and fut.exception() is None:
+                        results[a] = fut.result()
+                    else:
+                        fut.cancel()
     finally:
         progress.close()
         if own is not None:
             own.shutdown(wait=True, cancel_futures=True)
-    return results
+    if interrupted:
+        results = [r if r is not None else _fallback_result(job)
+                   for r, job in zip(results, jobs, strict=True)]
+    return results, interrupted
 
 
 def _pack(blocks, dim):
@@ -256,6 +314,10 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     O(sum over overlapping pairs of |common|^2 + N d^3) plus one sparse eigenproblem of size
     N d; translations by one sparse factorisation of an n x n graph Laplacian.
 
+    Ctrl-C (KeyboardInterrupt) while the patches are embedded keeps the finished patches,
+    gives the others their initial positions, synchronises, and returns with an
+    :class:`~nx_ordinal.exceptions.InterruptedWarning` (``info["interrupted"]`` is True).
+
     Examples
     --------
     >>> import numpy as np
@@ -300,7 +362,16 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
         init = np.asarray(init, dtype=np.float64)
         if init.shape != (n, dim):
             raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
+        if not np.isfinite(init).all():
+            raise ValueError("init contains non-finite values")
     rng = as_generator(seed)
+    if n >= 2 and A.nnz == 0:  # (complete graphs are reported by the LOE patch embedding)
+        import warnings
+
+        from ..exceptions import NoOrdinalInformationWarning
+
+        warnings.warn("the graph has no edges, so no ordinal information: every node is "
+                      "placed on its own", NoOrdinalInformationWarning, stacklevel=2)
     S = symmetrize(A)
     ncomp, comp = connected_components(S, directed=False)
 
@@ -341,7 +412,16 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
             bool(prune) and not single, rigidity_test, embedder,
             None if init is None else init[p],
         ))
-    results = _run_jobs(jobs, executor, n_jobs, verbose)
+    results, interrupted = _run_jobs(jobs, executor, n_jobs, verbose)
+    if interrupted:
+        import warnings
+
+        from ..exceptions import InterruptedWarning
+
+        done = sum(not r[2].get("interrupted", False) for r in results)
+        warnings.warn(f"asap-loe interrupted with {done} of {len(results)} patches embedded; "
+                      "the others keep their initial positions", InterruptedWarning,
+                      stacklevel=2)
     t_embed = time.perf_counter() - t0
 
     # ---- 3. synchronisation per component
@@ -384,4 +464,5 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
                      embed_cpu=float(sum(r[2]["embed_time"] for r in results)),
                      prune_cpu=float(sum(r[2]["prune_time"] for r in results))),
     )
-    return EmbeddingResult(X, float("nan"), len(patches), True, [], "asap-loe", info)
+    info["interrupted"] = bool(interrupted)
+    return EmbeddingResult(X, float("nan"), len(patches), not interrupted, [], "asap-loe", info)

@@ -302,6 +302,11 @@ def _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff):
 
 def local_objective_dense(X, A, delta):
     """Reference Err_local by brute force over all (i, j, k) (small n only; O(n^3) memory)."""
+    from .._resources import check_memory
+
+    n = A.shape[0]
+    check_memory(3 * 8 * n**3, f"local_objective_dense ({n}^3 terms)",
+                 suggestion="use loe_objective, which is exact and sparse")
     A = np.asarray(A.toarray() if hasattr(A, "toarray") else A) != 0
     np.fill_diagonal(A, False)
     D = np.sqrt(((X[:, None, :] - X[None, :, :]) ** 2).sum(-1))

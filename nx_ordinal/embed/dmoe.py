@@ -224,6 +224,10 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
         raise ValueError("constraints is empty: nothing to embed")
     mu = check_positive(mu, "mu")
 
+    from .._resources import check_dense
+
+    check_dense(n, "DMOE (ADMM on n x n Gram matrices)", copies=8,
+                suggestion="use ste/tste/gnmds (O(n dim) memory) or soe")
     op = _MarginOperator(Q, n)
     op.factor()
     G = np.zeros((n, n))

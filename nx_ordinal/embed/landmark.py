@@ -358,17 +358,31 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
     del t, p
     scale = 1.0 / np.sqrt(h)
 
+    best = {"f": np.inf, "phi": None, "n_eval": 0}
+
     def fun(phi):
         f, g = _rank_objective(phi * scale, win, lose, lam)
+        best["n_eval"] += 1
+        if f < best["f"]:  # kept for Ctrl-C
+            best["f"], best["phi"] = f, phi.copy()
         return f, g * scale
 
     phi0 = theta0 / scale
     _, g0 = fun(phi0)
     gtol = tol * max(float(np.abs(g0).max()), 1e-12)
-    with _single_blas_thread():
-        res = minimize(fun, phi0, jac=True, method="L-BFGS-B",
-                       options={"maxiter": int(max_iter), "gtol": gtol, "ftol": 1e-10,
-                                "maxcor": 10})
+    try:
+        with _single_blas_thread():
+            res = minimize(fun, phi0, jac=True, method="L-BFGS-B",
+                           options={"maxiter": int(max_iter), "gtol": gtol, "ftol": 1e-10,
+                                    "maxcor": 10})
+    except KeyboardInterrupt:
+        from scipy.optimize import OptimizeResult
+
+        from ._progress import warn_interrupted
+
+        warn_interrupted("landmark ranking", best["n_eval"])
+        res = OptimizeResult(x=best["phi"], fun=best["f"], nit=best["n_eval"], success=False,
+                             message="interrupted (KeyboardInterrupt)")
     res.x = res.x * scale
     # the likelihood is blind to a shift of each column and the ridge pins it only weakly:
     # enforce the identifiability constraint (scores of compared objects sum to zero) exactly

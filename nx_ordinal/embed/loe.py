@@ -9,7 +9,14 @@ i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every 
 
 import numpy as np
 
-from .._validation import check_choice, check_dim, check_int, check_positive
+from .._validation import (
+    check_choice,
+    check_dim,
+    check_int,
+    check_nonnegative,
+    check_positive,
+)
+from ..constraints import count_local_triplets
 from ._local import CandidateList, LocalGraph, local_terms
 from ._optim import pcg, run_lbfgs
 from ._progress import Progress, warn_interrupted, warn_not_converged
@@ -19,21 +26,9 @@ __all__ = ["loe", "loe_objective", "laplacian_eigenmaps"]
 
 
 def _check_adjacency(A):
-    import scipy.sparse as sp
+    from .._validation import as_adjacency
 
-    if not sp.issparse(A):
-        A = np.asarray(A)
-        if A.ndim != 2 or A.shape[0] != A.shape[1]:
-            raise ValueError(f"adjacency must be a square matrix, got shape {A.shape}")
-    A = sp.csr_array(A, dtype=np.float64)
-    if A.shape[0] != A.shape[1]:
-        raise ValueError(f"adjacency must be a square matrix, got shape {A.shape}")
-    A = A.copy()
-    A.setdiag(0)
-    A.eliminate_zeros()
-    A.data[:] = 1.0
-    A.sort_indices()
-    return A
+    return as_adjacency(A, "adjacency", allow_graph=False)
 
 
 def loe_objective(X, A, delta=0.1, *, return_grad=False):
@@ -86,13 +81,13 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
     -------
     ndarray, shape (n, dim)
     """
-    import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components
 
     from ..utils import as_generator
 
     rng = as_generator(seed)
-    A = sp.csr_array(A, dtype=np.float64)
+    A = _check_adjacency(A)
+    dim = check_dim(dim)
     S = ((A + A.T) > 0).astype(np.float64)
     n = S.shape[0]
     ncomp, labels = connected_components(S, directed=False)
@@ -334,9 +329,9 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         lowers the majorizer at every step, so the objective never increases (the R package
         does one Gauss-Seidel sweep instead).
     init : array_like (n, dim), "spectral" or None
-        Initial configuration; default (``None`` or ``"spectral"``) Laplacian eigenmaps of the symmetrised graph scaled
-        so the median edge length is about ``delta`` times the median degree.  Restarts after
-        the first add Gaussian noise to it.
+        Initial configuration; default (``None`` or ``"spectral"``) Laplacian eigenmaps of the
+        symmetrised graph, rescaled by a halving search on the objective.  Restarts after the
+        first add Gaussian noise to it.
     n_init : int, default 1
         Number of runs; the lowest objective wins.
     max_iter : int
@@ -365,7 +360,10 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     edges and C candidate pairs (non-neighbours within the current neighbour radius plus
     ``delta`` and a skin, found with a k-d tree that is rebuilt only when some point moved more
     than a quarter of the skin).  C is about the number of active constraints' pairs; no
-    n x n array is ever formed.  Ctrl-C returns the best configuration so far with an
+    n x n array is ever formed.  A graph without local triplets (complete, or without edges)
+    carries no ordinal information: a
+    :class:`~nx_ordinal.exceptions.NoOrdinalInformationWarning` is issued and the initial
+    configuration returned.  Ctrl-C returns the best configuration so far with an
     :class:`~nx_ordinal.exceptions.InterruptedWarning`.
 
     Examples
@@ -386,13 +384,13 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     method = check_choice(method, "method", ("lbfgs", "mm"))
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
-    tol = float(tol)
-    if not np.isfinite(tol) or tol < 0:
-        raise ValueError(f"tol must be a finite number >= 0, got {tol!r}")
+    tol = check_nonnegative(tol, "tol")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
     rng = as_generator(seed)
     n = A.shape[0]
+    if n == 0:
+        return EmbeddingResult(np.zeros((0, dim)), 0.0, 0, True, [], f"loe-{method}", {})
     g = LocalGraph(A)
     if isinstance(init, str):
         check_choice(init, "init", ("spectral",))
@@ -405,6 +403,16 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
             raise ValueError(f"init must have shape ({n}, {dim}), got {base.shape}")
         if not np.isfinite(base).all():
             raise ValueError("init contains non-finite values")
+    if count_local_triplets(A) == 0:
+        import warnings
+
+        from ..exceptions import NoOrdinalInformationWarning
+
+        warnings.warn("the graph implies no local triplets (every node is adjacent to all "
+                      "others or to none): any configuration is optimal; returning the "
+                      "initial configuration", NoOrdinalInformationWarning, stacklevel=2)
+        return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
+                               {"no_ordinal_information": True})
     base = _scale_to_delta(base, g, delta)
     spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
     best = None

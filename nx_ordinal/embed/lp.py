@@ -15,27 +15,9 @@ def _pair_index(i, j, n):
 
 
 def _as_adjacency(G_knn):
-    import scipy.sparse as sp
+    from .._validation import as_adjacency
 
-    try:
-        import networkx as nx
-
-        if isinstance(G_knn, nx.Graph):
-            from ..constraints import graph_to_csr
-
-            A, _ = graph_to_csr(G_knn)
-            return A
-    except ImportError:  # pragma: no cover
-        pass
-    A = sp.csr_array(G_knn, dtype=np.float64) if sp.issparse(G_knn) else sp.csr_array(
-        np.asarray(G_knn, dtype=np.float64))
-    if A.ndim != 2 or A.shape[0] != A.shape[1]:
-        raise ValueError(f"the kNN adjacency must be square, got shape {A.shape}")
-    A = A.copy()
-    A.setdiag(0)
-    A.eliminate_zeros()
-    A.data[:] = 1.0
-    return A
+    return as_adjacency(G_knn, "the kNN adjacency")
 
 
 def _triangles(A, n, triangle, rng):
@@ -157,6 +139,10 @@ def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=Non
     if n < 3:
         raise ValueError(f"lp_embedding needs at least 3 nodes, got {n}")
     V = float(n) if total_radius is None else check_positive(total_radius, "total_radius")
+    from .._resources import check_dense
+
+    check_dense(n, "LPEm (one LP variable and row per pair of points)", copies=16,
+                suggestion="use loe / asap_loe_layout for large kNN graphs")
 
     m = n * (n - 1) // 2
     nvar = m + n + n * (n - 1)

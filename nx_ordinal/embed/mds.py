@@ -25,6 +25,15 @@ def classical_mds(D, dim=2, *, squared=False):
         eigensolve of the top ``dim`` pairs (O(n^3) worst case, far less in practice), O(n^2)
         memory.
 
+    Raises
+    ------
+    TypeError
+        ``D`` is not numeric.
+    ValueError
+        ``D`` is not square, finite, symmetric and non-negative with a zero diagonal.
+    nx_ordinal.exceptions.MemoryLimitError
+        The dense work would exceed :func:`nx_ordinal.set_memory_limit`.
+
     Examples
     --------
     >>> import numpy as np
@@ -35,17 +44,18 @@ def classical_mds(D, dim=2, *, squared=False):
     >>> bool(np.allclose(np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1)), D))
     True
     """
-    from .._validation import check_dim
+    from .._resources import check_dense
+    from .._validation import check_dim, check_square_matrix
 
     dim = check_dim(dim)
-    D = np.asarray(D, dtype=np.float64)
-    if D.ndim != 2 or D.shape[0] != D.shape[1]:
-        raise ValueError(f"D must be a square matrix, got shape {D.shape}")
-    if not np.isfinite(D).all():
-        raise ValueError("D contains non-finite entries")
-    if not np.allclose(D, D.T, rtol=1e-8, atol=1e-12 * max(1.0, float(np.abs(D).max(initial=0)))):
-        raise ValueError("D must be symmetric")
+    D = check_square_matrix(D, "D", symmetric=True, nonnegative=True, zero_diagonal=True)
     n = D.shape[0]
+    if n == 0:
+        return np.zeros((0, dim))
+    check_dense(n, "classical MDS", copies=4,
+                suggestion="use landmark MDS (nx_ordinal.embed.ree(D, n_landmarks=...)) or an "
+                           "ordinal layout that needs no distance matrix (loe_layout, "
+                           "asap_loe_layout)")
     D2 = D if squared else D * D
     # double centring -1/2 J D2 J through row / column means: O(n^2), no n x n products
     D2 = (D2 + D2.T) / 2

@@ -80,17 +80,21 @@ def _psd_project(B):
 
 
 def _check_inputs(D, weights, squared):
-    D = np.asarray(D, dtype=np.float64)
-    if D.ndim != 2 or D.shape[0] != D.shape[1]:
-        raise ValueError(f"D must be a square matrix, got shape {D.shape}")
+    from .._resources import check_dense
+    from .._validation import as_float_array, check_square_matrix
+
+    D = check_square_matrix(D, "D", symmetric=False, nonnegative=False, finite=False)
     n = D.shape[0]
+    check_dense(n, "REE", copies=8,
+                suggestion="pass n_landmarks for the Nystrom variant on a landmark subset, or "
+                           "use an ordinal layout (soe_layout, asap_loe_layout)")
     if weights is None:
         W = np.ones((n, n))
     else:
-        W = np.array(weights, dtype=np.float64)
+        W = as_float_array(weights, "weights").copy()
         if W.shape != D.shape:
             raise ValueError(f"weights must have the shape of D {D.shape}, got {W.shape}")
-        if not np.isfinite(W).all() or (W < 0).any():
+        if (W < 0).any():
             raise ValueError("weights must be finite and non-negative")
     np.fill_diagonal(W, 0.0)
     known = W > 0
@@ -98,6 +102,13 @@ def _check_inputs(D, weights, squared):
         raise ValueError("D contains non-finite entries with non-zero weight")
     if (D[known] < 0).any():
         raise ValueError("D contains negative dissimilarities")
+    both = known & known.T
+    Dk = np.where(both, D, 0.0)
+    bad = np.abs(Dk - Dk.T) > 1e-8 * max(float(np.abs(Dk).max(initial=0.0)), 1e-300)
+    if bad.any():
+        i, j = np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape)
+        raise ValueError(f"D must be symmetric, got {float(D[i, j])!r} at ({i}, {j}) and "
+                         f"{float(D[j, i])!r} at ({j}, {i})")
     D = np.where(known, D, 0.0)
     D2 = D if squared else D * D
     return D2, W
@@ -114,7 +125,7 @@ def _cmds_gram(D2, W):
     return _psd_project(-0.5 * J @ M @ J)
 
 
-def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress, restart=250):
+def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress, restart=250, state=None):
     """Figure 3 of Cayton & Dasgupta (2006) on one problem or a stack of independent ones.
 
     ``D2``, ``W``, ``B0`` have shape (..., n, n).  Step ``t`` of an epoch moves by
@@ -136,6 +147,8 @@ def _subgradient(D2, W, B0, max_iter, step, tol, patience, progress, restart=250
     radius = np.linalg.norm(B0, axis=(-2, -1))
     radius = np.where(radius > 0, radius, np.maximum(total / max(n, 1), 1.0))[..., None, None]
     best_B, best_f = B.copy(), objective(B)
+    if state is not None:  # the caller keeps the best Gram matrix if we are interrupted
+        state["best_B"] = best_B
     history = [float(best_f.sum())]
     last_gain = np.zeros(best_f.shape, dtype=np.int64)
     active = np.ones(best_f.shape, dtype=bool)
@@ -353,12 +366,14 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
             target = 0.5 * float((W * D2).sum()) / max(float(W.sum()), 1.0) * m
             B0 *= target / s if s > 0 else 0.0
         progress = Progress(max_iter, verbose, "REE", max_time=max_time)
+        state = {}
         try:
             B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,
-                                                            patience, progress, restart)
+                                                            patience, progress, restart,
+                                                            state)
         except KeyboardInterrupt:
             warn_interrupted("ree", progress.count)
-            B, converged, n_iter = B0, False, progress.count
+            B, converged, n_iter = state.get("best_B", B0), False, progress.count
         finally:
             progress.close()
     objective = ree_objective(B, D2, W)

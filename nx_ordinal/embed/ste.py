@@ -307,6 +307,11 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     Q, n, _ = _as_quadruplets(constraints, n_objects)
     if Q.shape[0] == 0:
         raise ValueError("constraints is empty: nothing to embed")
+    if projected:
+        from .._resources import check_dense
+
+        check_dense(n, f"{kind} with projected=True (Gram matrix iterates)", copies=6,
+                    suggestion="use projected=False (L-BFGS on the coordinates, O(n dim))")
     rng = as_generator(seed)
     X0 = _initial_X(init, n, dim, rng)
     name = f"{kind}-p" if projected else kind

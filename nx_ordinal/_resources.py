@@ -1,0 +1,146 @@
+"""Memory guard: refuse dense ``n x n`` work that would not fit, before allocating it.
+
+Every code path that allocates an array quadratic in the number of nodes (dense distance or
+Gram matrices, dense adjacency, all pairs of an LP) first calls :func:`check_dense` (or
+:func:`check_memory`) with its estimate.  Above the limit it raises
+:class:`~nx_ordinal.exceptions.MemoryLimitError` -- a ``MemoryError`` that is also a
+``ValueError`` -- whose message gives the estimate, the limit and the scalable alternative.
+
+The limit is, in order of precedence: the value set by :func:`set_memory_limit`; the
+environment variable ``NX_ORDINAL_MEMORY_LIMIT`` (bytes, or a number with a ``K``/``M``/``G``/
+``T`` suffix, e.g. ``"8G"``); half of the machine's physical memory (4 GiB when it cannot be
+read).
+"""
+
+import contextlib
+import numbers
+import os
+import re
+
+__all__ = [
+    "ENV_VAR",
+    "set_memory_limit",
+    "get_memory_limit",
+    "memory_limit",
+    "check_memory",
+    "check_dense",
+    "format_bytes",
+]
+
+ENV_VAR = "NX_ORDINAL_MEMORY_LIMIT"
+_limit = None
+_UNITS = {"": 1, "B": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def _parse(value, source):
+    if isinstance(value, bool):
+        raise TypeError(f"memory limit must be a number of bytes, got {value!r}")
+    if isinstance(value, numbers.Real):
+        v = float(value)
+    elif isinstance(value, str):
+        m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([KMGT]?)(I?B)?\s*", value.upper())
+        if not m:
+            raise ValueError(f"{source} must be a number of bytes such as 4000000000 or '4G', "
+                             f"got {value!r}")
+        v = float(m.group(1)) * _UNITS[m.group(2)]
+    else:
+        raise TypeError(f"memory limit must be a number of bytes, got {value!r}")
+    if not (v > 0) or v == float("inf"):
+        raise ValueError(f"{source} must be a finite number of bytes > 0, got {value!r}")
+    return int(v)
+
+
+def _default_limit():
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+        if total > 0:
+            return int(total // 2)
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - non-POSIX
+        pass
+    return 4 * 2**30  # pragma: no cover
+
+
+def set_memory_limit(limit):
+    """Set the largest dense allocation (in bytes) nx_ordinal may attempt.
+
+    Parameters
+    ----------
+    limit : int, float, str or None
+        Bytes (``4e9``), a string with a unit (``"4G"``, ``"512M"``), or ``None`` to go back to
+        the default (``NX_ORDINAL_MEMORY_LIMIT`` or half the physical memory).
+
+    Returns
+    -------
+    previous : int or None
+        The previous explicit setting (``None`` when the default was in force), so
+        ``set_memory_limit(previous)`` restores it.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``limit`` is not a positive number of bytes.
+
+    Examples
+    --------
+    >>> import nx_ordinal
+    >>> old = nx_ordinal.set_memory_limit("2G")
+    >>> nx_ordinal.get_memory_limit()
+    2147483648
+    >>> _ = nx_ordinal.set_memory_limit(old)
+    """
+    global _limit
+    previous = _limit
+    _limit = None if limit is None else _parse(limit, "memory limit")
+    return previous
+
+
+def get_memory_limit():
+    """The memory limit in force, in bytes (see :func:`set_memory_limit`)."""
+    if _limit is not None:
+        return _limit
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return _parse(env, ENV_VAR)
+    return _default_limit()
+
+
+@contextlib.contextmanager
+def memory_limit(limit):
+    """Context manager: ``with memory_limit("100M"): ...`` sets the limit temporarily."""
+    previous = set_memory_limit(limit)
+    try:
+        yield
+    finally:
+        set_memory_limit(previous)
+
+
+def format_bytes(n):
+    n = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if n < 1024 or unit == "TiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+    return f"{n:.1f} PiB"  # pragma: no cover
+
+
+def check_memory(n_bytes, what, suggestion=None):
+    """Raise :class:`~nx_ordinal.exceptions.MemoryLimitError` when ``n_bytes`` exceeds the
+    limit; ``what`` names the allocation, ``suggestion`` the scalable alternative."""
+    from .exceptions import MemoryLimitError
+
+    limit = get_memory_limit()
+    if n_bytes > limit:
+        msg = (f"{what} needs about {format_bytes(n_bytes)}, more than the memory limit of "
+               f"{format_bytes(limit)}")
+        if suggestion:
+            msg += f"; {suggestion}"
+        msg += (f" (or raise the limit with nx_ordinal.set_memory_limit() or the {ENV_VAR} "
+                "environment variable)")
+        raise MemoryLimitError(msg)
+
+
+def check_dense(n, what, *, copies=1, itemsize=8, suggestion=None):
+    """Guard ``copies`` dense ``n x n`` arrays of ``itemsize``-byte entries."""
+    n = int(n)
+    check_memory(copies * n * n * itemsize, f"{what} ({copies} dense {n} x {n} array"
+                 f"{'s' if copies != 1 else ''})", suggestion)
