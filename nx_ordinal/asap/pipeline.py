@@ -246,7 +246,9 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     EmbeddingResult
         ``embedding`` (n, dim); ``info`` holds ``patches`` (list of node-index arrays),
         ``scales``, ``n_clusters``, ``patch_sizes``, ``enlarged_sizes`` (before pruning),
-        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings``.
+        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings`` (wall seconds of
+        the ``patches``, ``embed`` and ``sync`` phases and ``total``; ``prune_cpu`` and
+        ``embed_cpu``, CPU seconds summed over patch jobs; ``prune_wall``, ``embed_wall``).
 
     Raises
     ------
