@@ -260,7 +260,9 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     Cost: clustering as in :func:`~nx_ordinal.asap.patches.spectral_clusters`; N patch
     embeddings of at most ``max_patch_size`` nodes each (in parallel); synchronisation
     O(sum over overlapping pairs of |common|^2 + N d^3) plus one sparse eigenproblem of size
-    N d; translations by one sparse factorisation of an n x n graph Laplacian.
+    N d; translations by one sparse factorisation of an n x n graph Laplacian (beyond
+    20,000 nodes: conjugate gradients warm-started by patch-level translations).  The
+    calling process, like the workers, runs BLAS on one thread.
 
     Examples
     --------
@@ -275,15 +277,9 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     """
     import time
 
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
-
     from .._validation import check_dim, check_int
-    from ..embed._result import EmbeddingResult
     from ..embed.loe import _check_adjacency
     from ..utils import as_generator
-    from .patches import expand_clusters, n_clusters_for, spectral_clusters, symmetrize
-    from .sync import synchronize
 
     t_start = time.perf_counter()
     A = _check_adjacency(A)
@@ -307,6 +303,24 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
         if init.shape != (n, dim):
             raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
     rng = as_generator(seed)
+    # clustering and synchronisation are sparse and vector-level work: extra BLAS threads
+    # only add overhead (and oversubscribe a loaded machine), so this process uses one too
+    with _limit_threads():
+        return _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test,
+                           executor, n_jobs, init, rng, verbose, t_start)
+
+
+def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test, executor,
+                n_jobs, init, rng, verbose, t_start):
+    import time
+
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
+    from ..embed._result import EmbeddingResult
+    from .patches import expand_clusters, n_clusters_for, spectral_clusters, symmetrize
+    from .sync import synchronize
+
     S = symmetrize(A)
     ncomp, comp = connected_components(S, directed=False)
 

@@ -375,11 +375,14 @@ def synchronize_translations(patches, embeddings, edges, n):
     ea = np.concatenate(ea).astype(np.int64)
     eb = np.concatenate(eb).astype(np.int64)
     rhs = np.concatenate(rhs, axis=0) if rhs else np.empty((0, d))
-    # fallback positions: mean over patches (used for nodes in no equation)
+    # fallback positions: mean over patches, each patch first shifted by its translation
+    # from the patch-level least squares (used for nodes in no equation, for the pinned
+    # nodes and as the start of the iterative solver)
+    shifts = _patch_translations(patches, embeddings)
     sums = np.zeros((n, d))
     cnt = np.zeros(n)
-    for p, Y in zip(patches, embeddings, strict=True):
-        np.add.at(sums, p, Y)
+    for p, Y, t in zip(patches, embeddings, shifts, strict=True):
+        np.add.at(sums, p, Y + t)
         cnt[p] += 1
     X = np.divide(sums, np.maximum(cnt, 1)[:, None])
     if ea.size == 0:
@@ -417,13 +420,51 @@ def synchronize_translations(patches, embeddings, edges, n):
     return X
 
 
+def _patch_translations(patches, embeddings):
+    """One translation t_k per patch: least squares over overlapping pairs (k, l) of
+    ``t_k - t_l = mean_C(Y_l) - mean_C(Y_k)`` on their common nodes C, weighted by |C|.
+
+    A Laplacian system of the size of the patch graph (one patch pinned per connected
+    component), solved by a sparse factorisation: the classical patch-level ASAP translation,
+    here only a warm start for the node-level least squares of eq. (6).
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+    from scipy.sparse.linalg import splu
+
+    N = len(patches)
+    d = embeddings[0].shape[1]
+    T = np.zeros((N, d))
+    pg = patch_graph(patches, 1)
+    if N == 1 or len(pg.pairs) == 0:
+        return T
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+    w = np.array([c.size for c in pg.common], dtype=np.float64)
+    diff = np.stack([embeddings[b][rb].mean(axis=0) - embeddings[a][ra].mean(axis=0)
+                     for a, b, ra, rb in zip(i, j, pg.rows_i, pg.rows_j, strict=True)])
+    W = sp.coo_array((w, (i, j)), shape=(N, N)).tocsr()
+    W = W + W.T
+    L = sp.diags_array(np.asarray(W.sum(axis=1)).ravel()) - W
+    rhs = np.zeros((N, d))
+    np.add.at(rhs, i, w[:, None] * diff)
+    np.add.at(rhs, j, -w[:, None] * diff)
+    _, lab = connected_components(W, directed=False)
+    _, first = np.unique(lab, return_index=True)
+    free = np.ones(N, dtype=bool)
+    free[first] = False
+    fi = np.flatnonzero(free)
+    if fi.size:
+        T[fi] = splu(L[fi][:, fi].tocsc()).solve(rhs[fi])
+    return T
+
+
 #: largest number of free nodes for which the translation step factorises the Laplacian;
 #: beyond it the fill-in of a 2-d mesh-like graph makes SuperLU slow, and Jacobi-
 #: preconditioned conjugate gradients, warm-started at the mean patch positions, win
 _DIRECT_MAX = 20000
 
 
-def _cg_solve(L, B, X0, rtol=1e-10):
+def _cg_solve(L, B, X0, rtol=1e-9):
     """Solve the SPD system ``L X = B`` column by column by Jacobi-preconditioned CG."""
     import scipy.sparse as sp
     from scipy.sparse.linalg import cg
