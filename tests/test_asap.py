@@ -372,3 +372,15 @@ def test_layout_argument_errors():
         nx_ordinal.asap_loe_layout(G, weight="w")
     with pytest.raises(ValueError, match="n_jobs"):
         nx_ordinal.asap_loe_layout(G, n_jobs=0)
+
+
+@pytest.mark.slow
+def test_figure2_scale_sync_helps():
+    """Figure 2 of the paper: pc, n = 1,000, k = 14, E_A with and without scale sync."""
+    X = pc(1000, seed=0)
+    A = knn_adjacency(X, 14)
+    ea = {ss: adjacency_error(A, asap_embed(A, max_patch_size=300, scale_sync=ss, n_jobs=1,
+                                            seed=0).embedding)
+          for ss in (True, False)}
+    assert ea[True] < 0.007  # the paper's value with scale synchronisation
+    assert ea[True] < 0.6 * ea[False]
