@@ -40,6 +40,8 @@ def main(argv=None):
     ap.add_argument("--no-prune", action="store_true")
     ap.add_argument("--patch-iter", type=int, default=None,
                     help="max_iter of the patch LOE (default: the pipeline's)")
+    ap.add_argument("--refine-iter", type=int, default=0,
+                    help="global LOE iterations after synchronisation (asap_embed refine_iter)")
     ap.add_argument("--patch-tol", type=float, default=None,
                     help="tol of the patch LOE (default: the pipeline's)")
     ap.add_argument("--n-jobs", type=int, default=None)
@@ -59,7 +61,8 @@ def main(argv=None):
     if args.patch_tol is not None:
         loe_kwargs["tol"] = args.patch_tol
     print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
-          f"prune={prune}, patch LOE {loe_kwargs or 'defaults'}")
+          f"prune={prune}, patch LOE {loe_kwargs or 'defaults'}, "
+          f"refine_iter={args.refine_iter}")
     print("dataset      n    k  method           time_s   cpu_s    E_A        procrustes")
     for name in args.datasets.split(","):
         for n in [int(s) for s in args.sizes.split(",")]:
@@ -80,7 +83,8 @@ def main(argv=None):
             for mps in [int(s) for s in args.mps.split(",")]:
                 t, c = time.perf_counter(), _cpu()
                 res = asap_embed(A, 2, max_patch_size=mps, prune=prune, n_jobs=args.n_jobs,
-                                 seed=args.seed, loe_kwargs=loe_kwargs)
+                                 seed=args.seed, loe_kwargs=loe_kwargs,
+                                 refine_iter=args.refine_iter)
                 dt = time.perf_counter() - t
                 cpu = _cpu() - c
                 tm = res.info["timings"]

@@ -291,6 +291,17 @@ def test_asap_embed_quality_and_every_node(knn600):
     assert adjacency_error(A, Y) < 0.01
 
 
+def test_refine_iterations_lower_adjacency_error(knn600):
+    X, A = knn600
+    kw = dict(max_patch_size=200, prune=False, n_jobs=1, seed=0, loe_kwargs=FAST_LOE)
+    base = asap_embed(A, **kw)
+    ref = asap_embed(A, refine_iter=20, **kw)
+    assert "refine" in ref.info["timings"] and "refine" not in base.info["timings"]
+    assert adjacency_error(A, ref.embedding) < adjacency_error(A, base.embedding)
+    with pytest.raises(ValueError, match="refine_iter"):
+        asap_embed(A, refine_iter=-1, **kw)
+
+
 def test_executors_give_identical_results(knn600):
     _, A = knn600
     kw = dict(max_patch_size=200, prune=False, seed=4, loe_kwargs=FAST_LOE)
