@@ -49,7 +49,7 @@ def main(argv=None):
     runs = [True, False] if rigidity_available() else [False]
     if len(runs) == 1:
         print("nx_ordinal.rigidity is not available: running without pruning only")
-    fig, axes = plt.subplots(1, len(runs) + 1, figsize=(4 * (len(runs) + 1), 4))
+    fig, axes = plt.subplots(1, len(runs) + 1, figsize=(4 * (len(runs) + 1), 4.6))
     axes[0].scatter(X[:, 0], X[:, 1], s=2, c=X[:, 0] < 0.5, cmap="coolwarm")
     axes[0].set_title(f"ground truth, n={args.n}, k={args.k}")
     for ax, prune in zip(axes[1:], runs, strict=True):
