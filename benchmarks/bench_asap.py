@@ -9,6 +9,19 @@ Paper, n = 50,000, k = 22 (12 cores, under 4 hours): E_A 5.1e-4 / 5.6e-4 / 1.9e-
 5.8e-4 / 4.7e-4 / 3.0e-4 (PC) for MPS 100 / 300 / 500.
 
     python benchmarks/bench_asap.py [--sizes 5000,50000] [--mps 100,300,500] [--n-jobs N]
+
+Measured on the shared 2-core machine under heavy load (load average 5-10; wall times are
+several times the CPU times), --n-jobs 2, pruning on, default patch LOE, seed 0 (PC):
+
+    n       method         wall s   cpu s   E_A       Procrustes
+    5,000   LOE-BFGS 1000     82.1    37.9   0         0.034
+    5,000   ASAP mps=100      13.2    10.0   6.3e-3    0.92   (k = 22 too dense for 100)
+    5,000   ASAP mps=300      10.3     8.5   7.7e-4    0.055
+    5,000   ASAP mps=500      17.1    10.8   5.0e-4    0.014
+    50,000  ASAP mps=100     351     124     2.7e-4    0.19
+    50,000  ASAP mps=300     226     105     8.4e-5    0.052
+    50,000  ASAP mps=500     201     119     6.9e-5    0.018
+    50,000  mps=300, --refine-iter 30   740   234   4.3e-5   0.051
 """
 
 import argparse
