@@ -9,11 +9,31 @@ Paper, n = 50,000, k = 22 (12 cores, under 4 hours): E_A 5.1e-4 / 5.6e-4 / 1.9e-
 5.8e-4 / 4.7e-4 / 3.0e-4 (PC) for MPS 100 / 300 / 500.
 
     python benchmarks/bench_asap.py [--sizes 5000,50000] [--mps 100,300,500] [--n-jobs N]
+
+Measured on the shared 2-core machine under heavy load (load average 5-10; wall times are
+several times the CPU times), --n-jobs 2, pruning on, default patch LOE, seed 0 (PC):
+
+    n       method         wall s   cpu s   E_A       Procrustes
+    5,000   LOE-BFGS 1000     82.1    37.9   0         0.034
+    5,000   ASAP mps=100      13.2    10.0   6.3e-3    0.92   (k = 22 too dense for 100)
+    5,000   ASAP mps=300      10.3     8.5   7.7e-4    0.055
+    5,000   ASAP mps=500      17.1    10.8   5.0e-4    0.014
+    50,000  ASAP mps=100     351     124     2.7e-4    0.19
+    50,000  ASAP mps=300     226     105     8.4e-5    0.052
+    50,000  ASAP mps=500     201     119     6.9e-5    0.018
+    50,000  mps=300, --refine-iter 30   740   234   4.3e-5   0.051
 """
 
 import argparse
+import os
 import time
 import warnings
+
+
+def _cpu():
+    """CPU seconds of this process and its finished children (the pool workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main(argv=None):
@@ -31,6 +51,12 @@ def main(argv=None):
     ap.add_argument("--loe-iter", type=int, default=1000)
     ap.add_argument("--loe-max-n", type=int, default=5000)
     ap.add_argument("--no-prune", action="store_true")
+    ap.add_argument("--patch-iter", type=int, default=None,
+                    help="max_iter of the patch LOE (default: the pipeline's)")
+    ap.add_argument("--refine-iter", type=int, default=0,
+                    help="global LOE iterations after synchronisation (asap_embed refine_iter)")
+    ap.add_argument("--patch-tol", type=float, default=None,
+                    help="tol of the patch LOE (default: the pipeline's)")
     ap.add_argument("--n-jobs", type=int, default=None)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args(argv)
@@ -42,7 +68,15 @@ def main(argv=None):
         except ImportError:
             print("# nx_ordinal.rigidity not available: running without pruning")
             prune = False
-    print("dataset      n    k  method           time_s    E_A        procrustes")
+    loe_kwargs = {}
+    if args.patch_iter is not None:
+        loe_kwargs["max_iter"] = args.patch_iter
+    if args.patch_tol is not None:
+        loe_kwargs["tol"] = args.patch_tol
+    print(f"# {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; "
+          f"prune={prune}, patch LOE {loe_kwargs or 'defaults'}, "
+          f"refine_iter={args.refine_iter}")
+    print("dataset      n    k  method           time_s   cpu_s    E_A        procrustes")
     for name in args.datasets.split(","):
         for n in [int(s) for s in args.sizes.split(",")]:
             X = gens[name](n, seed=args.seed)
@@ -50,26 +84,31 @@ def main(argv=None):
             worst = 2.0 * args.k / n
             loe_t = loe_ea = None
             if n <= args.loe_max_n:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), _cpu()
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
                     Y = loe(A, 2, max_iter=args.loe_iter, seed=args.seed).embedding
                 loe_t = time.perf_counter() - t
                 loe_ea = adjacency_error(A, Y)
                 print(f"{name:6s} {n:7d} {args.k:3d}  LOE-BFGS         {loe_t:8.1f}  "
+                      f"{_cpu() - c:6.1f}  "
                       f"{loe_ea:.3e}  {procrustes_error(X, Y):.4f}", flush=True)
             for mps in [int(s) for s in args.mps.split(",")]:
-                t = time.perf_counter()
+                t, c = time.perf_counter(), _cpu()
                 res = asap_embed(A, 2, max_patch_size=mps, prune=prune, n_jobs=args.n_jobs,
-                                 seed=args.seed)
+                                 seed=args.seed, loe_kwargs=loe_kwargs,
+                                 refine_iter=args.refine_iter)
                 dt = time.perf_counter() - t
+                cpu = _cpu() - c
+                tm = res.info["timings"]
                 Y = res.embedding
                 ea = adjacency_error(A, Y)
                 line = (f"{name:6s} {n:7d} {args.k:3d}  ASAP-LOE mps={mps:<4d} {dt:8.1f}  "
-                        f"{ea:.3e}  {procrustes_error(X, Y):.4f}  "
+                        f"{cpu:6.1f}  {ea:.3e}  {procrustes_error(X, Y):.4f}  "
                         f"(worst E_A {worst:.1e}; {len(res.info['patches'])} patches; "
-                        f"sync {res.info['timings']['sync']:.1f}s, "
-                        f"clustering {res.info['timings']['patches']:.1f}s)")
+                        f"clustering {tm['patches']:.1f}s, embed {tm['embed']:.1f}s "
+                        f"[prune cpu {tm['prune_cpu']:.1f}s, LOE cpu {tm['embed_cpu']:.1f}s], "
+                        f"sync {tm['sync']:.1f}s)")
                 if loe_t:
                     line += f"  time ratio ASAP/LOE {dt / loe_t:.2f}"
                     if loe_ea > 0:

@@ -6,6 +6,12 @@ Paper: PC, n = 5,000, k = 18, max patch size 300 -- with pruning E_A = 0.00107, 
 is a smaller n so the script runs in about a minute; ``--n 5000`` is the paper's setting.
 Pruning needs ``nx_ordinal.rigidity``; without it only the unpruned run is made.
 
+Measured here (``--n 5000 --n-jobs 2``, seed 0): every one of the 30 enlarged patches is
+already generically globally rigid at the first test (k = 18 gives each added neighbour
+at least three edges into its cluster), so pruning removes no node and both runs give
+E_A = 0.00044, Procrustes 0.0091 -- below the paper's pruned figures; pruning costs one
+rigidity test per patch (0.8 s CPU in all).
+
     python gallery/plot_asap_rigidity.py --out DIR [--n 1500 --k 18 --mps 300 --n-jobs 2]
 """
 
@@ -43,7 +49,7 @@ def main(argv=None):
     runs = [True, False] if rigidity_available() else [False]
     if len(runs) == 1:
         print("nx_ordinal.rigidity is not available: running without pruning only")
-    fig, axes = plt.subplots(1, len(runs) + 1, figsize=(4 * (len(runs) + 1), 4))
+    fig, axes = plt.subplots(1, len(runs) + 1, figsize=(4 * (len(runs) + 1), 4.6))
     axes[0].scatter(X[:, 0], X[:, 1], s=2, c=X[:, 0] < 0.5, cmap="coolwarm")
     axes[0].set_title(f"ground truth, n={args.n}, k={args.k}")
     for ax, prune in zip(axes[1:], runs, strict=True):

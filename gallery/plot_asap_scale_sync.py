@@ -4,6 +4,13 @@ Points from the piecewise-constant half-planes density (``pc``), n = 1,000, thei
 with k = 14; ASAP-LOE (max patch size 300) with and without the scale synchronisation step of
 section 3.2; E_A (eq. 7) of each drawing.  Paper: 0.007 with, 0.038 without.
 
+E_A here is eq. (7) exactly, (1/n^2) sum_ij |A_drawing - A_truth| over the directed kNN
+adjacencies, the normalisation the paper itself uses in section 5.3 (worst case 2 n k / n^2).
+For n = 1,000 and k = 14 that worst case is 0.028 (0.032 for the symmetrised adjacencies), so
+the paper's 0.038 cannot be eq. (7) on these graphs; compare each value with the worst case
+(printed) rather than with the paper's absolute figures.  Measured (seed 0, pruning on):
+0.0014 with, 0.0037 without scale synchronisation.
+
     python gallery/plot_asap_scale_sync.py --out DIR [--n 1000 --k 14 --seed 0 --n-jobs 2]
 """
 
@@ -51,7 +58,8 @@ def main(argv=None):
         Y = aligned(X, res.embedding)
         ea = adjacency_error(A, Y)
         pe = procrustes_error(X, Y)
-        print(f"scale_sync={ss}: E_A={ea:.5f} procrustes={pe:.4f} time={dt:.1f}s "
+        print(f"scale_sync={ss}: E_A={ea:.5f} (worst {2 * args.k / args.n:.3f}) "
+              f"procrustes={pe:.4f} time={dt:.1f}s "
               f"patches={len(res.info['patches'])} prune={prune}")
         ax.scatter(Y[:, 0], Y[:, 1], s=3, c=X[:, 0] < 0.5, cmap="coolwarm")
         ax.set_title(f"ASAP-LOE {'with' if ss else 'without'} scale sync: E_A={ea:.4f}")

@@ -565,8 +565,8 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
 @nx.utils.np_random_state("seed")
 def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=True,
                     executor=None, n_jobs=None, embedder=None, rigidity_test=None,
-                    loe_kwargs=None, weight=None, scale=1, center=None, dim=2, seed=None,
-                    store_pos_as=None, verbose=False):
+                    loe_kwargs=None, refine_iter=0, weight=None, scale=1, center=None, dim=2,
+                    seed=None, store_pos_as=None, verbose=False):
     """Position nodes by ASAP-LOE: local ordinal embeddings of overlapping patches,
     synchronised over scale, rotation/reflection and translation.
 
@@ -606,6 +606,9 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
         ``nx_ordinal.rigidity.is_globally_rigid``.
     loe_kwargs : dict or None
         Settings of the default LOE patch embedder (default ``max_iter=200, tol=1e-5``).
+    refine_iter : int, default 0
+        Iterations of LOE on the whole graph started at the synchronised drawing (an
+        addition to the paper; see :func:`nx_ordinal.asap.asap_embed`).
     weight : None
         Accepted for signature compatibility; only the unweighted adjacency is used.
     scale : number, default 1
@@ -673,7 +676,7 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
     res = asap_embed(A, dim, max_patch_size=max_patch_size, prune=prune, scale_sync=scale_sync,
                      embedder=embedder, rigidity_test=rigidity_test, executor=executor,
                      n_jobs=n_jobs, init=init, seed=as_generator(seed), verbose=verbose,
-                     loe_kwargs=loe_kwargs)
+                     loe_kwargs=loe_kwargs, refine_iter=refine_iter)
     X = np.asarray(res.embedding)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 

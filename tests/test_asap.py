@@ -89,6 +89,17 @@ def test_translation_sync_recovers_positions(planted):
     np.testing.assert_allclose(shift, np.broadcast_to(shift[0], shift.shape), atol=1e-8)
 
 
+def test_translation_sync_iterative_solver(planted, monkeypatch):
+    import nx_ordinal.asap.sync as sync
+
+    monkeypatch.setattr(sync, "_DIRECT_MAX", 0)  # conjugate gradients as for large graphs
+    X, t = planted["X"], planted["t"]
+    embs = [X[p] + t[a] for a, p in enumerate(planted["patches"])]
+    Y = synchronize_translations(planted["patches"], embs, planted["edges"], planted["n"])
+    shift = Y - X
+    np.testing.assert_allclose(shift, np.broadcast_to(shift[0], shift.shape), atol=1e-7)
+
+
 def test_full_sync_recovers_similarity(planted):
     Y, info = synchronize(planted["patches"], planted["embs"], planted["edges"], planted["n"])
     assert procrustes_error(planted["X"], Y) < 1e-16
@@ -190,6 +201,72 @@ def test_prune_patch_with_stub_test():
     assert deg[dropped].max() <= deg[kept_added].min()
 
 
+def _patch_with_floppy_additions(seed=0):
+    """A globally rigid cluster of 30 nodes, 12 added nodes tied to 6 cluster nodes each and
+    8 added nodes of degree 2 (a degree-2 vertex is never globally rigid in the plane)."""
+    import scipy.sparse as sp
+
+    rng = np.random.default_rng(seed)
+    m = 50
+    S = sp.lil_array((m, m))
+    S[:30, :30] = symmetrize(knn_adjacency(rng.random((30, 2)), 8))
+    for a in range(30, 50):
+        for b in rng.choice(30, 6 if a < 42 else 2, replace=False):
+            S[a, b] = S[b, a] = 1
+    core = np.zeros(m, dtype=bool)
+    core[:30] = True
+    return S.tocsr(), core
+
+
+def test_prune_patch_with_rigidity_module():
+    from nx_ordinal.rigidity import is_globally_rigid
+
+    S, core = _patch_with_floppy_additions()
+    assert is_globally_rigid(nx.from_scipy_sparse_array(S[:42][:, :42]))
+    assert not is_globally_rigid(nx.from_scipy_sparse_array(S))
+    keep, info = prune_patch(S, core, 2, seed=0)
+    # 50 -> drop 5 (degree 2) -> 45, not rigid -> drop 4 (3 of degree 2 + 1) -> 41, rigid
+    assert info == dict(rounds=3, rigid=True)
+    assert keep[:30].all() and not keep[42:].any() and keep[30:42].sum() == 11
+    assert is_globally_rigid(nx.from_scipy_sparse_array(S[keep][:, keep]))
+
+
+class _OneBlasThreadRigidity:
+    """Real rigidity test that fails unless BLAS runs on one thread (picklable)."""
+
+    def __call__(self, G, dim):
+        import threadpoolctl
+
+        from nx_ordinal.rigidity import is_globally_rigid
+
+        blas = [i for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"]
+        assert blas and all(i["num_threads"] == 1 for i in blas), blas
+        return is_globally_rigid(G, dim=dim, seed=0)
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_pruning_runs_with_one_blas_thread(knn600, n_jobs):
+    pytest.importorskip("threadpoolctl")
+    _, A = knn600
+    res = asap_embed(A, max_patch_size=200, n_jobs=n_jobs, seed=0, loe_kwargs=FAST_LOE,
+                     rigidity_test=_OneBlasThreadRigidity())
+    assert (res.info["prune_rounds"] >= 1).all()
+
+
+def test_default_pipeline_prunes_to_rigid_patches(knn600):
+    from nx_ordinal.rigidity import is_globally_rigid
+
+    X, A = knn600
+    S = symmetrize(A)
+    res = asap_embed(A, max_patch_size=150, n_jobs=1, seed=0, loe_kwargs=FAST_LOE)
+    assert (res.info["prune_rounds"] >= 1).all()
+    cores = res.info["core_sizes"]
+    for p, c in zip(res.info["patches"], cores, strict=True):
+        # the stopping rule of section 3.1: rigid, or pruned below 4/3 of the cluster
+        assert is_globally_rigid(nx.from_scipy_sparse_array(S[p][:, p])) or p.size < 4 / 3 * c
+    assert np.isfinite(res.embedding).all() and procrustes_error(X, res.embedding) < 0.2
+
+
 # ------------------------------------------------------------------ pipeline and layout
 
 
@@ -212,6 +289,17 @@ def test_asap_embed_quality_and_every_node(knn600):
     assert procrustes_error(X, Y) < 0.05
     # far better than a random drawing (worst case 2 k / n = 0.033)
     assert adjacency_error(A, Y) < 0.01
+
+
+def test_refine_iterations_lower_adjacency_error(knn600):
+    X, A = knn600
+    kw = dict(max_patch_size=200, prune=False, n_jobs=1, seed=0, loe_kwargs=FAST_LOE)
+    base = asap_embed(A, **kw)
+    ref = asap_embed(A, refine_iter=20, **kw)
+    assert "refine" in ref.info["timings"] and "refine" not in base.info["timings"]
+    assert adjacency_error(A, ref.embedding) < adjacency_error(A, base.embedding)
+    with pytest.raises(ValueError, match="refine_iter"):
+        asap_embed(A, refine_iter=-1, **kw)
 
 
 def test_executors_give_identical_results(knn600):
@@ -295,3 +383,15 @@ def test_layout_argument_errors():
         nx_ordinal.asap_loe_layout(G, weight="w")
     with pytest.raises(ValueError, match="n_jobs"):
         nx_ordinal.asap_loe_layout(G, n_jobs=0)
+
+
+@pytest.mark.slow
+def test_figure2_scale_sync_helps():
+    """Figure 2 of the paper: pc, n = 1,000, k = 14, E_A with and without scale sync."""
+    X = pc(1000, seed=0)
+    A = knn_adjacency(X, 14)
+    ea = {ss: adjacency_error(A, asap_embed(A, max_patch_size=300, scale_sync=ss, n_jobs=1,
+                                            seed=0).embedding)
+          for ss in (True, False)}
+    assert ea[True] < 0.007  # the paper's value with scale synchronisation
+    assert ea[True] < 0.6 * ea[False]

@@ -333,8 +333,10 @@ def synchronize_translations(patches, embeddings, edges, n):
     For every patch k and every graph edge (a, b) with both ends in P_k, one equation
     ``x_a - x_b = x_a^(k) - x_b^(k)`` per coordinate.  The normal equations are a weighted
     graph Laplacian; one node per connected component of the equation graph is pinned and
-    the rest solved by a sparse direct factorisation (all d right-hand sides at once), then
-    every component is centred.  O(sum_k |E_k|) to assemble, near-linear solve for the
+    the rest solved by a sparse direct factorisation (all d right-hand sides at once; for
+    more than 20,000 free nodes by Jacobi-preconditioned conjugate gradients started at the
+    mean patch positions), then every component is centred.  O(sum_k |P_k| deg) to
+    assemble (each patch reads its rows of the edge matrix), near-linear solve for the
     sparse, low-dimensional graphs of interest.
 
     Parameters
@@ -357,25 +359,30 @@ def synchronize_translations(patches, embeddings, edges, n):
 
     d = embeddings[0].shape[1]
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
-    # per patch: edges with both ends inside (vectorised membership by searchsorted)
+    # per patch: the edges with both ends inside, read off the rows of the patch in a CSR
+    # matrix holding every edge once (upper triangle): O(sum of patch sizes x degree)
+    lo = np.minimum(edges[:, 0], edges[:, 1])
+    hi = np.maximum(edges[:, 0], edges[:, 1])
+    ok = lo != hi
+    E = sp.csr_array((np.ones(int(ok.sum())), (lo[ok], hi[ok])), shape=(n, n))
+    E.sum_duplicates()
     ea, eb, rhs = [], [], []
     for p, Y in zip(patches, embeddings, strict=True):
-        ia = np.searchsorted(p, edges[:, 0])
-        ib = np.searchsorted(p, edges[:, 1])
-        ia_c = np.minimum(ia, p.size - 1)
-        ib_c = np.minimum(ib, p.size - 1)
-        inside = (p[ia_c] == edges[:, 0]) & (p[ib_c] == edges[:, 1])
-        ea.append(edges[inside, 0])
-        eb.append(edges[inside, 1])
-        rhs.append(Y[ia_c[inside]] - Y[ib_c[inside]])
-    ea = np.concatenate(ea)
-    eb = np.concatenate(eb)
+        sub = E[p][:, p].tocoo()
+        ea.append(p[sub.row])
+        eb.append(p[sub.col])
+        rhs.append(Y[sub.row] - Y[sub.col])
+    ea = np.concatenate(ea).astype(np.int64)
+    eb = np.concatenate(eb).astype(np.int64)
     rhs = np.concatenate(rhs, axis=0) if rhs else np.empty((0, d))
-    # fallback positions: mean over patches (used for nodes in no equation)
+    # fallback positions: mean over patches, each patch first shifted by its translation
+    # from the patch-level least squares (used for nodes in no equation, for the pinned
+    # nodes and as the start of the iterative solver)
+    shifts = _patch_translations(patches, embeddings)
     sums = np.zeros((n, d))
     cnt = np.zeros(n)
-    for p, Y in zip(patches, embeddings, strict=True):
-        np.add.at(sums, p, Y)
+    for p, Y, t in zip(patches, embeddings, shifts, strict=True):
+        np.add.at(sums, p, Y + t)
         cnt[p] += 1
     X = np.divide(sums, np.maximum(cnt, 1)[:, None])
     if ea.size == 0:
@@ -405,8 +412,69 @@ def synchronize_translations(patches, embeddings, edges, n):
         # pinned nodes sit at their fallback position; move their contribution to the rhs
         pi = np.flatnonzero(pinned)
         rhs_f = b[fi] - L[fi][:, pi] @ X[pi]
-        lu = splu(Lff, permc_spec="MMD_AT_PLUS_A")
-        X[fi] = lu.solve(rhs_f)
+        if fi.size <= _DIRECT_MAX:
+            lu = splu(Lff, permc_spec="MMD_AT_PLUS_A")
+            X[fi] = lu.solve(rhs_f)
+        else:
+            X[fi] = _cg_solve(Lff, rhs_f, X[fi])
+    return X
+
+
+def _patch_translations(patches, embeddings):
+    """One translation t_k per patch: least squares over overlapping pairs (k, l) of
+    ``t_k - t_l = mean_C(Y_l) - mean_C(Y_k)`` on their common nodes C, weighted by |C|.
+
+    A Laplacian system of the size of the patch graph (one patch pinned per connected
+    component), solved by a sparse factorisation: the classical patch-level ASAP translation,
+    here only a warm start for the node-level least squares of eq. (6).
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+    from scipy.sparse.linalg import splu
+
+    N = len(patches)
+    d = embeddings[0].shape[1]
+    T = np.zeros((N, d))
+    pg = patch_graph(patches, 1)
+    if N == 1 or len(pg.pairs) == 0:
+        return T
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+    w = np.array([c.size for c in pg.common], dtype=np.float64)
+    diff = np.stack([embeddings[b][rb].mean(axis=0) - embeddings[a][ra].mean(axis=0)
+                     for a, b, ra, rb in zip(i, j, pg.rows_i, pg.rows_j, strict=True)])
+    W = sp.coo_array((w, (i, j)), shape=(N, N)).tocsr()
+    W = W + W.T
+    L = sp.diags_array(np.asarray(W.sum(axis=1)).ravel()) - W
+    rhs = np.zeros((N, d))
+    np.add.at(rhs, i, w[:, None] * diff)
+    np.add.at(rhs, j, -w[:, None] * diff)
+    _, lab = connected_components(W, directed=False)
+    _, first = np.unique(lab, return_index=True)
+    free = np.ones(N, dtype=bool)
+    free[first] = False
+    fi = np.flatnonzero(free)
+    if fi.size:
+        T[fi] = splu(L[fi][:, fi].tocsc()).solve(rhs[fi])
+    return T
+
+
+#: largest number of free nodes for which the translation step factorises the Laplacian;
+#: beyond it the fill-in of a 2-d mesh-like graph makes SuperLU slow, and Jacobi-
+#: preconditioned conjugate gradients, warm-started at the mean patch positions, win
+_DIRECT_MAX = 20000
+
+
+def _cg_solve(L, B, X0, rtol=1e-9):
+    """Solve the SPD system ``L X = B`` column by column by Jacobi-preconditioned CG."""
+    import scipy.sparse as sp
+    from scipy.sparse.linalg import cg
+
+    M = sp.diags_array(1.0 / L.diagonal())
+    L = sp.csr_array(L)
+    X = np.empty_like(B)
+    for c in range(B.shape[1]):
+        X[:, c], _ = cg(L, B[:, c], x0=X0[:, c], rtol=rtol, atol=0.0,
+                        maxiter=20 * L.shape[0], M=M)
     return X
 
 
