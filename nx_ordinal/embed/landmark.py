@@ -301,7 +301,7 @@ def _single_blas_thread():
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=3e-3):
+def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=1e-2):
     """Regularised BTL maximum likelihood for several ranking problems at once (eq. 4.1).
 
     Comparison ``c`` says that in column ``col[c]`` object ``near[c]`` has a smaller score
@@ -317,8 +317,10 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
         object and column (small against the likelihood's curvature, so the estimates keep
         the scale of the squared distances).
     max_iter : int, default 300
-    tol : float, default 3e-3
-        L-BFGS projected-gradient tolerance, relative to the gradient at the start.
+    tol : float, default 1e-2
+        L-BFGS projected-gradient tolerance, relative to the gradient at the start.  The
+        statistical error dominates long before: at n = 2e4, c = 50 (BTL) the final
+        Procrustes error is the same to 3 digits with 3e-3 (12 iterations) and 1e-2 (9).
 
     Returns
     -------
@@ -482,7 +484,7 @@ def _columns_to_embedding(theta, landmarks, dim):
 
 
 def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
-                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=3e-3,
+                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=1e-2,
                        seed=None):
     """Landmark Ordinal Embedding (Algorithm 1 of Ghosh et al. [1]_).
 
@@ -511,7 +513,7 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
         (triplets, ties at random).
     max_iter : int, default 300
         L-BFGS iterations of the ranking stage.
-    tol : float, default 3e-3
+    tol : float, default 1e-2
         Relative gradient tolerance of the ranking stage.
     seed : int, Generator, RandomState or None
 
