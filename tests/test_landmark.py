@@ -282,3 +282,27 @@ def test_layout_small_and_errors():
     with pytest.raises(ValueError, match="n_landmarks must be >= 5"):
         nx_ordinal.landmark_layout(nx.path_graph(50), n_landmarks=3)
     assert "landmark" in nx_ordinal.available_layouts()
+
+
+def test_rank_objective_matches_reference_and_finite_differences():
+    from scipy.special import expit, log_expit
+
+    from nx_ordinal.embed.landmark import _rank_objective
+
+    rng = np.random.default_rng(0)
+    N, m, lam = 40, 3000, 0.3
+    win = rng.integers(0, N, m).astype(np.int32)
+    lose = rng.integers(0, N, m).astype(np.int32)
+    th = rng.normal(scale=5.0, size=N)          # large margins: both softplus branches
+    f, g = _rank_objective(th, win, lose, lam)
+    t = th[win] - th[lose]
+    assert abs(f - (-log_expit(-t).sum() + 0.5 * lam * th @ th)) < 1e-6 * abs(f)
+    g_ref = np.bincount(win, expit(t), N) - np.bincount(lose, expit(t), N) + lam * th
+    assert np.allclose(g, g_ref, atol=1e-4)
+    h = 1e-3
+    for i in rng.choice(N, 5, replace=False):
+        e = np.zeros(N)
+        e[i] = h
+        fd = (_rank_objective(th + e, win, lose, lam)[0]
+              - _rank_objective(th - e, win, lose, lam)[0]) / (2 * h)
+        assert abs(fd - g[i]) < 1e-2 * max(1.0, abs(g[i]))

