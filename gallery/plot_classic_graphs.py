@@ -2,8 +2,9 @@
 drawing with its GARI under it.
 
 Columns: adjacency matrix, networkx spring, Kamada-Kawai, spectral, ForceAtlas2, igraph FR,
-igraph KK, LOE (default ``loe_layout``) and LOE with GARI-selected checkpoints from the
-spectral and Kamada-Kawai starts.  Run ``python gallery/plot_classic_graphs.py --out DIR``.
+igraph KK, plain LOE (spectral start, lowest Err_local) and the default ``loe_layout``
+(spectral and Kamada-Kawai starts, GARI-selected checkpoints).
+Run ``python gallery/plot_classic_graphs.py --out DIR``.
 """
 
 import matplotlib
@@ -31,8 +32,8 @@ def main(argv=None):
     for r, name in enumerate(names):
         G = famous_graph(name)
         layouts = {LABELS[m]: nx_ordinal.layout(G, m, seed=args.seed) for m in METHODS}
-        layouts["LOE"] = nx_ordinal.loe_layout(G, seed=args.seed, n_init=1)
-        layouts["LOE, GARI-sel."] = nx_ordinal.loe_layout(G, seed=args.seed, **_common.LOE_BEST)
+        layouts["plain LOE"] = nx_ordinal.loe_layout(G, seed=args.seed, **_common.LOE_PLAIN)
+        layouts["LOE (default)"] = nx_ordinal.loe_layout(G, seed=args.seed)
         axes = [fig.add_subplot(len(names), ncol, r * ncol + c + 1) for c in range(ncol)]
         plot_comparison(G, layouts, name=name, axes=axes)
         for ax in axes[1:] if r else []:
