@@ -1,6 +1,6 @@
 """Random-state helpers shared by solvers and layouts."""
 
-__all__ = ["as_generator", "draw_seed"]
+__all__ = ["as_generator", "draw_seed", "single_thread"]
 
 
 def as_generator(seed=None):
@@ -33,3 +33,21 @@ def draw_seed(rng):
     return int(rng.integers(0, 2**31 - 1)) if hasattr(rng, "integers") else int(
         rng.randint(0, 2**31 - 1)
     )
+
+
+def single_thread(enabled=True, user_api=None):
+    """Context limiting BLAS (and OpenMP, unless ``user_api="blas"``) to one thread.
+
+    Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra
+    threads, badly so on a busy machine.  A no-op when ``enabled`` is false or threadpoolctl
+    (installed with scikit-learn) is missing.
+    """
+    import contextlib
+
+    if not enabled:
+        return contextlib.nullcontext()
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # pragma: no cover - optional
+        return contextlib.nullcontext()
+    return threadpool_limits(limits=1, user_api=user_api)

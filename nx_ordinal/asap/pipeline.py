@@ -71,14 +71,11 @@ class PatchJob:
 
 
 def _limit_threads():
-    """Context limiting BLAS/OpenMP to one thread (threadpoolctl when installed)."""
-    import contextlib
+    """One BLAS/OpenMP thread (without threadpoolctl the pool initializer's environment
+    variables suffice)."""
+    from ..utils import single_thread
 
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - env vars set by the pool initializer suffice
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1)
+    return single_thread()
 
 
 def run_patch_job(job):

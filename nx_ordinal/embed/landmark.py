@@ -290,15 +290,11 @@ def _rank_objective(theta, win, lose, lam):
 
 
 def _single_blas_thread():
-    """Context limiting BLAS to one thread (L-BFGS-B's vector updates are level-1 BLAS; on a
-    busy machine a multi-threaded BLAS makes them 20x slower).  No-op without threadpoolctl."""
-    import contextlib
+    """One BLAS thread: L-BFGS-B's vector updates are level-1 BLAS; on a busy machine a
+    multi-threaded BLAS makes them 20x slower."""
+    from ..utils import single_thread
 
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - optional
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1, user_api="blas")
+    return single_thread(user_api="blas")
 
 
 def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=1e-2):

@@ -61,16 +61,10 @@ def _initial_X(init, n, dim, rng, scale=0.1):
 
 def _small_blas(n, limit=600):
     """Single-threaded BLAS for the small dense eigendecompositions of the Gram forms
-    (threads only add overhead below a few hundred rows); a no-op without threadpoolctl."""
-    import contextlib
+    (threads only add overhead below a few hundred rows)."""
+    from ..utils import single_thread
 
-    if n > limit:
-        return contextlib.nullcontext()
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - optional
-        return contextlib.nullcontext()
-    return threadpool_limits(1)
+    return single_thread(n <= limit)
 
 
 # ---------------------------------------------------------------------------------------------
