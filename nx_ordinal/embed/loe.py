@@ -376,6 +376,18 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     >>> res.embedding.shape
     (60, 2)
     """
+    from ..utils import single_thread
+
+    # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
+    with single_thread(user_api="blas"):
+        return _loe_impl(A, dim, delta=delta, method=method, init=init, n_init=n_init,
+                         max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
+                         callback=callback, seed=seed, verbose=verbose)
+
+
+def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
+        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False):
+    # body of loe(); see its docstring
     from ..utils import as_generator
 
     A = _check_adjacency(A)
