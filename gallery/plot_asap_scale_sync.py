@@ -27,7 +27,7 @@ def main(argv=None):
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    from _asap_common import aligned, rigidity_available
+    from _asap_common import aligned
 
     from nx_ordinal.asap import asap_embed
     from nx_ordinal.constraints import knn_adjacency
@@ -43,7 +43,7 @@ def main(argv=None):
     ap.add_argument("--n-jobs", type=int, default=None)
     ap.add_argument("--no-prune", action="store_true")
     args = ap.parse_args(argv)
-    prune = not args.no_prune and rigidity_available()
+    prune = not args.no_prune
 
     X = pc(args.n, seed=args.seed)
     A = knn_adjacency(X, args.k)

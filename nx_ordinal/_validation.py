@@ -8,6 +8,7 @@ import math
 import numbers
 
 __all__ = [
+    "check_init",
     "check_dim",
     "check_positive",
     "check_nonnegative",
@@ -169,3 +170,16 @@ def as_adjacency(A, name="adjacency", *, allow_graph=True):
     A.data[:] = 1.0
     A.sort_indices()
     return A
+
+
+def check_init(init, n, dim):
+    """An initial configuration as a new float64 ``(n, dim)`` array (the caller's array is
+    never mutated); wrong shape or non-finite entries raise ``ValueError``."""
+    import numpy as np
+
+    X = np.array(init, dtype=np.float64)
+    if X.shape != (n, dim):
+        raise ValueError(f"init must have shape ({n}, {dim}), got {X.shape}")
+    if not np.isfinite(X).all():
+        raise ValueError("init contains non-finite values")
+    return X

@@ -155,9 +155,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     else:
         runs = [loe(A, dim, init=S, n_init=1, max_iter=max_iter, seed=seed, callback=tracker,
                     **kw) for S in starts]
-    best = min(runs, key=lambda r: r.objective)
     if tracker is None:
-        X = np.asarray(best.embedding)
+        X = np.asarray(min(runs, key=lambda r: r.objective).embedding)
     else:
         for r in runs:
             tracker.offer(r.embedding, r.objective)

@@ -344,7 +344,7 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     """
     import time
 
-    from .._validation import check_dim, check_int
+    from .._validation import check_dim, check_init, check_int
     from ..embed.loe import _check_adjacency
     from ..utils import as_generator
 
@@ -367,11 +367,7 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     n = A.shape[0]
     if init is not None:
-        init = np.asarray(init, dtype=np.float64)
-        if init.shape != (n, dim):
-            raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
-        if not np.isfinite(init).all():
-            raise ValueError("init contains non-finite values")
+        init = check_init(init, n, dim)
     rng = as_generator(seed)
     if n >= 2 and A.nnz == 0:  # (complete graphs are reported by the LOE patch embedding)
         import warnings

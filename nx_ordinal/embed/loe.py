@@ -12,6 +12,7 @@ import numpy as np
 from .._validation import (
     check_choice,
     check_dim,
+    check_init,
     check_int,
     check_nonnegative,
     check_positive,
@@ -410,11 +411,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if init is None:
         base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
-        base = np.array(init, dtype=np.float64)
-        if base.shape != (n, dim):
-            raise ValueError(f"init must have shape ({n}, {dim}), got {base.shape}")
-        if not np.isfinite(base).all():
-            raise ValueError("init contains non-finite values")
+        base = check_init(init, n, dim)
     if count_local_triplets(A) == 0:
         import warnings
 

@@ -13,7 +13,7 @@ temporary memory) and scattering the gradient with ``np.bincount``: no n x n arr
 
 import numpy as np
 
-from .._validation import check_choice, check_dim, check_int, check_positive
+from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ._optim import pcg, run_lbfgs
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
@@ -326,11 +326,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
     rng = as_generator(seed)
     if init is not None:
-        init = np.array(init, dtype=np.float64)
-        if init.shape != (n, dim):
-            raise ValueError(f"init must have shape ({n}, {dim}), got {init.shape}")
-        if not np.isfinite(init).all():
-            raise ValueError("init contains non-finite values")
+        init = check_init(init, n, dim)
     cs = _Constraints(C, n)
     spread = delta * np.sqrt(max(n, 1))
     name = f"soe-{method}"

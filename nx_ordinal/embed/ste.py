@@ -26,7 +26,7 @@ per step (one dense eigendecomposition).
 
 import numpy as np
 
-from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from .._validation import check_dim, check_init, check_int, check_nonnegative, check_positive
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
@@ -51,12 +51,7 @@ def _as_quadruplets(constraints, n_objects, name="constraints"):
 def _initial_X(init, n, dim, rng, scale=0.1):
     if init is None:
         return scale * rng.standard_normal((n, dim))
-    X0 = np.array(init, dtype=np.float64)  # a copy: the caller's array is never mutated
-    if X0.shape != (n, dim):
-        raise ValueError(f"init must have shape ({n}, {dim}), got {X0.shape}")
-    if not np.all(np.isfinite(X0)):
-        raise ValueError("init contains non-finite values")
-    return X0
+    return check_init(init, n, dim)
 
 
 def _small_blas(n, limit=600):
