@@ -11,6 +11,7 @@ def _demo(args):
 
     from . import gari
     from .layouts import loe_layout
+    from .registry import layout
 
     graphs = [
         ("Frucht", nx.frucht_graph(), 2),
@@ -19,7 +20,7 @@ def _demo(args):
     drawers = [
         ("loe", lambda G, d: loe_layout(G, dim=d, seed=args.seed)),
         ("spring", lambda G, d: nx.spring_layout(G, dim=d, seed=args.seed)),
-        ("kamada_kawai", lambda G, d: nx.kamada_kawai_layout(G, dim=d)),
+        ("kamada_kawai", lambda G, d: layout(G, method="kamada_kawai", dim=d)),
     ]
     results = {}
     print(f"{'graph':<12}{'dim':>4}" + "".join(f"{name:>14}" for name, _ in drawers))
