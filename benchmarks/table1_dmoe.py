@@ -13,7 +13,12 @@ the ``PARAMS`` below.  DMOE's error is measured on its Gram matrix (as the paper
 percentage of held-out triplets which is not satisfied in the G"); the -p baselines' Gram
 matrices have rank <= 10 by construction.
 
+With ``--select cv`` every method's parameters are instead chosen per repetition by 3-fold
+validation on that repetition's training triplets (``GRIDS``; iteration budget included:
+early stopping), with :func:`nx_ordinal.embed.validation.select_by_validation`.
+
 Run:  PYTHONPATH=. python benchmarks/table1_dmoe.py [--reps 10] [--sizes 200 1000 10000]
+      [--select cv]
 """
 
 import os
@@ -62,17 +67,60 @@ def gram_factor(G):
     return V * np.sqrt(np.maximum(w, 0.0))
 
 
-def run_method(name, T, params, dim, seed):
-    """Fit one method; returns the factor of its Gram matrix."""
+# --select cv: per-method grids searched by 3-fold validation on the training triplets of
+# each repetition (same folds, same budget options for every method).  DMOE's weight is
+# given per constraint, ``lam = c * m`` (the 1/|Q| normalisation of the paper's problem
+# (15)), so that it transfers from the 2/3 folds to the full training set; the baselines'
+# objectives are already means over the constraints.  ``max_iter`` (early stopping) is in
+# every method's grid.
+GRIDS = {
+    "DMOE": {"c": [0.005, 0.01, 0.02, 0.04], "nu": [0.1], "max_iter": [20, 1000]},
+    "GNMDS-p": {"lam": [1e-3, 3e-3, 1e-2, 3e-2], "max_iter": [20, 500]},
+    "STE-p": {"lam": [1e-4, 1e-3, 3e-3, 1e-2], "max_iter": [20, 500]},
+    "t-STE-p": {"lam": [1e-4, 1e-3, 3e-3, 1e-2], "max_iter": [20, 500]},
+}
+
+
+def dmoe_per_constraint(T, n, dim, c, **kw):
+    """DMOE with the nuclear-norm weight per constraint: ``lam = c * len(T)``."""
+    from nx_ordinal.embed.dmoe import dmoe
+
+    return dmoe(T, n, dim, lam=c * len(T), **kw)
+
+
+def fit(name, T, params, dim, seed):
     from nx_ordinal.embed.dmoe import dmoe
     from nx_ordinal.embed.ste import gnmds, ste, tste
 
     if name == "DMOE":
-        res = dmoe(T, 100, dim, **params)
-        return gram_factor(res.info["gram"])
+        if "c" in params:
+            return dmoe_per_constraint(T, 100, dim, **params)
+        return dmoe(T, 100, dim, **params)
     solver = {"GNMDS-p": gnmds, "STE-p": ste, "t-STE-p": tste}[name]
-    res = solver(T, 100, dim, projected=True, seed=seed, max_iter=500, tol=1e-5, **params)
-    return res.embedding
+    kw = dict(max_iter=500, tol=1e-5)
+    kw.update(params)
+    return solver(T, 100, dim, projected=True, seed=seed, **kw)
+
+
+def embedding_of(name, res):
+    """DMOE is scored on its Gram matrix (the paper's measure), the -p baselines on their
+    rank-``dim`` embedding (= their Gram matrix)."""
+    return gram_factor(res.info["gram"]) if name == "DMOE" else res.embedding
+
+
+def select(name, T, dim, seed):
+    """Parameters of ``name`` chosen by 3-fold validation on the training triplets T."""
+    from nx_ordinal.embed.validation import select_by_validation
+
+    best, _ = select_by_validation(lambda C, n, d, **p: fit(name, C, p, d, seed), T, 100, dim,
+                                   grid=GRIDS[name], n_folds=3, seed=seed,
+                                   embedding=lambda res: embedding_of(name, res))
+    return best
+
+
+def run_method(name, T, params, dim, seed):
+    """Fit one method; returns the factor of its Gram matrix."""
+    return embedding_of(name, fit(name, T, params, dim, seed))
 
 
 def instance(seed, m, n=100, d=10, n_test=100_000):
@@ -93,6 +141,9 @@ def main(argv=None):
     ap.add_argument("--sizes", type=int, nargs="+", default=[200, 1000, 10000])
     ap.add_argument("--methods", nargs="+", default=["DMOE", "GNMDS-p", "STE-p", "t-STE-p"])
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--select", choices=["fixed", "cv"], default="fixed",
+                    help="fixed: PARAMS (tuned on other instances); cv: 3-fold validation "
+                         "on each repetition's training triplets over GRIDS")
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     out = {}
@@ -102,11 +153,17 @@ def main(argv=None):
               f"   paper median   time/run")
         errs = {name: [] for name in args.methods}
         times = {name: 0.0 for name in args.methods}
+        chosen = {name: [] for name in args.methods}
         for r in range(args.reps):
             T, Tt = instance(args.seed + r, m)
             for name in args.methods:
                 t0 = time.perf_counter()
-                X = run_method(name, T, PARAMS.get(m, PARAMS[1000])[name], 10, args.seed + r)
+                if args.select == "cv":
+                    params = select(name, T, 10, args.seed + r)
+                else:
+                    params = PARAMS.get(m, PARAMS[1000])[name]
+                chosen[name].append(params)
+                X = run_method(name, T, params, 10, args.seed + r)
                 times[name] += time.perf_counter() - t0
                 errs[name].append(generalization_error(Tt, X))
         for name in args.methods:
@@ -114,6 +171,12 @@ def main(argv=None):
             paper = PAPER.get(m, {}).get(name, (np.nan,) * 4)[1]
             print(f"{name:10s} {e.min():6.3f} {np.median(e):6.3f} {e.max():6.3f} {e.std():6.3f}"
                   f"   {paper:12.3f}   {times[name] / args.reps:7.2f} s", flush=True)
+        if args.select == "cv":
+            for name in args.methods:
+                picks = sorted({tuple(sorted(p.items())) for p in chosen[name]})
+                counts = [sum(tuple(sorted(p.items())) == q for p in chosen[name]) for q in picks]
+                print(f"  {name} picked: " + "; ".join(
+                    f"{dict(q)} x{c}" for q, c in zip(picks, counts)), flush=True)
         out[m] = errs
     return out
 
