@@ -69,23 +69,26 @@ def gram_factor(G):
 
 # --select cv: per-method grids searched by 3-fold validation on the training triplets of
 # each repetition (same folds, same budget options for every method).  DMOE's weight is
-# given per constraint, ``lam = c * m`` (the 1/|Q| normalisation of the paper's problem
-# (15)), so that it transfers from the 2/3 folds to the full training set; the baselines'
-# objectives are already means over the constraints.  ``max_iter`` (early stopping) is in
-# every method's grid.
+# given relative to its collapse threshold, ``lam = c * dmoe_lam_max(T)`` (G = 0 from
+# c = 1 on), so that it transfers from the 2/3 folds to the full training set (a weight per
+# constraint, ``lam = c m``, did not: the threshold grows slower than m, and a c chosen on
+# the folds collapsed G to 0 on the full set); the baselines' objectives are means over the
+# constraints.  ``max_iter`` (early stopping) is in every method's grid.  nu is fixed: it
+# changed no error by more than 0.002 in a sweep over {0, 0.03, 0.1, 0.3, 1} at 200
+# triplets (few margins exceed gamma0 once the nuclear norm shrinks G).
 GRIDS = {
-    "DMOE": {"c": [0.005, 0.01, 0.02, 0.04], "nu": [0.1], "max_iter": [20, 1000]},
+    "DMOE": {"c": [0.1, 0.2, 0.35, 0.5, 0.7], "nu": [0.1], "max_iter": [20, 1000]},
     "GNMDS-p": {"lam": [1e-3, 3e-3, 1e-2, 3e-2], "max_iter": [20, 500]},
     "STE-p": {"lam": [1e-4, 1e-3, 3e-3, 1e-2], "max_iter": [20, 500]},
     "t-STE-p": {"lam": [1e-4, 1e-3, 3e-3, 1e-2], "max_iter": [20, 500]},
 }
 
 
-def dmoe_per_constraint(T, n, dim, c, **kw):
-    """DMOE with the nuclear-norm weight per constraint: ``lam = c * len(T)``."""
-    from nx_ordinal.embed.dmoe import dmoe
+def dmoe_relative(T, n, dim, c, **kw):
+    """DMOE with the nuclear-norm weight relative to its collapse threshold."""
+    from nx_ordinal.embed.dmoe import dmoe, dmoe_lam_max
 
-    return dmoe(T, n, dim, lam=c * len(T), **kw)
+    return dmoe(T, n, dim, lam=c * dmoe_lam_max(T, n), **kw)
 
 
 def fit(name, T, params, dim, seed):
@@ -94,7 +97,7 @@ def fit(name, T, params, dim, seed):
 
     if name == "DMOE":
         if "c" in params:
-            return dmoe_per_constraint(T, 100, dim, **params)
+            return dmoe_relative(T, 100, dim, **params)
         return dmoe(T, 100, dim, **params)
     solver = {"GNMDS-p": gnmds, "STE-p": ste, "t-STE-p": tste}[name]
     kw = dict(max_iter=500, tol=1e-5)

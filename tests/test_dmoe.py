@@ -152,3 +152,16 @@ def test_rank_constraint_gives_rank_dim_gram(planted):
     w = np.linalg.eigvalsh(res.info["gram"])
     assert np.sum(w > 1e-8 * w.max()) <= 2
     assert generalization_error(Tt, res.embedding) < 0.2
+
+
+def test_lam_max_is_the_collapse_threshold(planted):
+    from nx_ordinal.embed.dmoe import dmoe_lam_max
+
+    _, T, _ = planted
+    lm = dmoe_lam_max(T)
+    above = dmoe(T, dim=3, lam=1.02 * lm, nu=0.1)
+    below = dmoe(T, dim=3, lam=0.9 * lm, nu=0.1)
+    assert np.abs(above.info["gram"]).max() < 1e-3  # 0 up to the ADMM tolerance
+    assert np.abs(below.info["gram"]).max() > 1e-2
+    # quadruplet form of the same triplets gives the same threshold
+    assert dmoe_lam_max(T[:, [0, 1, 0, 2]], 25) == pytest.approx(lm)

@@ -18,7 +18,7 @@ from .._validation import check_dim, check_int, check_nonnegative, check_positiv
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
-__all__ = ["dmoe", "dmoe_objective"]
+__all__ = ["dmoe", "dmoe_lam_max", "dmoe_objective"]
 
 
 class _MarginOperator:
@@ -116,6 +116,48 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
     return float(loss + lam * np.abs(_eig_sym(G)[0]).sum())
 
 
+def dmoe_lam_max(constraints, n_objects=None):
+    """Smallest nuclear-norm weight ``lam`` for which DMOE's solution is ``G = 0``.
+
+    At ``G = 0`` every margin is 0 < ``gamma0``, so the loss is locally
+    ``sum_q (gamma0 - <K_q, G>)`` and, on the PSD cone (where ``||G||_* = trace G``),
+    ``G = 0`` is optimal iff ``lam I - sum_q K_q`` is PSD: ``lam_max`` is the largest
+    eigenvalue of ``S = sum_q K_q`` (independent of ``gamma0`` and ``nu``).  Useful to give
+    ``lam`` relative to it (``lam = c * lam_max``, ``0 < c < 1``), a scale that carries over
+    between constraint sets of different sizes (e.g. validation folds and the full set).
+
+    Parameters
+    ----------
+    constraints : array_like of int, shape (m, 3) or (m, 4)
+    n_objects : int, optional
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from nx_ordinal.embed.dmoe import dmoe_lam_max
+    >>> round(dmoe_lam_max([[0, 1, 2]]), 6)  # S = K_t: eigenvalues -sqrt(3), 0, sqrt(3)
+    1.732051
+
+    Notes
+    -----
+    O(m + n^3): S is accumulated with one bincount, then one dense symmetric eigenvalue
+    problem (DMOE itself is O(n^3) per iteration).
+    """
+    from .ste import _as_quadruplets
+
+    Q, n, _ = _as_quadruplets(constraints, n_objects)
+    a, b, c, d = Q.T
+    rows = np.concatenate([c, d, c, d, a, b, a, b])
+    cols = np.concatenate([c, d, d, c, a, b, b, a])
+    m = Q.shape[0]
+    vals = np.repeat(np.array([1.0, 1.0, -1.0, -1.0, -1.0, -1.0, 1.0, 1.0]), m)
+    S = np.bincount(rows * n + cols, weights=vals, minlength=n * n).reshape(n, n)
+    return float(np.linalg.eigvalsh(S)[-1])
+
+
 def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho=1.01,
          mu=0.1, mu_max=1e6, rank_constraint=False, max_iter=1000, tol=1e-4, max_time=None,
          verbose=False):
@@ -138,7 +180,9 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     nu : float, default 0.1
         Weight of margins *above* ``gamma0`` (dispersion) relative to those below it.
     lam : float, default 1
-        Weight of the nuclear norm ``||G||_*``.
+        Weight of the nuclear norm ``||G||_*`` (the loss is a sum over the constraints).
+        From :func:`dmoe_lam_max` on, the solution is ``G = 0``; ``c * dmoe_lam_max(...)``
+        with ``0 < c < 1`` is a size-independent way to set it.
     rho : float, default 1.01
         Growth factor (> 1) of the penalty parameter ``mu`` per iteration (eq. 33).
     mu : float, default 0.1
