@@ -7,6 +7,11 @@ Setting (the paper's): 100 points in R^10 drawn from N(0, I/20); all triplets
 dimension 10; ``--reps`` repetitions (default 10).  Prints min / median / max / std of the
 generalization error per method and training size, next to the paper's medians.
 
+Rows: DMOE is the paper's Algorithm 1 (ADMM on the convex problem (23): nuclear norm, no
+rank constraint); DMOE-p is the paper's problem (15) itself, with ``rank(G) <= 10``, solved
+by the same projected-gradient solver as the -p baselines (``dmoe(..., projected=True)``;
+its nu = 0 case is GNMDS-p exactly).  DMOE-p is our addition, not a row of the paper.
+
 Regularisation parameters (the paper tunes them "for the best performance") were chosen on
 separate problem instances (seeds 100+, not the table's seeds) from small grids; they are
 the ``PARAMS`` below.  DMOE's error is measured on its Gram matrix (as the paper does: "the

@@ -286,7 +286,10 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     projection on the PSD cone (eq. 32), each one dense symmetric eigendecomposition,
     O(n^3).  Per iteration O(m + nnz(LU) + n^3); memory O(m + nnz(LU) + n^2), never
     n^2 x n^2.  The paper's eq. (23) omits ``nu``; we weight the ``e2`` term by it, which is
-    what its loss (16) requires.
+    what its loss (16) requires.  In this convex form few margins end above ``gamma0`` (the
+    nuclear norm shrinks them), so ``nu`` has little effect; with ``projected=True`` (the
+    rank-constrained problem (15)) it matters.  The projected form costs
+    O(m + n^2 dim) per step (a partial eigendecomposition), O(n^2) memory.
 
     References
     ----------
