@@ -9,6 +9,7 @@ import pytest
 import nx_ordinal
 from nx_ordinal.embed.landmark import (
     _columns_to_embedding,
+    calibrate_columns,
     estimate_shifts,
     landmark_embedding,
     landmark_mds,
@@ -174,12 +175,74 @@ def test_landmark_btl_recovery(btl_2000):
 
 
 def test_landmark_noiseless_oracle():
-    # a noiseless oracle gives separable data: the MLE keeps the order of each landmark
-    # column but not its linear scale, so the recovery is coarser than under BTL noise
+    # a noiseless oracle gives separable data: the MLE keeps the order of each landmark column
+    # but the ridge alone spaces the scores; the non-metric calibration restores the metric
     P = gauss(2000, 2, 0)
     m = int(50 * 2000 * np.log(2000))
     res = landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=m, seed=0)
-    assert procrustes_error(P, res.embedding) <= 0.25
+    assert res.info["calibrated"] and res.info["violated"] < 0.02
+    assert procrustes_error(P, res.embedding) <= 0.05
+    raw = landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=m, seed=0,
+                             calibrate=False)
+    assert not raw.info["calibrated"]
+    assert procrustes_error(P, raw.embedding) > 2 * procrustes_error(P, res.embedding)
+
+
+def test_landmark_btl_is_not_calibrated():
+    # under BTL the scores are the squared distances up to a shift: "auto" keeps them
+    P = gauss(1000, 2, 3)
+    res = landmark_embedding(TripletOracle(P, "btl", seed=1), dim=2,
+                             n_queries=int(50 * 1000 * np.log(1000)), seed=0)
+    assert not res.info["calibrated"] and res.info["violated"] > 0.1
+    assert procrustes_error(P, res.embedding) < 0.15
+
+
+def test_calibrate_columns_recovers_planted_points_from_orders():
+    P = gauss(600, 2, 5)
+    L = np.array([3, 50, 100, 250, 400])
+    D = ((P[:, None, :] - P[L][None, :, :]) ** 2).sum(-1)
+    orders = []
+    for a in range(L.size):
+        idx = np.argsort(D[:, a], kind="stable")
+        orders.append(idx[idx != L[a]])
+    start = P + np.random.default_rng(0).normal(scale=0.15, size=P.shape)
+    X, info = calibrate_columns(start, orders, L)
+    assert procrustes_error(P, X) < 0.3 * procrustes_error(P, start)
+    assert procrustes_error(P, X) < 0.02
+    assert info["stress"] < 1e-3
+
+
+class _PlainOracle:
+    """An oracle without the anchored fast path."""
+
+    def __init__(self, oracle):
+        self.oracle = oracle
+        self.n_objects = oracle.n_objects
+
+    def __call__(self, Q):
+        return self.oracle(Q)
+
+
+def test_anchored_fast_path_matches_generic_queries():
+    P = gauss(300, 2, 1)
+    Q = sample_anchor_queries([7], [5000], 300, seed=2)
+    a = TripletOracle(P, "btl", seed=4)(Q)
+    b = TripletOracle(P, "btl", seed=4).answer_anchored(7, Q[:, 1], Q[:, 2])
+    assert np.array_equal(a, b)
+    kw = dict(dim=2, n_queries=40000, seed=3)
+    r1 = landmark_embedding(TripletOracle(P, "btl", seed=5), **kw)
+    r2 = landmark_embedding(_PlainOracle(TripletOracle(P, "btl", seed=5)), **kw)
+    assert np.array_equal(r1.embedding, r2.embedding)
+    with pytest.raises(ValueError, match="anchor must be in"):
+        TripletOracle(P, "none").answer_anchored(300, Q[:, 1], Q[:, 2])
+    with pytest.raises(ValueError, match="query indices must be in"):
+        TripletOracle(P, "none").answer_anchored(0, np.array([1]), np.array([300]))
+
+
+def test_landmark_calibrate_argument():
+    P = gauss(100, 2, 0)
+    with pytest.raises(ValueError, match="calibrate must be 'auto', True or False, got 'yes'"):
+        landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=5000, calibrate="yes")
 
 
 def test_landmark_from_triplet_array_and_determinism():
