@@ -422,7 +422,7 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
 # Refinement of the landmark MDS over all n l scores
 # --------------------------------------------------------------------------------------------
 
-def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=300, tol=1e-9):
+def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=None, tol=1e-9):
     r"""Refine a landmark embedding against all ``n l`` column scores.
 
     Landmark MDS uses the scores of the ``l`` landmark rows to fix each column's shift, and
@@ -450,7 +450,11 @@ def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=300, to
         Entries that were compared; the landmark's own entry in its column is ignored.
     landmarks : ndarray of int, shape (l,)
     mode : {"metric", "ordinal"}, default "metric"
-    max_iter : int, default 300
+    max_iter : int or None
+        L-BFGS iterations; default 100 (metric) or 300 (ordinal: the isotonic fits move
+        with the points, so it needs more).  The metric fit gains little after 100: at
+        n = 2e4 (BTL, c = 50) the Procrustes error is 0.0130 after 60 iterations and 0.0129
+        after 300.
     tol : float, default 1e-9
         Stop when an iteration lowers the loss by less than ``tol`` relative.
 
@@ -486,6 +490,8 @@ def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=300, to
     from .._validation import check_choice
 
     mode = check_choice(mode, "mode", ("metric", "ordinal"))
+    if max_iter is None:
+        max_iter = 100 if mode == "metric" else 300
     X = np.asarray(X, dtype=np.float64)
     n, dim = X.shape
     landmarks = np.asarray(landmarks, dtype=np.int64)
