@@ -197,6 +197,10 @@ def test_landmark_btl_metric_refinement():
     assert res.info["refine"] == "metric" and res.info["violated"] > 0.1
     assert procrustes_error(P, res.embedding) < procrustes_error(P, raw.embedding)
     assert procrustes_error(P, res.embedding) < 0.1
+    # flips at a fixed rate contradict the scores at every gap: no metric fit
+    flip = landmark_embedding(TripletOracle(P, "flip", p=0.15, seed=1), **kw)
+    assert not flip.info["graded"] and flip.info["refine"] is False
+    assert res.info["graded"]
 
 
 def test_refine_columns_ordinal_recovers_planted_points_from_orders():
