@@ -197,6 +197,24 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
     return n_iter, converged, history
 
 
+# standard deviation of the random starts in units of delta (see ``soe``'s init)
+_INIT_STD = 1.0
+
+
+def _rms_radius(X):
+    Y = X - X.mean(axis=0)
+    return float(np.sqrt((Y * Y).sum() / max(Y.shape[0], 1)))
+
+
+def _better(res, best):
+    """Lower objective wins; among runs that satisfy every comparison with margin delta
+    (objective exactly 0) the one with the smallest spread, i.e. the largest margin relative
+    to its size, wins."""
+    if res.objective == 0.0 and best.objective == 0.0:
+        return _rms_radius(res.embedding) < _rms_radius(best.embedding)
+    return res.objective < best.objective
+
+
 class _Evaluator:
     """Objective/gradient in (n, dim) layout; remembers the best point seen."""
 
@@ -328,7 +346,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     if init is not None:
         init = check_init(init, n, dim)
     cs = _Constraints(C, n)
-    spread = delta * np.sqrt(max(n, 1))
+    spread = _INIT_STD * delta
     name = f"soe-{method}"
     best = None
     runs = []
@@ -358,7 +376,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
         hist = [h * delta**2 for h in hist]
         res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
         runs.append(res.objective)
-        if best is None or res.objective < best.objective:
+        if best is None or _better(res, best):
             best = res
         if interrupted:
             warn_interrupted(name, n_iter)
