@@ -407,3 +407,19 @@ def test_soe_layout_complete_graph_warns():
     with pytest.warns(NoOrdinalInformationWarning):
         pos = nx_ordinal.soe_layout(nx.complete_graph(5), seed=0)
     assert np.isfinite(np.array(list(pos.values()))).all()
+
+
+@pytest.mark.parametrize("cols", [3, 4])
+def test_pair_and_chunk_kernels_agree(cols):
+    # 15 objects, 300 constraints: 105 pairs <= 300, so the condensed-pair kernel is used;
+    # padding with 2,000 unused objects (2 million pairs > 300) switches to the chunked one
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((15, 3))
+    C = (sample_quadruplets(X, n_quadruplets=300, seed=1) if cols == 4
+         else sample_triplets(X, n_triplets=300, seed=1))
+    f1, g1 = soe_objective(X, C, 0.3, return_grad=True)
+    Xp = np.vstack([X, rng.standard_normal((2000, 3))])
+    f2, g2 = soe_objective(Xp, C, 0.3, return_grad=True)
+    assert f1 > 0 and f1 == pytest.approx(f2, rel=1e-12)
+    np.testing.assert_allclose(g1, g2[:15], rtol=1e-10, atol=1e-12)
+    np.testing.assert_array_equal(g2[15:], 0)

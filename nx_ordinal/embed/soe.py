@@ -9,6 +9,9 @@ minimising
 One vectorized kernel (:func:`soe_objective`) evaluates the value and gradient of triplets and
 quadruplets alike in O(m dim + n dim) time, processing the constraints in chunks (bounded
 temporary memory) and scattering the gradient with ``np.bincount``: no n x n array is formed.
+When the constraints outnumber the object pairs, a pair kernel (distances once per pair,
+gradient through the n x n pair-weight matrix) is used instead: it is cheaper there, and its
+n x n arrays are no larger than the constraint array.
 """
 
 import numpy as np
@@ -38,6 +41,47 @@ class _Constraints:
         else:
             self.k = np.ascontiguousarray(C[:, 2])
             self.l = np.ascontiguousarray(C[:, 3])
+        # with fewer object pairs than constraints, distances are evaluated once per pair
+        # (condensed pdist order) and gathered: cheaper, and no larger than the index arrays
+        self.n_pairs = n * (n - 1) // 2
+        self.pij = self.pkl = None
+        if 0 < self.n_pairs <= self.m:
+            self.pij = _condensed(self.i, self.j, n)
+            self.pkl = _condensed(self.k, self.l, n)
+
+
+def _condensed(p, q, n):
+    """Index of the unordered pair {p, q} (p != q) in scipy's condensed distance vector."""
+    a = np.minimum(p, q).astype(np.int64)
+    b = np.maximum(p, q).astype(np.int64)
+    return n * a - a * (a + 1) // 2 + (b - a - 1)
+
+
+def _terms_pairs(XT, cs, delta, want_grad, want_pieces):
+    """:func:`_terms` through the condensed pair distances (used when n(n-1)/2 <= m):
+    O(n^2 dim + m) per evaluation; the gradient is ``(diag(W 1) - W) X`` for the summed
+    per-pair weights W."""
+    from scipy.spatial.distance import pdist, squareform
+
+    X = XT.T
+    dc = pdist(X)
+    a = dc[cs.pij]
+    b = dc[cs.pkl]
+    r = a + delta - b
+    act = np.flatnonzero(r > 0)
+    ra = r[act]
+    f = float(ra @ ra)
+    G = None
+    if want_grad:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            aa, ba = a[act], b[act]
+            wa = np.where(aa > 0, 2.0 * ra / aa, 0.0)
+            wb = np.where(ba > 0, -2.0 * ra / ba, 0.0)
+        w = (np.bincount(cs.pij[act], wa, minlength=cs.n_pairs)
+             + np.bincount(cs.pkl[act], wb, minlength=cs.n_pairs))
+        W = squareform(w, checks=False)
+        G = (W.sum(axis=1)[:, None] * X - W @ X).T
+    return f, G, ((a, b) if want_pieces else (None, None))
 
 
 def _terms(XT, cs, delta, want_grad=True, want_pieces=False):
@@ -46,6 +90,8 @@ def _terms(XT, cs, delta, want_grad=True, want_pieces=False):
     ``XT`` is the configuration transposed, shape (dim, n), C-contiguous (so each coordinate
     gathers from a contiguous vector).  Chunks of constraints keep temporaries O(chunk).
     """
+    if cs.pij is not None:
+        return _terms_pairs(XT, cs, delta, want_grad, want_pieces)
     dim, n = XT.shape
     f = 0.0
     G = np.zeros((dim, n)) if want_grad else None
@@ -313,7 +359,11 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     -----
     Cost per objective/gradient evaluation: O(m dim + n dim) time and O(m + n dim) memory for
     m constraints (the index arrays plus chunks of at most 2^20 constraints of temporaries);
-    gradient contributions of the active constraints are scattered with ``np.bincount``.  An
+    gradient contributions of the active constraints are scattered with ``np.bincount``.
+    When there are no more object pairs than constraints (n(n-1)/2 <= m, e.g. 100 objects
+    with 10^4 comparisons), the distances are computed once per pair (``pdist``) and gathered,
+    and the gradient is one product with the n x n matrix of summed pair weights:
+    O(n^2 dim + m) time, with the n x n arrays no larger than the constraint array.  An
     MM iteration adds the construction of two sparse Laplacians with at most min(2m, n^2)
     entries and ``cg_iter`` sparse products.  No n x n dense array is formed, so 10^7
     triplets fit in a few GB.  Ctrl-C returns the best configuration so far with an
