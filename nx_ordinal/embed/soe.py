@@ -389,7 +389,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     True
     """
     from ..constraints import check_constraints
-    from ..utils import as_generator
+    from ..utils import as_generator, single_thread
 
     C, n = check_constraints(constraints, n_objects)
     dim = check_dim(dim)
@@ -410,38 +410,42 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     name = f"soe-{method}"
     best = None
     runs = []
-    for r in range(n_init):
-        X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
-        # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)), so
-        # the iterations do not depend on the scale of the problem
-        X0 = X0 / delta
-        ev = _Evaluator(cs, 1.0)
-        progress = Progress(max_iter, verbose, name, max_time=max_time)
-        interrupted = False
-        try:
-            if cs.m == 0:
-                ev.pieces(X0)
-                n_iter, conv, hist = 0, True, []
-            elif method == "lbfgs":
-                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
-            else:
-                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
-        except KeyboardInterrupt:
-            interrupted = True
-            n_iter, conv, hist = progress.count, False, []
-        finally:
-            progress.close()
-        X = (ev.best_X if ev.best_X is not None else X0) * delta
-        fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
-        hist = [h * delta**2 for h in hist]
-        res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
-        runs.append(res.objective)
-        if best is None or _better(res, best):
-            best = res
-        if interrupted:
-            warn_interrupted(name, n_iter)
-            break
-        if not conv and max_iter > 0:
-            warn_not_converged(name, n_iter, "max_time" if progress.out_of_time() else "max_iter")
+    # L-BFGS-B's vector updates and the pair kernel's small products only lose from BLAS
+    # threads (badly so on a busy machine)
+    with single_thread(user_api="blas"):
+        for r in range(n_init):
+            X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
+            # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)), so
+            # the iterations do not depend on the scale of the problem
+            X0 = X0 / delta
+            ev = _Evaluator(cs, 1.0)
+            progress = Progress(max_iter, verbose, name, max_time=max_time)
+            interrupted = False
+            try:
+                if cs.m == 0:
+                    ev.pieces(X0)
+                    n_iter, conv, hist = 0, True, []
+                elif method == "lbfgs":
+                    n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
+                else:
+                    n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
+            except KeyboardInterrupt:
+                interrupted = True
+                n_iter, conv, hist = progress.count, False, []
+            finally:
+                progress.close()
+            X = (ev.best_X if ev.best_X is not None else X0) * delta
+            fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
+            hist = [h * delta**2 for h in hist]
+            res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
+            runs.append(res.objective)
+            if best is None or _better(res, best):
+                best = res
+            if interrupted:
+                warn_interrupted(name, n_iter)
+                break
+            if not conv and max_iter > 0:
+                why = "max_time" if progress.out_of_time() else "max_iter"
+                warn_not_converged(name, n_iter, why)
     best.info["restart_objectives"] = runs
     return best
