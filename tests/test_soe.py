@@ -312,7 +312,7 @@ def _eurodist_fits(shared_data, k):
 def test_eurodist_soe(shared_data):
     # supplement 3.4: the paper reports one draw with 35/1000 violated for SOE (94 for GNMDS).
     # The count at the minimum of Err_soft depends on the draw: over 20 draws, with 10 restarts
-    # each, 16 give <= 35 (median 30.5); draw 0 gives 45 at the global minimum (200 restarts
+    # each, 16 give <= 35 (median 29.5); draw 0 gives 45 at the global minimum (200 restarts
     # reach the same objective 1.54595), a genuinely harder draw, not an optimisation failure.
     D, allq, fits = _eurodist_fits(shared_data, 5)
     counts = [c for c, _, _ in fits]

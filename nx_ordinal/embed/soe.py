@@ -326,9 +326,9 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
         configuration), the one with the smallest root-mean-square radius wins: it has the
         largest margin relative to its spread.  Restarts matter for low-dimensional,
         non-realizable comparisons: on the eurodist experiment of [1]_ (1,000 quadruplets of
-        21 cities, 2-D) a single run often stops in a local minimum (34 % of single runs
+        21 cities, 2-D) a single run often stops in a local minimum (38 % of single runs
         reach <= 35 violations), while 10 restarts reach the lowest objective of 20 long runs
-        on 19 of 20 draws (16 of the 20 then have <= 35 violations).
+        on 19 of 20 draws (16 of the 20 then have <= 35 violations, median 29.5).
     max_iter : int, default 1000
         Iterations per run.
     tol : float, default 1e-4
