@@ -42,6 +42,7 @@ def main():
     ap.add_argument("--data", default=str(default_data()))
     ap.add_argument("--seed", type=int, default=2014)
     ap.add_argument("--draws", type=int, default=20)
+    ap.add_argument("--small", action="store_true", help="5 draws instead of --draws")
     args = ap.parse_args()
 
     import matplotlib
@@ -54,6 +55,8 @@ def main():
     from nx_ordinal.embed import classical_mds, soe
     from nx_ordinal.metrics import procrustes_align, triplet_error
 
+    if args.small:
+        args.draws = 5
     names, D = load(args.data)
     allq = all_quadruplets(D)
     rng = np.random.default_rng(args.seed)
