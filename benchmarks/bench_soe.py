@@ -6,8 +6,12 @@ Same triplets for every package, in one run.  Cases (issue 4):
 * B: n = 1,000 points uniform in [0, 1]^2, embedding dim 2;
 
 each with 10^4 and 10^5 noise-free training triplets and a disjoint set of 10^4 held-out
-triplets (data seed != estimator seed).  Prints CPU seconds (``time.process_time``, all
-threads of the process), held-out triplet error and ratios against nx_ordinal.  Then 10^7
+triplets (data seed != estimator seeds).  Every estimator is fitted with ``--seeds``
+estimator seeds (default 5) on the same triplets; prints the median CPU seconds
+(``time.process_time``, all threads of the process), the median and range of the held-out
+triplet error, and the CPU ratio against nx_ordinal SOE with the same number of restarts.
+With 10^4 triplets the comparisons underdetermine the configuration (the objective reaches
+0), so single runs of either package vary a lot with the seed: compare medians.  Then 10^7
 triplets for n = 10,000 in 2-D with nx_ordinal alone (``--big``; skipped with ``--no-big``).
 
 BLAS is limited to one thread (set before numpy is imported) for both packages, so CPU
@@ -63,32 +67,52 @@ def timed(fn):
     return Y, time.process_time() - c, time.perf_counter() - w
 
 
-def run_case(case, m, with_cblearn=True):
-    X, dim, T, H = make_case(case, m)
-    n = X.shape[0]
-    rows = []
-    # warm-up: the first call pays one-time imports (scipy.optimize, scipy.sparse) that the
-    # cblearn rows do not pay (importing cblearn loads them before its timer starts)
-    soe(T[:100], n, dim, seed=0)
-    Y, cpu, wall = timed(lambda: soe(T, n, dim, seed=EST_SEED).embedding)
-    rows.append(("nx_ordinal SOE (lbfgs)", cpu, wall, triplet_error(H, Y)))
+def estimators(n, dim, with_cblearn):
+    """(name, n_init, fit(T, seed) -> embedding); n_init pairs rows for the CPU ratio."""
+    rows = [
+        ("nx_ordinal SOE n_init=1", 1, lambda T, s: soe(T, n, dim, n_init=1, seed=s).embedding),
+        ("nx_ordinal SOE n_init=10", 10,
+         lambda T, s: soe(T, n, dim, n_init=10, seed=s).embedding),
+    ]
     if with_cblearn:
         import cblearn.embedding as cbe
 
-        ests = [
-            ("cblearn SOE n_init=1", lambda: cbe.SOE(dim, n_init=1, random_state=EST_SEED)),
-            ("cblearn SOE n_init=10", lambda: cbe.SOE(dim, random_state=EST_SEED)),
-            ("cblearn STE", lambda: cbe.STE(dim, random_state=EST_SEED)),
-            ("cblearn GNMDS", lambda: cbe.GNMDS(dim, random_state=EST_SEED)),
+        def cb(make):
+            return lambda T, s: make(s).fit_transform(T, n_objects=n)
+
+        rows += [
+            ("cblearn SOE n_init=1", 1, cb(lambda s: cbe.SOE(dim, n_init=1, random_state=s))),
+            ("cblearn SOE n_init=10", 10, cb(lambda s: cbe.SOE(dim, random_state=s))),
+            ("cblearn STE", 1, cb(lambda s: cbe.STE(dim, random_state=s))),
+            ("cblearn GNMDS", 1, cb(lambda s: cbe.GNMDS(dim, random_state=s))),
         ]
-        for name, make in ests:
-            Y, cpu, wall = timed(lambda make=make: make().fit_transform(T, n_objects=n))
-            rows.append((name, cpu, wall, triplet_error(H, Y)))
-    ref = rows[0][1]
-    print(f"\ncase {case}: n={n}, dim={dim}, {m} training triplets, {H.shape[0]} held-out")
-    print(f"  {'method':<24}{'CPU s':>9}{'wall s':>9}{'held-out err':>14}{'CPU / nx_ordinal':>18}")
-    for name, cpu, wall, err in rows:
-        print(f"  {name:<24}{cpu:9.2f}{wall:9.2f}{100 * err:13.2f}%{cpu / ref:18.2f}")
+    return rows
+
+
+def run_case(case, m, seeds, with_cblearn=True):
+    X, dim, T, H = make_case(case, m)
+    n = X.shape[0]
+    # warm-up: the first call pays one-time imports (scipy.optimize, scipy.sparse) that the
+    # cblearn rows do not pay (importing cblearn loads them before its timer starts)
+    soe(T[:100], n, dim, seed=0)
+    rows = []
+    for name, n_init, fit in estimators(n, dim, with_cblearn):
+        errs, cpus, walls = [], [], []
+        for s in seeds:
+            Y, cpu, wall = timed(lambda fit=fit, s=s: fit(T, s))
+            errs.append(100 * triplet_error(H, Y))
+            cpus.append(cpu)
+            walls.append(wall)
+        rows.append((name, n_init, np.median(cpus), np.median(walls), np.median(errs),
+                     min(errs), max(errs)))
+    ref = {n_init: cpu for name, n_init, cpu, *_ in rows if name.startswith("nx_ordinal")}
+    print(f"\ncase {case}: n={n}, dim={dim}, {m} training triplets, {H.shape[0]} held-out; "
+          f"estimator seeds {list(seeds)} (medians; error min-max in brackets)")
+    print(f"  {'method':<26}{'CPU s':>8}{'wall s':>8}{'held-out err %':>16}{'[min, max]':>15}"
+          f"{'CPU / nx same n_init':>22}")
+    for name, n_init, cpu, wall, med, lo, hi in rows:
+        print(f"  {name:<26}{cpu:8.2f}{wall:8.2f}{med:16.2f}{f'[{lo:.2f}, {hi:.2f}]':>15}"
+              f"{cpu / ref[n_init]:22.2f}")
     return rows
 
 
@@ -97,7 +121,7 @@ def run_big(m=10_000_000, n=10_000):
     X = rng.random((n, 2))
     T = sample_triplets(X, n_triplets=m, seed=rng)
     H = sample_triplets(X, n_triplets=10_000, seed=rng)
-    res, cpu, wall = timed(lambda: soe(T, n, 2, seed=EST_SEED))
+    res, cpu, wall = timed(lambda: soe(T, n, 2, n_init=1, seed=EST_SEED))
     print(f"\n10^7 case: n={n}, dim=2, {m} triplets: CPU {cpu:.1f} s, wall {wall:.1f} s, "
           f"{res.n_iter} iterations, {res.info['n_eval']} evaluations, "
           f"held-out error {100 * triplet_error(H, res.embedding):.2f}%")
@@ -109,11 +133,13 @@ def main():
     ap.add_argument("--no-big", action="store_true")
     ap.add_argument("--cases", default="A,B")
     ap.add_argument("--sizes", default="10000,100000")
+    ap.add_argument("--seeds", type=int, default=5, help="estimator seeds per row")
     args = ap.parse_args()
     warnings.simplefilter("ignore")
     for case in args.cases.split(","):
         for m in (int(s) for s in args.sizes.split(",")):
-            run_case(case, m, with_cblearn=not args.no_cblearn)
+            run_case(case, m, range(EST_SEED, EST_SEED + args.seeds),
+                     with_cblearn=not args.no_cblearn)
     if not args.no_big:
         run_big()
 

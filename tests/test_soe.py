@@ -290,28 +290,49 @@ def _eurodist(shared_data):
     return names, D
 
 
-def test_eurodist_soe(shared_data):
+def _eurodist_draws(allq, k):
+    """The first ``k`` draws of 1,000 comparisons (the gallery shows draw 0)."""
+    rng = np.random.default_rng(2014)
+    return [allq[rng.choice(allq.shape[0], size=1000, replace=False)] for _ in range(k)]
+
+
+def _eurodist_fits(shared_data, k):
     names, D = _eurodist(shared_data)
     assert len(names) == 21
     allq = all_quadruplets(D)
     assert 20_000 < allq.shape[0] <= 21_945
-    # the count of violations depends on the draw of the 1,000 comparisons (over 20 draws we
-    # saw 21 to 50, median 29.5); the paper reports one draw with 35.  Five draws here.
-    rng = np.random.default_rng(2014)
-    counts, rates = [], []
-    for r in range(5):
-        Q = allq[rng.choice(allq.shape[0], size=1000, replace=False)]
-        res = soe(Q, 21, 2, n_init=2, seed=r)
-        counts.append(int(round(triplet_error(Q, res.embedding) * 1000)))
-        rates.append(triplet_error(allq, res.embedding))
-    assert np.median(counts) <= 35  # the paper: 35/1000 for SOE, 94/1000 for GNMDS
-    assert np.mean(rates) < 0.07  # violation rate over all ~21,900 comparisons
-    X = res.embedding
-    # and it resembles the metric (classical MDS) map
+    fits = []
+    for d, Q in enumerate(_eurodist_draws(allq, k)):
+        res = soe(Q, 21, 2, n_init=10, seed=d)
+        fits.append((int(round(triplet_error(Q, res.embedding) * 1000)),
+                     triplet_error(allq, res.embedding), res))
+    return D, allq, fits
+
+
+def test_eurodist_soe(shared_data):
+    # supplement 3.4: the paper reports one draw with 35/1000 violated for SOE (94 for GNMDS).
+    # The count at the minimum of Err_soft depends on the draw: over 20 draws, with 10 restarts
+    # each, 16 give <= 35 (median 29.5); draw 0 gives 45 at the global minimum (200 restarts
+    # reach the same objective 1.54595), a genuinely harder draw, not an optimisation failure.
+    D, allq, fits = _eurodist_fits(shared_data, 5)
+    counts = [c for c, _, _ in fits]
+    assert sum(c <= 35 for c in counts) >= 4, counts
+    assert np.median(counts) <= 30, counts
+    assert max(r for _, r, _ in fits) < 0.065  # violation rate over all ~21,900 comparisons
+    assert fits[0][2].objective == pytest.approx(1.54595, rel=1e-4)  # draw 0: global minimum
     from nx_ordinal.embed import classical_mds
 
-    assert procrustes_error(classical_mds(D, 2), X) < 0.1
-    assert procrustes_align(classical_mds(D, 2), X).shape == (21, 2)
+    for _, _, res in fits:  # and each resembles the metric (classical MDS) map
+        assert procrustes_error(classical_mds(D, 2), res.embedding) < 0.1
+    assert procrustes_align(classical_mds(D, 2), fits[0][2].embedding).shape == (21, 2)
+
+
+@pytest.mark.slow
+def test_eurodist_soe_twenty_draws(shared_data):
+    _, _, fits = _eurodist_fits(shared_data, 20)
+    counts = [c for c, _, _ in fits]
+    assert sum(c <= 35 for c in counts) >= 16, counts
+    assert np.median(counts) <= 31, counts
 
 
 # ---------------------------------------------------------------------------------------------
@@ -386,3 +407,19 @@ def test_soe_layout_complete_graph_warns():
     with pytest.warns(NoOrdinalInformationWarning):
         pos = nx_ordinal.soe_layout(nx.complete_graph(5), seed=0)
     assert np.isfinite(np.array(list(pos.values()))).all()
+
+
+@pytest.mark.parametrize("cols", [3, 4])
+def test_pair_and_chunk_kernels_agree(cols):
+    # 15 objects, 300 constraints: 105 pairs <= 300, so the condensed-pair kernel is used;
+    # padding with 2,000 unused objects (2 million pairs > 300) switches to the chunked one
+    rng = np.random.default_rng(5)
+    X = rng.standard_normal((15, 3))
+    C = (sample_quadruplets(X, n_quadruplets=300, seed=1) if cols == 4
+         else sample_triplets(X, n_triplets=300, seed=1))
+    f1, g1 = soe_objective(X, C, 0.3, return_grad=True)
+    Xp = np.vstack([X, rng.standard_normal((2000, 3))])
+    f2, g2 = soe_objective(Xp, C, 0.3, return_grad=True)
+    assert f1 > 0 and f1 == pytest.approx(f2, rel=1e-12)
+    np.testing.assert_allclose(g1, g2[:15], rtol=1e-10, atol=1e-12)
+    np.testing.assert_array_equal(g2[15:], 0)

@@ -9,6 +9,9 @@ minimising
 One vectorized kernel (:func:`soe_objective`) evaluates the value and gradient of triplets and
 quadruplets alike in O(m dim + n dim) time, processing the constraints in chunks (bounded
 temporary memory) and scattering the gradient with ``np.bincount``: no n x n array is formed.
+When the constraints outnumber the object pairs, a pair kernel (distances once per pair,
+gradient through the n x n pair-weight matrix) is used instead: it is cheaper there, and its
+n x n arrays are no larger than the constraint array.
 """
 
 import numpy as np
@@ -38,6 +41,47 @@ class _Constraints:
         else:
             self.k = np.ascontiguousarray(C[:, 2])
             self.l = np.ascontiguousarray(C[:, 3])
+        # with fewer object pairs than constraints, distances are evaluated once per pair
+        # (condensed pdist order) and gathered: cheaper, and no larger than the index arrays
+        self.n_pairs = n * (n - 1) // 2
+        self.pij = self.pkl = None
+        if 0 < self.n_pairs <= self.m:
+            self.pij = _condensed(self.i, self.j, n)
+            self.pkl = _condensed(self.k, self.l, n)
+
+
+def _condensed(p, q, n):
+    """Index of the unordered pair {p, q} (p != q) in scipy's condensed distance vector."""
+    a = np.minimum(p, q).astype(np.int64)
+    b = np.maximum(p, q).astype(np.int64)
+    return n * a - a * (a + 1) // 2 + (b - a - 1)
+
+
+def _terms_pairs(XT, cs, delta, want_grad, want_pieces):
+    """:func:`_terms` through the condensed pair distances (used when n(n-1)/2 <= m):
+    O(n^2 dim + m) per evaluation; the gradient is ``(diag(W 1) - W) X`` for the summed
+    per-pair weights W."""
+    from scipy.spatial.distance import pdist, squareform
+
+    X = XT.T
+    dc = pdist(X)
+    a = dc[cs.pij]
+    b = dc[cs.pkl]
+    r = a + delta - b
+    act = np.flatnonzero(r > 0)
+    ra = r[act]
+    f = float(ra @ ra)
+    G = None
+    if want_grad:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            aa, ba = a[act], b[act]
+            wa = np.where(aa > 0, 2.0 * ra / aa, 0.0)
+            wb = np.where(ba > 0, -2.0 * ra / ba, 0.0)
+        w = (np.bincount(cs.pij[act], wa, minlength=cs.n_pairs)
+             + np.bincount(cs.pkl[act], wb, minlength=cs.n_pairs))
+        W = squareform(w, checks=False)
+        G = (W.sum(axis=1)[:, None] * X - W @ X).T
+    return f, G, ((a, b) if want_pieces else (None, None))
 
 
 def _terms(XT, cs, delta, want_grad=True, want_pieces=False):
@@ -46,6 +90,8 @@ def _terms(XT, cs, delta, want_grad=True, want_pieces=False):
     ``XT`` is the configuration transposed, shape (dim, n), C-contiguous (so each coordinate
     gathers from a contiguous vector).  Chunks of constraints keep temporaries O(chunk).
     """
+    if cs.pij is not None:
+        return _terms_pairs(XT, cs, delta, want_grad, want_pieces)
     dim, n = XT.shape
     f = 0.0
     G = np.zeros((dim, n)) if want_grad else None
@@ -197,6 +243,24 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
     return n_iter, converged, history
 
 
+# standard deviation of the random starts in units of delta * sqrt(n) (see ``soe``'s init)
+_INIT_STD = 1.0
+
+
+def _rms_radius(X):
+    Y = X - X.mean(axis=0)
+    return float(np.sqrt((Y * Y).sum() / max(Y.shape[0], 1)))
+
+
+def _better(res, best):
+    """Lower objective wins; among runs that satisfy every comparison with margin delta
+    (objective exactly 0) the one with the smallest spread, i.e. the largest margin relative
+    to its size, wins."""
+    if res.objective == 0.0 and best.objective == 0.0:
+        return _rms_radius(res.embedding) < _rms_radius(best.embedding)
+    return res.objective < best.objective
+
+
 class _Evaluator:
     """Objective/gradient in (n, dim) layout; remembers the best point seen."""
 
@@ -251,9 +315,20 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
         increases (the paper does one Gauss-Seidel sweep instead, with the same guarantee).
     init : array_like (n, dim) or None
         Initial configuration of the first run (default: Gaussian with standard deviation
-        ``delta * sqrt(n)``).  Later runs start from fresh Gaussian configurations.
+        ``delta * sqrt(n)``).  Later runs start from fresh Gaussian configurations.  (Starts of
+        standard deviation ``delta``, where nearly every comparison is active at first, were
+        measured too: better for 100 points in 10-D with 10^4 triplets, 4.8 % against 5.4 %
+        held-out error, worse for 1,000 points in 2-D with 10^5 triplets, 1.20 % against
+        1.09 %; the default stays.)
     n_init : int, default 1
-        Number of runs; the lowest objective wins.
+        Number of runs; the lowest objective wins.  When several runs satisfy every comparison
+        with margin ``delta`` (objective 0, common when the comparisons underdetermine the
+        configuration), the one with the smallest root-mean-square radius wins: it has the
+        largest margin relative to its spread.  Restarts matter for low-dimensional,
+        non-realizable comparisons: on the eurodist experiment of [1]_ (1,000 quadruplets of
+        21 cities, 2-D) a single run often stops in a local minimum (38 % of single runs
+        reach <= 35 violations), while 10 restarts reach the lowest objective of 20 long runs
+        on 19 of 20 draws (16 of the 20 then have <= 35 violations, median 29.5).
     max_iter : int, default 1000
         Iterations per run.
     tol : float, default 1e-4
@@ -285,7 +360,11 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     -----
     Cost per objective/gradient evaluation: O(m dim + n dim) time and O(m + n dim) memory for
     m constraints (the index arrays plus chunks of at most 2^20 constraints of temporaries);
-    gradient contributions of the active constraints are scattered with ``np.bincount``.  An
+    gradient contributions of the active constraints are scattered with ``np.bincount``.
+    When there are no more object pairs than constraints (n(n-1)/2 <= m, e.g. 100 objects
+    with 10^4 comparisons), the distances are computed once per pair (``pdist``) and gathered,
+    and the gradient is one product with the n x n matrix of summed pair weights:
+    O(n^2 dim + m) time, with the n x n arrays no larger than the constraint array.  An
     MM iteration adds the construction of two sparse Laplacians with at most min(2m, n^2)
     entries and ``cg_iter`` sparse products.  No n x n dense array is formed, so 10^7
     triplets fit in a few GB.  Ctrl-C returns the best configuration so far with an
@@ -311,7 +390,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     True
     """
     from ..constraints import check_constraints
-    from ..utils import as_generator
+    from ..utils import as_generator, single_thread
 
     C, n = check_constraints(constraints, n_objects)
     dim = check_dim(dim)
@@ -328,42 +407,46 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     if init is not None:
         init = check_init(init, n, dim)
     cs = _Constraints(C, n)
-    spread = delta * np.sqrt(max(n, 1))
+    spread = _INIT_STD * delta * np.sqrt(max(n, 1))
     name = f"soe-{method}"
     best = None
     runs = []
-    for r in range(n_init):
-        X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
-        # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)), so
-        # the iterations do not depend on the scale of the problem
-        X0 = X0 / delta
-        ev = _Evaluator(cs, 1.0)
-        progress = Progress(max_iter, verbose, name, max_time=max_time)
-        interrupted = False
-        try:
-            if cs.m == 0:
-                ev.pieces(X0)
-                n_iter, conv, hist = 0, True, []
-            elif method == "lbfgs":
-                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
-            else:
-                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
-        except KeyboardInterrupt:
-            interrupted = True
-            n_iter, conv, hist = progress.count, False, []
-        finally:
-            progress.close()
-        X = (ev.best_X if ev.best_X is not None else X0) * delta
-        fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
-        hist = [h * delta**2 for h in hist]
-        res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
-        runs.append(res.objective)
-        if best is None or res.objective < best.objective:
-            best = res
-        if interrupted:
-            warn_interrupted(name, n_iter)
-            break
-        if not conv and max_iter > 0:
-            warn_not_converged(name, n_iter, "max_time" if progress.out_of_time() else "max_iter")
+    # L-BFGS-B's vector updates and the pair kernel's small products only lose from BLAS
+    # threads (badly so on a busy machine)
+    with single_thread(user_api="blas"):
+        for r in range(n_init):
+            X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
+            # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)), so
+            # the iterations do not depend on the scale of the problem
+            X0 = X0 / delta
+            ev = _Evaluator(cs, 1.0)
+            progress = Progress(max_iter, verbose, name, max_time=max_time)
+            interrupted = False
+            try:
+                if cs.m == 0:
+                    ev.pieces(X0)
+                    n_iter, conv, hist = 0, True, []
+                elif method == "lbfgs":
+                    n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
+                else:
+                    n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
+            except KeyboardInterrupt:
+                interrupted = True
+                n_iter, conv, hist = progress.count, False, []
+            finally:
+                progress.close()
+            X = (ev.best_X if ev.best_X is not None else X0) * delta
+            fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
+            hist = [h * delta**2 for h in hist]
+            res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
+            runs.append(res.objective)
+            if best is None or _better(res, best):
+                best = res
+            if interrupted:
+                warn_interrupted(name, n_iter)
+                break
+            if not conv and max_iter > 0:
+                why = "max_time" if progress.out_of_time() else "max_iter"
+                warn_not_converged(name, n_iter, why)
     best.info["restart_objectives"] = runs
     return best
