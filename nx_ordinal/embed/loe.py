@@ -423,14 +423,14 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
     return pcg(M, rhs, Y, diag, cg_iter)
 
 
-def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None):
+def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0):
     g = ev.g
     kw = 2.0 * g.deg.astype(np.float64)
     dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
     Y = X0
     f, _, pieces = ev(Y, want_pieces=True)
     history = [f]
-    converged = f == 0.0
+    converged = f <= f_small
     n_iter = 0
     while not converged and n_iter < max_iter:
         X = _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
@@ -441,7 +441,7 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None):
         if on_iter is not None:
             on_iter(n_iter, X, f_new)
         Y, f_old, f = X, f, f_new
-        if f == 0.0 or (f_old - f) <= tol * max(f, 1e-300):
+        if f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
             converged = True
         elif progress.out_of_time():
             break
@@ -482,7 +482,9 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     max_iter : int
         Iterations per run.
     tol : float
-        Relative decrease of the objective below which a run stops (scale-free).
+        Relative decrease of the objective below which a run stops (scale-free); a run
+        also stops, converged, once the objective is at most ``tol * delta**2`` (no
+        constraint violated by more than ``sqrt(tol) * delta``).
     max_time : float, optional
         Time budget in seconds per run.
     cg_iter : int
@@ -577,6 +579,9 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
                                {"no_ordinal_information": True})
     scaled = _scale_to_margin(base, g, delta) if n > _LANDMARK_MIN_N else None
     base = _scale_to_delta(base, g, delta) if scaled is None else scaled
+    # every violation below sqrt(tol) delta: all constraints hold with a margin of almost
+    # delta, the ordinal solution is exact (the rest only polishes margins)
+    f_small = tol * delta**2
     spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
     best = None
     runs = []
@@ -594,10 +599,10 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         try:
             if method == "lbfgs":
                 n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
-                                               on_iter=on_iter)
+                                               on_iter=on_iter, f_small=f_small)
             else:
                 n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
-                                             on_iter=on_iter)
+                                             on_iter=on_iter, f_small=f_small)
         except KeyboardInterrupt:
             interrupted = True
             n_iter, conv, hist = progress.count, False, []
