@@ -318,3 +318,19 @@ def test_planted_gauss_sample_recovered_from_the_large_graph_start():
     A = knn_adjacency(P, 16)
     res = loe(A, 2, seed=0)
     assert adjacency_error(A, res.embedding) <= 1e-4
+
+
+def test_stops_at_a_quarter_delta_squared_and_rescales_to_an_exact_minimiser():
+    """Once f <= delta^2 / 4 every margin is >= delta / 2: the returned configuration is the
+    iterate scaled by delta / (delta - sqrt(f)), with objective exactly 0 (the dense
+    reference agrees)."""
+    from nx_ordinal.datasets import gauss
+
+    P = gauss(250, seed=3)
+    A = knn_adjacency(P, 8)
+    res = loe(A, 2, delta=0.1, seed=0)
+    assert res.converged
+    assert res.objective == 0.0
+    assert local_objective_dense(res.embedding, A, 0.1) == 0.0
+    # the solver stopped at the threshold, not after polishing to an exact zero
+    assert 0.0 < res.history[-1] <= 0.25 * 0.1**2

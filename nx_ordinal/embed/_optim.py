@@ -27,7 +27,8 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
-    iterations or when ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after every iteration.
+    iterations or when ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after
+    every iteration.
     Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize

@@ -325,6 +325,22 @@ def _scale_to_margin(X, g, delta, n_sample=2000):
     return X * (delta / med)
 
 
+def _rescale_to_zero(X, g, delta, f):
+    """Exact minimiser from a configuration whose objective ``f`` is below ``delta**2``.
+
+    Every term ``max(0, d_ij + delta - d_ik)^2`` is at most ``f``, so every margin
+    ``d_ik - d_ij`` is at least ``delta - sqrt(f) > 0``; scaling by
+    ``c = delta / (delta - sqrt(f))`` makes every margin at least ``delta``: objective 0
+    (Proposition 1 of the paper: delta only sets the scale).  The objective of the scaled
+    configuration is evaluated, and it is returned only if it is not worse (rounding).
+    """
+    c = delta / (delta - np.sqrt(f))
+    Xc = c * X
+    ci, ck = CandidateList(g, delta, skin=0.0).update(Xc)
+    fc = local_terms(Xc, g, ci, ck, delta, want_grad=False)[0]
+    return (Xc, fc) if fc <= f else (X, f)
+
+
 # ---------------------------------------------------------------------------------------------
 # solvers
 
@@ -482,9 +498,11 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     max_iter : int
         Iterations per run.
     tol : float
-        Relative decrease of the objective below which a run stops (scale-free); a run
-        also stops, converged, once the objective is at most ``tol * delta**2`` (no
-        constraint violated by more than ``sqrt(tol) * delta``).
+        Relative decrease of the objective below which a run stops (scale-free).  A run
+        also stops, converged, once the objective is at most ``delta**2 / 4``: then every
+        constraint holds with a margin of at least ``delta - sqrt(f) >= delta / 2``, and the
+        configuration scaled by ``delta / (delta - sqrt(f))`` (at most 2) is returned, an
+        exact minimiser with objective 0.
     max_time : float, optional
         Time budget in seconds per run.
     cg_iter : int
@@ -579,9 +597,9 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
                                {"no_ordinal_information": True})
     scaled = _scale_to_margin(base, g, delta) if n > _LANDMARK_MIN_N else None
     base = _scale_to_delta(base, g, delta) if scaled is None else scaled
-    # every violation below sqrt(tol) delta: all constraints hold with a margin of almost
-    # delta, the ordinal solution is exact (the rest only polishes margins)
-    f_small = tol * delta**2
+    # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
+    # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
+    f_small = 0.25 * delta**2
     spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
     best = None
     runs = []
@@ -609,6 +627,8 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         finally:
             progress.close()
         X = ev.best_X if ev.best_X is not None else X0
+        if ev.best_X is not None and 0.0 < ev.best_f <= f_small:
+            X, ev.best_f = _rescale_to_zero(X, g, delta, ev.best_f)
         res = EmbeddingResult(X, float(ev.best_f) if ev.best_X is not None else np.inf, n_iter,
                               conv, hist, f"loe-{method}",
                               dict(n_eval=ev.n_eval, n_rebuilds=ev.cl.n_builds,
