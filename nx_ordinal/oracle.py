@@ -142,12 +142,9 @@ class TripletOracle:
             return truth * (1.0 - self.p) + (1.0 - truth) * self.p
         return truth
 
-    def __call__(self, queries):
-        """Answer a batch of queries: boolean array, ``True`` where ``j`` is judged closer to
-        ``i`` than ``k``."""
-        Q = self._check_queries(queries)
-        m = Q.shape[0]
-        t = self.margins(Q)
+    def _answer(self, t):
+        """Noisy answers from the margins ``t = D_ik - D_ij``."""
+        m = t.shape[0]
         self.n_queries += m
         if self.noise == "none":
             return t > 0
@@ -155,6 +152,44 @@ class TripletOracle:
         if self.noise == "btl":
             return u < 0.5 * (1.0 + np.tanh(0.5 * self.scale * t))
         return (t > 0) ^ (u < self.p)
+
+    def __call__(self, queries):
+        """Answer a batch of queries: boolean array, ``True`` where ``j`` is judged closer to
+        ``i`` than ``k``."""
+        Q = self._check_queries(queries)
+        return self._answer(self.margins(Q))
+
+    def answer_anchored(self, anchor, j, k):
+        """Answer the queries ``(anchor, j[c], k[c])`` that share one anchor.
+
+        The same answers (and the same draws from the oracle's generator) as calling the
+        oracle on ``np.column_stack([np.full(m, anchor), j, k])``, at O(n d + m) instead of
+        O(m d): the squared distances from the anchor are computed once and gathered.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from nx_ordinal.oracle import TripletOracle
+        >>> o = TripletOracle([[0.0, 0.0], [1.0, 0.0], [3.0, 0.0]], "none")
+        >>> o.answer_anchored(0, np.array([1, 2]), np.array([2, 1])).tolist()
+        [True, False]
+        """
+        n = self.n_objects
+        a = int(anchor)
+        if not 0 <= a < n:
+            raise ValueError(f"anchor must be in [0, {n - 1}], got {anchor}")
+        j, k = np.asarray(j), np.asarray(k)
+        if j.shape != k.shape or j.ndim != 1:
+            raise ValueError("j and k must be 1-d arrays of the same length")
+        if j.size:
+            if not (np.issubdtype(j.dtype, np.integer) and np.issubdtype(k.dtype, np.integer)):
+                raise ValueError("j and k must be integer indices")
+            lo, hi = min(j.min(), k.min()), max(j.max(), k.max())
+            if lo < 0 or hi >= n:
+                raise ValueError(f"query indices must be in [0, {n - 1}], got range [{lo}, {hi}]")
+        diff = self.X[a] - self.X
+        d2 = np.einsum("ij,ij->i", diff, diff)
+        return self._answer(d2[k] - d2[j])
 
     def triplets(self, queries):
         """Answer queries and return them as constraints in list-order: row ``(i, j, k)``
@@ -201,13 +236,18 @@ def sample_anchor_queries(anchors, counts, n_objects, seed=None):
         raise ValueError(f"anchors must be in [0, {n - 1}]")
     if counts.size and counts.min() < 0:
         raise ValueError(f"counts must be >= 0, got {counts.min()}")
-    rng = as_generator(seed)
     i = np.repeat(anchors, counts)
-    m = i.size
+    j, k = _random_pairs(i, n, as_generator(seed))
+    return np.column_stack([i, j, k])
+
+
+def _random_pairs(i, n, rng):
+    """For each anchor ``i[c]`` a uniform pair ``j != k`` of objects other than it."""
+    m = np.shape(i)[0]
     j = rng.integers(0, n - 1, size=m)
-    j = j + (j >= i)
+    j += j >= i
     k = rng.integers(0, n - 2, size=m)
     lo, hi = np.minimum(i, j), np.maximum(i, j)
-    k = k + (k >= lo)
-    k = k + (k >= hi)
-    return np.column_stack([i, j, k])
+    k += k >= lo
+    k += k >= hi
+    return j, k

@@ -152,3 +152,58 @@ def test_rank_constraint_gives_rank_dim_gram(planted):
     w = np.linalg.eigvalsh(res.info["gram"])
     assert np.sum(w > 1e-8 * w.max()) <= 2
     assert generalization_error(Tt, res.embedding) < 0.2
+
+
+def test_lam_max_is_the_collapse_threshold(planted):
+    from nx_ordinal.embed.dmoe import dmoe_lam_max
+
+    _, T, _ = planted
+    lm = dmoe_lam_max(T)
+    above = dmoe(T, dim=3, lam=1.02 * lm, nu=0.1)
+    below = dmoe(T, dim=3, lam=0.9 * lm, nu=0.1)
+    assert np.abs(above.info["gram"]).max() < 1e-3  # 0 up to the ADMM tolerance
+    assert np.abs(below.info["gram"]).max() > 1e-2
+    # quadruplet form of the same triplets gives the same threshold
+    assert dmoe_lam_max(T[:, [0, 1, 0, 2]], 25) == pytest.approx(lm)
+
+
+def test_projected_nu0_is_gnmds_p(planted):
+    from nx_ordinal.embed.ste import gnmds
+
+    _, T, _ = planted
+    a = dmoe(T, dim=3, projected=True, nu=0.0, lam=0.01 * len(T), seed=7, max_iter=60, tol=1e-6)
+    b = gnmds(T, dim=3, projected=True, lam=0.01, seed=7, max_iter=60, tol=1e-6)
+    np.testing.assert_allclose(a.info["gram"], b.info["gram"])
+    assert a.method == "dmoe-p"
+
+
+def test_projected_loss_gradient_matches_central_differences():
+    from nx_ordinal.embed.ste import _as_quadruplets, _value_grad_K
+
+    rng = np.random.default_rng(5)
+    Y = rng.standard_normal((8, 3))
+    K = Y @ Y.T
+    Q, _, _ = _as_quadruplets(random_triplets(8, 40, seed=2), 8)
+    nu, g0, lam = 2.5, 0.3, 0.05
+    f, grad = _value_grad_K(K, Q, "dmoe", nu, g0, lam)
+    E = rng.standard_normal((8, 8))
+    E = E + E.T
+    h = 1e-6
+    fp, _ = _value_grad_K(K + h * E, Q, "dmoe", nu, g0, lam, want_grad=False)
+    fm, _ = _value_grad_K(K - h * E, Q, "dmoe", nu, g0, lam, want_grad=False)
+    assert (fp - fm) / (2 * h) == pytest.approx(np.sum(grad * E), rel=1e-6)
+    # the value is the DMOE loss (16) (mean) plus lam trace(K)
+    assert f == pytest.approx(dmoe_objective(K, Q, gamma0=g0, nu=nu, lam=0.0) / len(Q)
+                              + lam * np.trace(K))
+
+
+def test_projected_recovers_planted_and_is_deterministic(planted):
+    P, T, Tt = planted
+    a = dmoe(T, dim=3, projected=True, nu=1.0, lam=0.1, seed=4, max_iter=300, tol=1e-6)
+    b = dmoe(T, dim=3, projected=True, nu=1.0, lam=0.1, seed=4, max_iter=300, tol=1e-6)
+    np.testing.assert_array_equal(a.embedding, b.embedding)
+    assert a.embedding.shape == (25, 3)
+    assert np.linalg.matrix_rank(a.info["gram"], tol=1e-8) <= 3
+    assert generalization_error(Tt, a.embedding) < 0.1
+    with pytest.raises(TypeError, match="projected must be a bool"):
+        dmoe(T, dim=3, projected="yes")

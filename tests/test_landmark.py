@@ -14,6 +14,7 @@ from nx_ordinal.embed.landmark import (
     landmark_mds,
     project_edm,
     rank_columns,
+    refine_columns,
 )
 from nx_ordinal.metrics import procrustes_error
 from nx_ordinal.oracle import TripletOracle, sample_anchor_queries
@@ -174,12 +175,83 @@ def test_landmark_btl_recovery(btl_2000):
 
 
 def test_landmark_noiseless_oracle():
-    # a noiseless oracle gives separable data: the MLE keeps the order of each landmark
-    # column but not its linear scale, so the recovery is coarser than under BTL noise
+    # a noiseless oracle gives separable data: the MLE keeps the order of each landmark column
+    # but the ridge alone spaces the scores; the ordinal refinement restores the metric
     P = gauss(2000, 2, 0)
     m = int(50 * 2000 * np.log(2000))
     res = landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=m, seed=0)
-    assert procrustes_error(P, res.embedding) <= 0.25
+    assert res.info["refine"] == "ordinal" and res.info["violated"] < 0.02
+    assert procrustes_error(P, res.embedding) <= 0.05
+    raw = landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=m, seed=0, refine=False)
+    assert raw.info["refine"] is False
+    assert procrustes_error(P, raw.embedding) > 2 * procrustes_error(P, res.embedding)
+
+
+def test_landmark_btl_metric_refinement():
+    # under BTL the scores are the squared distances up to a shift: "auto" fits them metrically,
+    # which beats the landmark MDS from the l^2 landmark entries alone
+    P = gauss(1000, 2, 3)
+    kw = dict(dim=2, n_queries=int(50 * 1000 * np.log(1000)), seed=0)
+    res = landmark_embedding(TripletOracle(P, "btl", seed=1), **kw)
+    raw = landmark_embedding(TripletOracle(P, "btl", seed=1), refine=False, **kw)
+    assert res.info["refine"] == "metric" and res.info["violated"] > 0.1
+    assert procrustes_error(P, res.embedding) < procrustes_error(P, raw.embedding)
+    assert procrustes_error(P, res.embedding) < 0.1
+    # flips at a fixed rate contradict the scores at every gap: no metric fit
+    flip = landmark_embedding(TripletOracle(P, "flip", p=0.15, seed=1), **kw)
+    assert not flip.info["graded"] and flip.info["refine"] is False
+    assert res.info["graded"]
+
+
+def test_refine_columns_ordinal_recovers_planted_points_from_orders():
+    P = gauss(600, 2, 5)
+    L = np.array([3, 50, 100, 250, 400])
+    D = ((P[:, None, :] - P[L][None, :, :]) ** 2).sum(-1)
+    scores = np.sqrt(D) ** 0.5                     # any increasing transform: order only
+    start = P + np.random.default_rng(0).normal(scale=0.15, size=P.shape)
+    X, info = refine_columns(start, scores, np.ones(D.shape, bool), L, mode="ordinal")
+    assert procrustes_error(P, X) < 0.02 < procrustes_error(P, start)
+    assert info["loss"] < 1e-3
+    # the metric mode fits shifted exact squared distances to machine precision
+    X, info = refine_columns(start, D - 3.0, np.ones(D.shape, bool), L, mode="metric",
+                             max_iter=2000)
+    assert procrustes_error(P, X) < 1e-4
+
+
+class _PlainOracle:
+    """An oracle without the anchored fast path."""
+
+    def __init__(self, oracle):
+        self.oracle = oracle
+        self.n_objects = oracle.n_objects
+
+    def __call__(self, Q):
+        return self.oracle(Q)
+
+
+def test_anchored_fast_path_matches_generic_queries():
+    P = gauss(300, 2, 1)
+    Q = sample_anchor_queries([7], [5000], 300, seed=2)
+    a = TripletOracle(P, "btl", seed=4)(Q)
+    b = TripletOracle(P, "btl", seed=4).answer_anchored(7, Q[:, 1], Q[:, 2])
+    assert np.array_equal(a, b)
+    kw = dict(dim=2, n_queries=40000, seed=3)
+    r1 = landmark_embedding(TripletOracle(P, "btl", seed=5), **kw)
+    r2 = landmark_embedding(_PlainOracle(TripletOracle(P, "btl", seed=5)), **kw)
+    assert np.array_equal(r1.embedding, r2.embedding)
+    with pytest.raises(ValueError, match="anchor must be in"):
+        TripletOracle(P, "none").answer_anchored(300, Q[:, 1], Q[:, 2])
+    with pytest.raises(ValueError, match="query indices must be in"):
+        TripletOracle(P, "none").answer_anchored(0, np.array([1]), np.array([300]))
+
+
+def test_landmark_refine_argument():
+    P = gauss(100, 2, 0)
+    msg = "refine must be 'auto', 'metric', 'ordinal' or False, got 'yes'"
+    with pytest.raises(ValueError, match=msg):
+        landmark_embedding(TripletOracle(P, "none"), dim=2, n_queries=5000, refine="yes")
+    with pytest.raises(ValueError, match="mode must be one of"):
+        refine_columns(P, np.zeros((100, 3)), np.ones((100, 3), bool), [0, 1, 2], mode="x")
 
 
 def test_landmark_from_triplet_array_and_determinism():

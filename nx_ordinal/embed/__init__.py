@@ -7,6 +7,7 @@ from .mds import classical_mds
 from .ree import ree
 from .soe import soe, soe_objective
 from .ste import generalization_error, gnmds, ste, tste
+from .validation import select_by_validation
 
 __all__ = [
     "EmbeddingResult",
@@ -19,6 +20,7 @@ __all__ = [
     "loe",
     "loe_objective",
     "ree",
+    "select_by_validation",
     "soe",
     "soe_objective",
     "ste",

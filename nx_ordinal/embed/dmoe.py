@@ -18,7 +18,7 @@ from .._validation import check_dim, check_int, check_nonnegative, check_positiv
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
-__all__ = ["dmoe", "dmoe_objective"]
+__all__ = ["dmoe", "dmoe_lam_max", "dmoe_objective"]
 
 
 class _MarginOperator:
@@ -116,9 +116,82 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
     return float(loss + lam * np.abs(_eig_sym(G)[0]).sum())
 
 
+def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_time,
+                    verbose):
+    """Problem (15) with rank(G) <= dim by projected gradient (the "-p" solver)."""
+    from .._resources import check_dense
+    from ..utils import as_generator
+    from .ste import _initial_X, _run_projected, _small_blas
+
+    check_dense(n, "dmoe with projected=True (Gram matrix iterates)", copies=6,
+                suggestion="use ste/tste/gnmds (O(n dim) memory) or soe")
+    m = Q.shape[0]
+    X0 = _initial_X(init, n, dim, as_generator(seed))
+    progress = Progress(max_iter, verbose, "dmoe-p", max_time=max_time)
+    interrupted = False
+    try:
+        with _small_blas(n):
+            K, Y, f, n_iter, conv, hist = _run_projected(
+                X0 @ X0.T, Q, "dmoe", nu, gamma0, lam / m, dim, max_iter, tol, progress)
+    except KeyboardInterrupt:
+        interrupted = True
+        Y, K, f, n_iter, conv, hist = X0, X0 @ X0.T, np.nan, progress.count, False, []
+    finally:
+        progress.close()
+    if interrupted:
+        warn_interrupted("dmoe-p", n_iter)
+    elif not conv and max_iter > 0:
+        warn_not_converged("dmoe-p", n_iter,
+                           "max_time" if progress.out_of_time() else "max_iter")
+    return EmbeddingResult(np.asarray(Y, dtype=np.float64), float(f), int(n_iter), bool(conv),
+                           hist, "dmoe-p", dict(gram=K, rank=int(min(dim, n))))
+
+
+def dmoe_lam_max(constraints, n_objects=None):
+    """Smallest nuclear-norm weight ``lam`` for which DMOE's solution is ``G = 0``.
+
+    At ``G = 0`` every margin is 0 < ``gamma0``, so the loss is locally
+    ``sum_q (gamma0 - <K_q, G>)`` and, on the PSD cone (where ``||G||_* = trace G``),
+    ``G = 0`` is optimal iff ``lam I - sum_q K_q`` is PSD: ``lam_max`` is the largest
+    eigenvalue of ``S = sum_q K_q`` (independent of ``gamma0`` and ``nu``).  Useful to give
+    ``lam`` relative to it (``lam = c * lam_max``, ``0 < c < 1``), a scale that carries over
+    between constraint sets of different sizes (e.g. validation folds and the full set).
+
+    Parameters
+    ----------
+    constraints : array_like of int, shape (m, 3) or (m, 4)
+    n_objects : int, optional
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> from nx_ordinal.embed.dmoe import dmoe_lam_max
+    >>> round(dmoe_lam_max([[0, 1, 2]]), 6)  # S = K_t: eigenvalues -sqrt(3), 0, sqrt(3)
+    1.732051
+
+    Notes
+    -----
+    O(m + n^3): S is accumulated with one bincount, then one dense symmetric eigenvalue
+    problem (DMOE itself is O(n^3) per iteration).
+    """
+    from .ste import _as_quadruplets
+
+    Q, n, _ = _as_quadruplets(constraints, n_objects)
+    a, b, c, d = Q.T
+    rows = np.concatenate([c, d, c, d, a, b, a, b])
+    cols = np.concatenate([c, d, d, c, a, b, b, a])
+    m = Q.shape[0]
+    vals = np.repeat(np.array([1.0, 1.0, -1.0, -1.0, -1.0, -1.0, 1.0, 1.0]), m)
+    S = np.bincount(rows * n + cols, weights=vals, minlength=n * n).reshape(n, n)
+    return float(np.linalg.eigvalsh(S)[-1])
+
+
 def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho=1.01,
-         mu=0.1, mu_max=1e6, rank_constraint=False, max_iter=1000, tol=1e-4, max_time=None,
-         verbose=False):
+         mu=0.1, mu_max=1e6, rank_constraint=False, projected=False, init=None, seed=None,
+         max_iter=1000, tol=1e-4, max_time=None, verbose=False):
     """Distributional Margin based Ordinal Embedding (DMOE) of Ma et al. [1]_ by ADMM.
 
     Finds a Gram matrix G minimising the margin-distribution loss (eq. 16) of the constraints
@@ -138,7 +211,9 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     nu : float, default 0.1
         Weight of margins *above* ``gamma0`` (dispersion) relative to those below it.
     lam : float, default 1
-        Weight of the nuclear norm ``||G||_*``.
+        Weight of the nuclear norm ``||G||_*`` (the loss is a sum over the constraints).
+        From :func:`dmoe_lam_max` on, the solution is ``G = 0``; ``c * dmoe_lam_max(...)``
+        with ``0 < c < 1`` is a size-independent way to set it.
     rho : float, default 1.01
         Growth factor (> 1) of the penalty parameter ``mu`` per iteration (eq. 33).
     mu : float, default 0.1
@@ -150,6 +225,19 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
         G2 projection (top-``dim`` eigenvalues of the PSD projection).  This makes the
         problem non-convex (the ADMM becomes a heuristic, as the "-p" baselines are), but
         the Gram matrix then has the embedding's rank.
+    projected : bool, default False
+        ``False``: the ADMM above (convex: nuclear norm, no rank constraint).  ``True``:
+        problem (15) itself, with ``rank(G) <= dim``, by the solver of the paper's "-p"
+        baselines (projected gradient with line search on G, projected onto its top-``dim``
+        eigenvalues each step, from a random start): minimises
+        ``(1/m) sum_q l(gamma_q) + (lam / m) trace(G)`` (the same objective as the ADMM's
+        divided by m; ``||G||_* = trace G`` on the PSD cone).  Non-convex, like GNMDS-p,
+        which is its ``nu = 0`` case.  ``rho``, ``mu``, ``mu_max``, ``rank_constraint`` are
+        then unused; ``tol`` is the objective-decrease rule of :func:`~nx_ordinal.embed.ste`.
+    init : array_like, shape (n_objects, dim), optional
+        Projected form only: starting configuration (default ``0.1 * N(0, I)``).
+    seed : int or numpy Generator, optional
+        Projected form only: seed of the random start.
     max_iter : int, default 1000
     tol : float, default 1e-4
         Stop when the primal residual ``||(e1 - e_Q, e2 + e_Q, G - G1, G - G2)||`` and the
@@ -198,7 +286,10 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     projection on the PSD cone (eq. 32), each one dense symmetric eigendecomposition,
     O(n^3).  Per iteration O(m + nnz(LU) + n^3); memory O(m + nnz(LU) + n^2), never
     n^2 x n^2.  The paper's eq. (23) omits ``nu``; we weight the ``e2`` term by it, which is
-    what its loss (16) requires.
+    what its loss (16) requires.  In this convex form few margins end above ``gamma0`` (the
+    nuclear norm shrinks them), so ``nu`` has little effect; with ``projected=True`` (the
+    rank-constrained problem (15)) it matters.  The projected form costs
+    O(m + n^2 dim) per step (a partial eigendecomposition), O(n^2) memory.
 
     References
     ----------
@@ -223,6 +314,11 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     if m == 0:
         raise ValueError("constraints is empty: nothing to embed")
     mu = check_positive(mu, "mu")
+    if not isinstance(projected, (bool, np.bool_)):
+        raise TypeError(f"projected must be a bool, got {projected!r}")
+    if projected:
+        return _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol,
+                               max_time, verbose)
 
     from .._resources import check_dense
 

@@ -32,6 +32,7 @@ __all__ = [
     "estimate_shifts",
     "project_edm",
     "rank_columns",
+    "refine_columns",
     "landmark_ste",
     "landmark_gnmds",
 ]
@@ -265,7 +266,10 @@ def _rank_objective(theta, win, lose, lam):
     The per-comparison work runs in float32 (half the memory traffic of float64) and shares
     one ``exp(-|t|)`` between the softplus and the logistic function (scipy's float32
     ``log_expit`` alone cost more than the rest of an evaluation); sums are accumulated in
-    float64."""
+    float64.  The logistic weights are ``1/2 + copysign(1/(1 + exp(-|t|)) - 1/2, t)``
+    (absolute error below 1e-7, float32's own), converted to float64 once and scattered with
+    ``np.add.at``: ``np.bincount`` with float32 weights converts them element by element and
+    cost four times as much."""
     th = theta.astype(np.float32)
     t = th[win]
     t -= th[lose]
@@ -276,16 +280,17 @@ def _rank_objective(theta, win, lose, lam):
     f = float(np.add.reduce(buf, dtype=np.float64))
     f += float(np.add.reduce(np.maximum(t, 0.0, out=buf), dtype=np.float64))
     f += 0.5 * lam * float(theta @ theta)
-    # logistic(t) = 1 / (1 + e) for t >= 0, e / (1 + e) otherwise
-    np.copyto(buf, e)
-    buf[t >= 0] = 1.0
     e += 1.0
-    buf /= e
-    del t, e
-    N = theta.size
-    grad = np.bincount(win, weights=buf, minlength=N)
-    grad -= np.bincount(lose, weights=buf, minlength=N)
-    grad += lam * theta
+    np.reciprocal(e, out=e)                            # logistic(|t|), in [1/2, 1)
+    e -= 0.5
+    np.copysign(e, t, out=e)
+    e += 0.5                                           # logistic(t)
+    del t, buf
+    w = e.astype(np.float64)
+    del e
+    grad = lam * theta
+    np.add.at(grad, win, w)
+    np.subtract.at(grad, lose, w)
     return f, grad
 
 
@@ -335,11 +340,13 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
 
     n, ell = int(n_objects), int(n_columns)
     N = n * ell
-    col = np.asarray(col, dtype=np.int64)
     idx_dtype = np.int32 if N < 2**31 else np.int64
-    win = (col * n + np.asarray(near, dtype=np.int64)).astype(idx_dtype)
-    lose = (col * n + np.asarray(far, dtype=np.int64)).astype(idx_dtype)
-    del col
+    # flat indices col * n + object, built in the index dtype (no int64 temporaries)
+    win = np.asarray(col).astype(idx_dtype)
+    win *= n
+    lose = win.copy()
+    win += np.asarray(near).astype(idx_dtype, copy=False)
+    lose += np.asarray(far).astype(idx_dtype, copy=False)
     m = win.size
     if lam is None:
         lam = 1e-3 * 2.0 * m / max(N, 1)
@@ -360,11 +367,17 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
     # steps accepted by the line search).
     from scipy.special import expit
 
-    t = theta0[win].astype(np.float32) - theta0[lose].astype(np.float32)
+    th0 = theta0.astype(np.float32)
+    t = th0[win]
+    t -= th0[lose]
     p = expit(t)
+    del t
     p *= 1.0 - p
-    h = np.bincount(win, weights=p, minlength=N) + np.bincount(lose, weights=p, minlength=N) + lam
-    del t, p
+    p = p.astype(np.float64)
+    h = np.full(N, lam)
+    np.add.at(h, win, p)
+    np.add.at(h, lose, p)
+    del p
     scale = 1.0 / np.sqrt(h)
 
     best = {"f": np.inf, "phi": None, "n_eval": 0}
@@ -406,8 +419,165 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
 
 
 # --------------------------------------------------------------------------------------------
+# Refinement of the landmark MDS over all n l scores
+# --------------------------------------------------------------------------------------------
+
+def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=None, tol=1e-9):
+    r"""Refine a landmark embedding against all ``n l`` column scores.
+
+    Landmark MDS uses the scores of the ``l`` landmark rows to fix each column's shift, and
+    those are ``l^2`` single noisy entries.  This step instead fits every score: with
+    :math:`D_{ia} = \|x_i - x_{l_a}\|^2` over the compared entries (``seen``),
+
+    * ``mode="metric"`` minimises :math:`\sum_{a,i} (D_{ia} - \theta_{ia} - s_a)^2` over the
+      points and the column shifts :math:`s_a` (the scores estimate squared distances up to
+      a shift per column, as under the BTL model);
+    * ``mode="ordinal"`` minimises Kruskal's stress-2,
+      :math:`\sum_{a,i} (D_{ia} - \hat D_{ia})^2 / \sum_{a,i} (D_{ia} - \bar D_a)^2`, where
+      :math:`\hat D_{\cdot a}` is the isotonic regression of column ``a`` of ``D`` on the
+      order of its scores (for noise-free answers, whose scores carry only that order).
+
+    The inner minimisers (the shifts' column means, the isotonic fits) are treated as
+    constants in the gradient (envelope theorem), and L-BFGS runs on the points directly.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, dim)
+        Start, e.g. the landmark MDS of the scores.
+    theta : ndarray, shape (n, l)
+        Column scores (estimated squared distances to each landmark, up to shift / order).
+    seen : ndarray of bool, shape (n, l)
+        Entries that were compared; the landmark's own entry in its column is ignored.
+    landmarks : ndarray of int, shape (l,)
+    mode : {"metric", "ordinal"}, default "metric"
+    max_iter : int or None
+        L-BFGS iterations; default 100 (metric) or 300 (ordinal: the isotonic fits move
+        with the points, so it needs more).  The metric fit gains little after 100: at
+        n = 2e4 (BTL, c = 50) the Procrustes error is 0.0130 after 60 iterations and 0.0129
+        after 300.
+    tol : float, default 1e-9
+        Stop when an iteration lowers the loss by less than ``tol`` relative.
+
+    Returns
+    -------
+    X : ndarray, shape (n, dim)
+        Centred.
+    info : dict
+        ``n_iter``, ``loss`` (final value), ``converged``.
+
+    Notes
+    -----
+    O(n l d) per evaluation (plus ``l`` O(n) pool-adjacent-violators passes in the ordinal
+    mode, after one O(n log n) sort per column); memory O(n l d).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.landmark import refine_columns
+    >>> from nx_ordinal.metrics import procrustes_error
+    >>> rng = np.random.default_rng(0)
+    >>> P = rng.normal(size=(200, 2))
+    >>> L = np.arange(5)
+    >>> D = ((P[:, None] - P[L][None]) ** 2).sum(-1)
+    >>> theta = D - D.mean(axis=0) + rng.normal(scale=0.05, size=D.shape)
+    >>> start = P + rng.normal(scale=0.3, size=P.shape)
+    >>> X, info = refine_columns(start, theta, np.ones(D.shape, bool), L)
+    >>> bool(procrustes_error(P, X) < 0.2 * procrustes_error(P, start))
+    True
+    """
+    from scipy.optimize import isotonic_regression, minimize
+
+    from .._validation import check_choice
+
+    mode = check_choice(mode, "mode", ("metric", "ordinal"))
+    if max_iter is None:
+        max_iter = 100 if mode == "metric" else 300
+    X = np.asarray(X, dtype=np.float64)
+    n, dim = X.shape
+    landmarks = np.asarray(landmarks, dtype=np.int64)
+    ell = landmarks.size
+    mask = np.array(seen, dtype=bool)
+    mask[landmarks, np.arange(ell)] = False
+    counts = np.maximum(mask.sum(axis=0), 1)
+    theta = np.where(mask, theta, 0.0)
+    orders = None
+    if mode == "ordinal":
+        orders = []
+        for a in range(ell):  # one sort per landmark column (l = O(dim) columns)
+            idx = np.flatnonzero(mask[:, a])
+            orders.append(idx[np.argsort(theta[idx, a], kind="stable")])
+
+    def fun(z):
+        Z = z.reshape(n, dim)
+        diff = Z[:, None, :] - Z[landmarks][None, :, :]            # (n, l, dim)
+        D = np.einsum("nld,nld->nl", diff, diff)
+        if orders is None:
+            R = np.where(mask, D - theta, 0.0)
+            R -= R.sum(axis=0) / counts                            # optimal shifts
+            R *= mask
+            loss = float(np.einsum("nl,nl->", R, R))
+            dD = 2.0 * R
+        else:
+            fit = D.copy()                                         # unranked: no residual
+            for a, idx in enumerate(orders):                       # l columns
+                fit[idx, a] = isotonic_regression(D[idx, a]).x
+            R = D - fit
+            Dc = np.where(mask, D - (D * mask).sum(axis=0) / counts, 0.0)
+            B = max(float(np.einsum("nl,nl->", Dc, Dc)), 1e-300)
+            loss = float(np.einsum("nl,nl->", R, R)) / B
+            dD = (2.0 / B) * (R - loss * Dc)
+        G = (2.0 * dD)[:, :, None] * diff
+        g = G.sum(axis=1)
+        np.add.at(g, landmarks, -G.sum(axis=0))                   # l rows
+        return loss, g.ravel()
+
+    state = {"best": (np.inf, X.ravel().copy()), "n_eval": 0}
+
+    def fun_tracked(z):
+        loss, g = fun(z)
+        state["n_eval"] += 1
+        if loss < state["best"][0]:
+            state["best"] = (loss, z.copy())
+        return loss, g
+
+    try:
+        res = minimize(fun_tracked, X.ravel().copy(), jac=True, method="L-BFGS-B",
+                       options={"maxiter": int(max_iter), "ftol": float(tol), "gtol": 0.0,
+                                "maxcor": 10})
+        loss, z, nit, ok = float(res.fun), res.x, int(res.nit), bool(res.status in (0, 2))
+    except KeyboardInterrupt:
+        from ._progress import warn_interrupted
+
+        warn_interrupted("landmark refinement", state["n_eval"])
+        (loss, z), nit, ok = state["best"], state["n_eval"], False
+    Z = z.reshape(n, dim)
+    return Z - Z.mean(axis=0), {"n_iter": nit, "loss": loss, "converged": ok}
+
+
+# --------------------------------------------------------------------------------------------
 # Landmark embedding
 # --------------------------------------------------------------------------------------------
+
+def _check_link(theta, near, far, col):
+    """How the scores fit the comparisons, on an evenly strided sample of <= 2^20 of them.
+
+    Returns ``violated``, the fraction of comparisons the scores contradict, and ``graded``:
+    whether among the 10 % of comparisons with the largest score gaps the contradiction
+    rate is below half of that among the larger half.  Under a BTL-type link contradictions
+    get rarer as the gap grows (n = 2000, c = 50: 0.06 against 0.20); answers flipped at a
+    fixed rate stay contradictory at every gap (0.135 against 0.143).  O(2^20)."""
+    step = max(1, near.size >> 20)
+    sc = col[::step]
+    gap = theta[far[::step], sc] - theta[near[::step], sc]
+    if gap.size == 0:
+        return 0.0, False
+    bad = gap <= 0
+    violated = float(bad.mean())
+    size = np.abs(gap)
+    q50, q90 = np.quantile(size, [0.5, 0.9])
+    half, top = bad[size >= q50].mean(), bad[size >= q90].mean()
+    return violated, bool(top < 0.5 * half)
+
 
 def _is_oracle(obj):
     return callable(obj) and hasattr(obj, "n_objects") and not isinstance(obj, np.ndarray)
@@ -416,7 +586,7 @@ def _is_oracle(obj):
 def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
     """Comparisons (near, far, col) about ``ell`` landmark columns, and the landmarks."""
     from ..constraints import check_triplets
-    from ..oracle import sample_anchor_queries
+    from ..oracle import _random_pairs, sample_anchor_queries
 
     if _is_oracle(source):
         if landmarks is None:
@@ -433,13 +603,18 @@ def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
         col = np.repeat(np.arange(ell, dtype=np.int16 if ell < 2**15 else np.int64), counts)
         chunk = 1 << 22
         starts = np.concatenate([[0], np.cumsum(counts)])
-        for a in range(ell):
+        fast = callable(getattr(source, "answer_anchored", None))
+        for a in range(ell):  # l landmark columns, in chunks of 4M queries
             for lo in range(starts[a], starts[a + 1], chunk):
                 hi = min(lo + chunk, starts[a + 1])
-                Q = sample_anchor_queries([landmarks[a]], [hi - lo], n, seed=rng)
-                y = source(Q)
-                near[lo:hi] = np.where(y, Q[:, 1], Q[:, 2])
-                far[lo:hi] = np.where(y, Q[:, 2], Q[:, 1])
+                if fast:  # same draws and answers as the generic path, O(n d + m)
+                    j, k = _random_pairs(np.full(hi - lo, landmarks[a]), n, rng)
+                    y = source.answer_anchored(landmarks[a], j, k)
+                else:
+                    Q = sample_anchor_queries([landmarks[a]], [hi - lo], n, seed=rng)
+                    y, j, k = source(Q), Q[:, 1], Q[:, 2]
+                near[lo:hi] = np.where(y, j, k)
+                far[lo:hi] = np.where(y, k, j)
         return near, far, col, np.asarray(landmarks, dtype=np.int64), n_queries
     T, n_found = check_triplets(source, n)
     if T.shape[0] == 0:
@@ -481,7 +656,7 @@ def _columns_to_embedding(theta, landmarks, dim):
 
 def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
                        n_queries=None, lam=None, landmarks=None, max_iter=300, tol=1e-2,
-                       seed=None):
+                       refine="auto", seed=None):
     """Landmark Ordinal Embedding (Algorithm 1 of Ghosh et al. [1]_).
 
     Parameters
@@ -511,6 +686,20 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
         L-BFGS iterations of the ranking stage.
     tol : float, default 1e-2
         Relative gradient tolerance of the ranking stage.
+    refine : {"auto", "metric", "ordinal", False}, default "auto"
+        Follow the landmark MDS with :func:`refine_columns`, a least-squares fit of the
+        embedding to all ``n l`` scores instead of the ``l^2`` landmark entries alone.
+        ``"metric"`` treats the scores as squared distances up to a shift per column (the
+        BTL model of [1]_); ``"ordinal"`` keeps only each column's order: with noise-free
+        answers the comparisons are separable, the ridge alone spaces the scores, and their
+        order is all they tell.  ``"auto"`` is ``"ordinal"`` when the scores contradict fewer
+        than 2 % of the comparisons (noise-free or nearly so; under BTL at the paper's scale,
+        or with 15 % flips, it is 15-30 %); otherwise ``"metric"`` when the contradictions
+        are graded as under a BTL-type link (rare where the scores are far apart), and
+        ``False`` when they are not (e.g. answers flipped at a fixed rate, whose scores are
+        a saturating transform of the distances that the metric fit would distort); see
+        ``info["graded"]``.  ``False`` stops at the
+        landmark MDS, as Algorithm 1 of [1]_ does.
     seed : int, Generator, RandomState or None
 
     Returns
@@ -518,7 +707,11 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     result : EmbeddingResult
         ``embedding`` ``(n, dim)``; ``objective`` the negative penalised log-likelihood of the
         ranking stage; ``info`` holds ``landmarks``, ``shifts``, ``E`` (estimated landmark
-        EDM), ``n_comparisons``, ``lam``, ``time_rank`` and ``time_total``.
+        EDM), ``n_comparisons``, ``lam``, ``violated`` (fraction of the comparisons the
+        scores contradict), ``graded`` (whether the contradictions thin out as the scores
+        draw apart, as a BTL link implies), ``refine`` (the refinement used, or ``False``; then also
+        ``refine_loss`` and ``refine_iter``), ``time_rank``, ``time_refine`` and
+        ``time_total``.
 
     Raises
     ------
@@ -542,8 +735,11 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     -----
     Time O((m + n l) k) for ``k`` L-BFGS iterations of the ranking stage, then
     O(n l d + l^3): linear in the number of objects and comparisons.  Memory O(m + n l).
-    With a noiseless oracle the MLE is that of separable data: the ridge alone fixes the
-    scale of the scores, so the result is right up to a similarity transform.
+    The refinement (``refine``) adds O(n l d) per L-BFGS step.  Under BTL (n = 2e4, c = 50)
+    it lowers the Procrustes error from 0.020 to 0.013, and it matters most when the random
+    landmarks are nearly collinear (n = 4e4, seed 0: 0.146 to 0.08).  With a noiseless oracle
+    the MLE is that of separable data and the ordinal refinement restores the metric from the
+    columns' orders: at n = 2000, d = 2 the error drops from 0.17 to about 0.01.
 
     References
     ----------
@@ -565,6 +761,9 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
 
         _, n = check_triplets(oracle_or_triplets, n_objects)
     ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
+    if not (refine is False or (isinstance(refine, str) and
+                                refine in ("auto", "metric", "ordinal"))):
+        raise ValueError(f"refine must be 'auto', 'metric', 'ordinal' or False, got {refine!r}")
     if landmarks is not None:
         landmarks = np.asarray(landmarks, dtype=np.int64).ravel()
         if n_landmarks is not None and landmarks.size != ell:
@@ -582,16 +781,30 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
                                                          landmarks, rng)
     t1 = time.perf_counter()
     theta, info = rank_columns(near, far, col, n, ell, lam=lam, max_iter=max_iter, tol=tol)
+    violated, graded = _check_link(theta, near, far, col)
+    if refine == "auto":
+        refine = "ordinal" if violated < 0.02 else ("metric" if graded else False)
+    if refine:
+        seen = np.zeros((ell, n), dtype=bool)
+        seen[col, near] = True
+        seen[col, far] = True
     del near, far, col
     t2 = time.perf_counter()
     X, s, E = _columns_to_embedding(theta, landmarks, dim)
     t3 = time.perf_counter()
+    extra = {"refine": refine}
+    if refine:
+        X, rinfo = refine_columns(X, theta, seen.T, landmarks, mode=refine)
+        extra["refine_loss"] = rinfo["loss"]
+        extra["refine_iter"] = rinfo["n_iter"]
+    t4 = time.perf_counter()
     return EmbeddingResult(
         embedding=X, objective=info["objective"], n_iter=info["n_iter"],
         converged=info["converged"], history=[], method="landmark",
         info={"landmarks": landmarks, "shifts": s, "E": E, "n_comparisons": int(m),
-              "lam": info["lam"], "time_queries": t1 - t0, "time_rank": t2 - t1,
-              "time_lmds": t3 - t2, "time_total": t3 - t0},
+              "lam": info["lam"], "violated": violated, "graded": graded, **extra,
+              "time_queries": t1 - t0, "time_rank": t2 - t1, "time_lmds": t3 - t2,
+              "time_refine": t4 - t3, "time_total": t4 - t0},
     )
 
 

@@ -78,6 +78,10 @@ def _loss(kind, d1, d2, alpha, margin):
         z = c * (np.log1p(d1 / alpha) - np.log1p(d2 / alpha))
         s = expit(z)
         return np.logaddexp(0.0, z), s * c / (alpha + d1), -s * c / (alpha + d2)
+    if kind == "dmoe":  # margin-distribution loss (16) of DMOE; ``alpha`` carries nu
+        z = margin + d1 - d2  # gamma0 - gamma
+        s = np.where(z > 0, 1.0, -alpha)
+        return np.maximum(z, 0.0) + alpha * np.maximum(-z, 0.0), s, -s
     # gnmds
     z = margin + d1 - d2
     s = (z > 0).astype(np.float64)
