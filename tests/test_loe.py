@@ -255,3 +255,86 @@ def test_gradient_paths_agree_and_match_differences(directed_random):
                 2 * eps
             )
     np.testing.assert_allclose(g1, num, rtol=1e-6, atol=1e-6 * np.abs(num).max())
+
+
+def test_candidate_list_patched_for_fast_movers_is_exact():
+    """A few points jumping far (movers) are re-queried instead of rebuilding the list; the
+    objective and gradient stay equal to a fresh list's, and patches do happen."""
+    from nx_ordinal.datasets import gauss
+
+    rng = np.random.default_rng(1)
+    P = gauss(400, seed=0)
+    A = knn_adjacency(P, 9)
+    g = LocalGraph(A)
+    cl = CandidateList(g, 0.1, skin=0.05)
+    X = 4.0 * P
+    for step in range(30):
+        jump = 0.0003 * rng.standard_normal(X.shape)
+        fast = rng.random(X.shape[0]) < 0.005
+        jump[fast] *= 1000.0
+        X = X + jump
+        if step == 15:  # a similarity motion of the whole drawing keeps the list valid
+            X = 1.02 * X @ np.array([[0.6, 0.8], [-0.8, 0.6]]) + 3.0
+        ci, ck = cl.update(X)
+        assert len(set(zip(ci.tolist(), ck.tolist()))) == ci.size  # no pair twice
+        f, grad = local_terms(X, g, ci, ck, 0.1)
+        fresh = CandidateList(g, 0.1, skin=0.0)
+        f0, grad0 = local_terms(X, g, *fresh.update(X), 0.1)
+        assert f == pytest.approx(f0, rel=1e-12)
+        np.testing.assert_allclose(grad, grad0, rtol=1e-9, atol=1e-12 * np.abs(grad0).max())
+    assert cl.n_patches > 0
+    assert cl.n_builds < 10
+
+
+def test_landmark_mds_recovers_gaussian_up_to_similarity():
+    """Density-reweighted pivot MDS keeps the Gaussian's tails outside (no fold back), unlike
+    the spectral start; procrustes error against the planted sample."""
+    from nx_ordinal.datasets import gauss
+    from nx_ordinal.embed import landmark_mds
+    from nx_ordinal.metrics import procrustes_error
+
+    P = gauss(1500, seed=0)
+    A = knn_adjacency(P, 15)
+    Y = landmark_mds(A, 2, seed=0)
+    assert procrustes_error(P, Y) < 0.1
+    assert procrustes_error(P, laplacian_eigenmaps(A, 2, seed=0)) > 2 * procrustes_error(P, Y)
+    np.testing.assert_array_equal(Y, landmark_mds(A, 2, seed=0))  # same seed, same output
+    # components are embedded separately and packed apart
+    two = knn_adjacency(np.vstack([P[:200], P[:200] + 50.0]), 8)
+    Z = landmark_mds(two, 2, seed=1)
+    assert np.isfinite(Z).all()
+    assert np.linalg.norm(Z[:200].mean(0) - Z[200:].mean(0)) > 0
+
+
+@pytest.mark.slow
+def test_planted_gauss_sample_recovered_from_the_large_graph_start():
+    """n above the landmark threshold: the Gaussian's kNN graph is recovered to E_A <= 1e-4,
+    in fewer than half the iterations the spectral start (which folds the tails back inside
+    a rim) needs."""
+    from nx_ordinal.datasets import gauss
+    from nx_ordinal.metrics import adjacency_error
+
+    n = 3000
+    P = gauss(n, seed=0)
+    A = knn_adjacency(P, 16)
+    res = loe(A, 2, seed=0)
+    assert res.converged
+    assert adjacency_error(A, res.embedding) <= 1e-4
+    spectral = loe(A, 2, seed=0, init="spectral")
+    assert res.n_iter < 0.5 * spectral.n_iter
+
+
+def test_stops_at_a_quarter_delta_squared_and_rescales_to_an_exact_minimiser():
+    """Once f <= delta^2 / 4 every margin is >= delta / 2: the returned configuration is the
+    iterate scaled by delta / (delta - sqrt(f)), with objective exactly 0 (the dense
+    reference agrees)."""
+    from nx_ordinal.datasets import gauss
+
+    P = gauss(250, seed=3)
+    A = knn_adjacency(P, 8)
+    res = loe(A, 2, delta=0.1, seed=0)
+    assert res.converged
+    assert res.objective == 0.0
+    assert local_objective_dense(res.embedding, A, 0.1) == 0.0
+    # the solver stopped at the threshold, not after polishing to an exact zero
+    assert 0.0 < res.history[-1] <= 0.25 * 0.1**2

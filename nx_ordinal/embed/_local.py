@@ -56,7 +56,7 @@ class LocalGraph:
 
 
 def _similarity_residual(Xref, X):
-    """Scale of the least-squares similarity taking ``Xref`` to ``X`` and the largest residual.
+    """Scale of the least-squares similarity taking ``Xref`` to ``X`` and every point's residual.
 
     O(n dim)."""
     mr = Xref.mean(axis=0)
@@ -68,7 +68,7 @@ def _similarity_residual(Xref, X):
     nr = float(np.sum(R0 * R0))
     s = float(S.sum() / nr) if nr > 0 else 1.0
     res = X0 - s * (R0 @ Q)
-    return s, float(np.sqrt(np.max(np.einsum("ij,ij->i", res, res))))
+    return s, np.sqrt(np.einsum("ij,ij->i", res, res))
 
 
 def _edge_lengths(X, i, j):
@@ -79,99 +79,175 @@ def _edge_lengths(X, i, j):
 class CandidateList:
     """Non-neighbour pairs (i, k) that may violate a constraint of anchor i.
 
-    A pair is kept when ``d_ik <= max_j d_ij + delta + skin`` at the reference positions.
-    Between rebuilds the list is a superset of the active pairs as long as the largest
-    displacement since the reference is at most ``skin / 4`` (each of d_ij and d_ik moves by
-    at most twice the largest displacement).
+    At a (re)build, a pair is listed when ``d_ik <= max_j d_ij + delta + skin`` at the
+    reference positions.  Later positions are compared with the reference through the best
+    similarity taking one to the other (scale s) and every point's residual ``u_p``: a pair
+    that was not listed cannot have become active while ``2 u_i + max_{j in N(i)} u_j + u_k
+    <= s (delta + skin) - delta``.  Points with ``u_p`` above a quarter of that slack are
+    *movers*; the anchors that are movers or have one as a neighbour are re-queried at the
+    current positions, and the pairs of the other anchors with a mover are found by one
+    query of the movers, so a few fast points do not force a full rebuild.  The list is
+    rebuilt when the re-queried anchors exceed ``max_moving`` (a fraction of n).
     """
 
-    def __init__(self, graph, delta, skin=None, max_pairs=None):
+    def __init__(self, graph, delta, skin=None, max_pairs=None, max_moving=0.1):
         self.graph = graph
         self.delta = float(delta)
         self.skin = skin
         self.max_pairs = max_pairs
+        self.max_moving = float(max_moving)
         self.X_ref = None
         self.ci = np.empty(0, dtype=np.int64)
         self.ck = np.empty(0, dtype=np.int64)
+        self._ci_ref = self.ci
+        self._ck_ref = self.ck
         self.n_builds = 0
+        self.n_patches = 0
         self._since_build = 0
         self._adaptive = skin is None
         self._need = None
         self._skin_cap = np.inf
 
-    def _needs_rebuild(self, X):
-        """Validity test, invariant to similarity motions of the whole configuration.
-
-        With T the best similarity (scale s) taking the reference onto X and r the largest
-        residual |x_p - T(x_ref_p)|, every d_ij moves to within s d_ij(ref) +- 2 r, so an
-        unlisted pair (beyond the listed radius rmax_i + delta + skin) stays inactive while
-        s (delta + skin) - delta >= 4 r.
-        """
+    def _movers(self, X):
+        """``None`` when a rebuild is needed, else the boolean masks (movers, re-queried
+        anchors); both all-False when the reference list is still valid as a whole."""
+        g = self.graph
         if self.X_ref is None or self.X_ref.shape != X.shape:
             self._need = None
-            return True
-        s, resid = _similarity_residual(self.X_ref, X)
-        if s * (self.delta + self.skin) - self.delta >= 4.0 * resid:
-            return False
-        # the skin that would have kept the list valid until now
-        self._need = max(0.0, (4.0 * resid + self.delta) / max(s, 1e-12) - self.delta)
-        return True
+            return None
+        s, u = _similarity_residual(self.X_ref, X)
+        slack = s * (self.delta + self.skin) - self.delta
+        # the skin that would have kept the list valid for all but the fastest tenth
+        q = float(np.quantile(u, 0.9)) if u.size else 0.0
+        self._need = max(0.0, (4.0 * q + self.delta) / max(s, 1e-12) - self.delta)
+        if slack <= 0.0:
+            return None
+        mover = u > 0.25 * slack
+        if not mover.any():
+            return mover, mover
+        if g.n_edges:
+            nb_moves = np.zeros(g.n, dtype=bool)
+            rows = np.flatnonzero(g.deg > 0)
+            nb_moves[rows] = np.logical_or.reduceat(mover[g.ej], g.indptr[rows])
+            requery = mover | nb_moves
+        else:
+            requery = mover.copy()
+        if requery.sum() > self.max_moving * g.n:
+            return None
+        return mover, requery
 
     def update(self, X):
-        """Make the list valid for positions ``X`` (rebuilding if needed)."""
-        if self._needs_rebuild(X):
+        """Make the list valid for positions ``X`` (patching or rebuilding if needed)."""
+        masks = self._movers(X)
+        if masks is None:
             if self._adaptive and self._need is not None:
-                # aim at ~8 evaluations per rebuild at the observed drift rate; when that
-                # would need a skin beyond the edge scale (large early steps), a skin only
-                # inflates the list, so drop it and rebuild as needed
+                # aim at ~8 evaluations per rebuild at the observed drift rate of most points,
+                # capped at the edge scale (beyond it a skin only inflates the list)
                 want = 8.0 * self._need / max(self._since_build, 1)
-                self.skin = want if want <= self._skin_cap else 0.0
+                self.skin = min(want, self._skin_cap)
             self.build(X)
             self._since_build = 0
+        else:
+            mover, requery = masks
+            if requery.any():
+                self._patch(X, mover, requery)
+            elif self.ci is not self._ci_ref:
+                self.ci, self.ck = self._ci_ref, self._ck_ref
         self._since_build += 1
         return self.ci, self.ck
 
-    def build(self, X):
+    def _patch(self, X, mover, requery):
+        """Exact list at ``X``: reference pairs of the settled anchors with settled points,
+        plus fresh queries for the re-queried anchors and for the movers."""
         g = self.graph
-        n = g.n
         a, _ = _edge_lengths(X, g.ei, g.ej)
-        med = float(np.median(a)) if a.size else 1.0
-        # keep the list O(active): the skin stays below the edge scale
-        self._skin_cap = max(0.5 * med, self.delta)
-        if self.skin is None:
-            self.skin = 0.0
-        rmax = np.zeros(n)
+        radius, rmax = self._radii(a, 0.0)
+        keep = ~requery[self._ci_ref] & ~mover[self._ck_ref]
+        parts_i, parts_k, parts_d = [self._ci_ref[keep]], [self._ck_ref[keep]], [None]
+        ok = radius >= 0
+        anchors = np.flatnonzero(requery & ok)
+        if anchors.size:
+            ci, ck, d = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
+            parts_i.append(ci)
+            parts_k.append(ck)
+            parts_d.append(d)
+        settled = np.flatnonzero(~requery & ok)
+        movers = np.flatnonzero(mover)
+        if settled.size and movers.size:
+            ci, ck, d = _pairs_within(X, settled, radius[settled], self.max_pairs,
+                                      targets=movers)
+            parts_i.append(ci)
+            parts_k.append(ck)
+            parts_d.append(d)
+        ci, ck = _drop_edges(g, np.concatenate(parts_i[1:]), np.concatenate(parts_k[1:]),
+                             np.concatenate(parts_d[1:]), rmax)
+        self.ci = np.concatenate([parts_i[0], ci])
+        self.ck = np.concatenate([parts_k[0], ck])
+        self.n_patches += 1
+
+    def _radii(self, a, skin):
+        """Listing radius per anchor (``-1`` for anchors without constraints) and the
+        distance to its farthest neighbour."""
+        g = self.graph
+        rmax = np.zeros(g.n)
         rows = np.flatnonzero(g.deg > 0)
         if rows.size:
             rmax[rows] = np.maximum.reduceat(a, g.indptr[rows])
-        has = g.deg > 0
-        radius = np.where(has, rmax + self.delta + self.skin, -1.0)
-        anchors = np.flatnonzero(has & (g.n_non > 0))
+        ok = (g.deg > 0) & (g.n_non > 0)
+        return np.where(ok, rmax + self.delta + skin, -1.0), rmax
+
+    def build(self, X):
+        g = self.graph
+        a, _ = _edge_lengths(X, g.ei, g.ej)
+        # keep the list O(active): the skin widens the shell of width delta beyond each
+        # anchor's farthest neighbour by at most half
+        self._skin_cap = 0.5 * self.delta
+        if self.skin is None:
+            self.skin = 0.0
+        radius, rmax = self._radii(a, self.skin)
+        anchors = np.flatnonzero(radius >= 0)
         if anchors.size == 0:
             self.ci = np.empty(0, dtype=np.int64)
             self.ck = np.empty(0, dtype=np.int64)
         else:
-            ci, ck = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
-            keep = (ck != ci) & ~g.is_edge(ci, ck)
-            self.ci, self.ck = ci[keep], ck[keep]
+            ci, ck, d = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
+            self.ci, self.ck = _drop_edges(g, ci, ck, d, rmax)
+        self._ci_ref, self._ck_ref = self.ci, self.ck
         self.X_ref = X.copy()
         self.n_builds += 1
 
 
-def _pairs_within(X, anchors, radii, max_pairs=None):
-    """All pairs (i, k) with ``|x_i - x_k| <= radii[i]`` for i in ``anchors``.
+def _drop_edges(g, ci, ck, d, rmax):
+    """Remove self-pairs and edges from candidate pairs at distances ``d``; only pairs within
+    the anchor's farthest neighbour (``rmax``; with a relative margin, as the k-d tree's
+    distances may differ from ours in the last bits) can be edges, so only those are looked
+    up."""
+    if ci.size == 0:
+        return ci, ck
+    near = np.flatnonzero(d <= rmax[ci] * (1.0 + 1e-9) + 1e-300)
+    drop = near[(ck[near] == ci[near]) | g.is_edge(ci[near], ck[near])]
+    keep = np.ones(ci.size, dtype=bool)
+    keep[drop] = False
+    return ci[keep], ck[keep]
 
-    Anchors are grouped into buckets of radii within a factor 2; each bucket is one
-    ``sparse_distance_matrix`` query between a k-d tree of its anchors and one of all points,
-    which returns arrays directly (no Python-level lists).  Cost O(n log n + pairs).
+
+def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
+    """All pairs (i, k) with ``|x_i - x_k| <= radii[i]`` for i in ``anchors`` (and k in
+    ``targets``, default all points), and their distances.
+
+    Anchors are grouped into buckets of radii within a factor 2^(1/4); each bucket is one
+    ``sparse_distance_matrix`` query between a k-d tree of its anchors and one of the
+    targets, which returns arrays directly (no Python-level lists).  Cost O(n log n + pairs).
     """
     from scipy.spatial import cKDTree
 
-    tree = cKDTree(X)
+    tree = cKDTree(X if targets is None else X[targets])
     rpos = np.maximum(radii, 1e-300)
-    lr = np.floor(np.log2(rpos / rpos.max())).astype(np.int64)
-    lr = np.maximum(lr, -30)
-    out_i, out_k = [], []
+    # buckets of radii within a factor 2^(1/4): a query returns at most ~1.4x (in 2-D) the
+    # pairs it keeps
+    lr = np.floor(4.0 * np.log2(rpos / rpos.max())).astype(np.int64)
+    lr = np.maximum(lr, -120)
+    out_i, out_k, out_d = [], [], []
     total = 0
     for level in np.unique(lr):
         sel = anchors[lr == level]
@@ -181,6 +257,8 @@ def _pairs_within(X, anchors, radii, max_pairs=None):
         keep = res["v"] <= rad[res["i"]]
         ii = sel[res["i"][keep]]
         kk = res["j"][keep].astype(np.int64)
+        if targets is not None:
+            kk = targets[kk]
         total += ii.size
         if max_pairs is not None and total > max_pairs:
             raise MemoryError(
@@ -189,7 +267,8 @@ def _pairs_within(X, anchors, radii, max_pairs=None):
             )
         out_i.append(ii)
         out_k.append(kk)
-    return np.concatenate(out_i), np.concatenate(out_k)
+        out_d.append(res["v"][keep])
+    return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
 
 
 def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):

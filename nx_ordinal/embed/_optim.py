@@ -23,11 +23,12 @@ def stop_rule(history, tol, window=10):
     return (old - new) <= tol * window * max(new, 1e-300)
 
 
-def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None):
+def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=0.0):
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
-    Stops on :func:`stop_rule`, an exact zero, ``max_iter`` iterations or when
-    ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after every iteration.
+    Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
+    iterations or when ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after
+    every iteration.
     Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize
@@ -47,7 +48,7 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None):
         progress.update(f)
         if on_iter is not None:
             on_iter(len(history), intermediate_result.x.reshape(n, dim), f)
-        if stop_rule(history, tol):
+        if f <= f_small or stop_rule(history, tol):
             converged[0] = True
             raise StopIteration
         if progress.out_of_time():

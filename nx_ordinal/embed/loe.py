@@ -23,7 +23,7 @@ from ._optim import pcg, run_lbfgs
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
-__all__ = ["loe", "loe_objective", "laplacian_eigenmaps"]
+__all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "landmark_mds"]
 
 
 def _check_adjacency(A):
@@ -69,6 +69,10 @@ def loe_objective(X, A, delta=0.1, *, return_grad=False):
 # ---------------------------------------------------------------------------------------------
 # initialisation
 
+# from this many vertices on, init="auto" starts from landmark_mds instead of the spectral
+# embedding (see loe's Notes)
+_LANDMARK_MIN_N = 2000
+
 def laplacian_eigenmaps(A, dim=2, seed=None):
     """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
 
@@ -82,14 +86,21 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
     -------
     ndarray, shape (n, dim)
     """
-    from scipy.sparse.csgraph import connected_components
-
     from ..utils import as_generator
 
     rng = as_generator(seed)
     A = _check_adjacency(A)
     dim = check_dim(dim)
     S = ((A + A.T) > 0).astype(np.float64)
+    return _per_component(S, dim, lambda idx: _component_eigenmap(S[idx][:, idx], dim, rng))
+
+
+def _per_component(S, dim, embed):
+    """Embed each connected component of the symmetric ``S`` with ``embed(idx)``, normalise
+    it to unit RMS radius times sqrt(size) and pack the components on a grid (largest
+    first)."""
+    from scipy.sparse.csgraph import connected_components
+
     n = S.shape[0]
     ncomp, labels = connected_components(S, directed=False)
     X = np.zeros((n, dim))
@@ -103,7 +114,7 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
     for slot, c in enumerate(comp_order):
         idx = order[bounds[c]:bounds[c + 1]]
         m = idx.size
-        Y = _component_eigenmap(S[idx][:, idx], dim, rng) if m > 1 else np.zeros((1, dim))
+        Y = embed(idx) if m > 1 else np.zeros((1, dim))
         Y = Y - Y.mean(axis=0)
         rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
         if rms > 0:
@@ -113,6 +124,104 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
             Y = Y + cell * offs
         X[idx] = Y
     return X
+
+
+def landmark_mds(A, dim=2, n_landmarks=50, seed=None):
+    """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
+
+    The relative density ``p`` at every vertex is estimated from the reciprocity of the
+    (directed) links by :func:`nx_ordinal.density.knn_density`; an edge ``i ~ j`` of the
+    symmetrised graph gets the length ``(r_i + r_j) / 2`` with ``r = p^(-1/dim)``
+    (proportional to the kNN radius), so shortest paths approximate Euclidean distances up
+    to one constant even where the density varies by orders of magnitude (unweighted hop
+    distances squash low-density regions and fold them back).  ``n_landmarks`` vertices are
+    chosen by farthest-point sampling (the first at random), Dijkstra runs from each, and
+    pivot MDS [1]_ (double-centred squared landmark distances, top right singular vectors)
+    places every vertex.  Each connected component is embedded on its own and packed as in
+    :func:`laplacian_eigenmaps`; components with at most ``dim + 1`` vertices get random
+    positions.  On an undirected graph the density is uniform and this is pivot MDS of hop
+    distances.
+
+    Parameters
+    ----------
+    A : scipy.sparse matrix or array_like, shape (n, n)
+        (Out-)adjacency, e.g. of a directed kNN graph.
+    dim : int, default 2
+    n_landmarks : int, default 50
+    seed : int, Generator, RandomState or None
+        Picks the first landmark.
+
+    Returns
+    -------
+    ndarray, shape (n, dim)
+
+    Notes
+    -----
+    O(E) plus one sparse Laplacian solve for the density, O(L (E + n log n)) for L Dijkstra
+    runs and O(n L) memory; no n x n array.
+
+    References
+    ----------
+    .. [1] Brandes, U. and Pich, C. "Eigensolver methods for progressive multidimensional
+       scaling of large data." Graph Drawing 2006.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import knn_adjacency
+    >>> from nx_ordinal.embed import landmark_mds
+    >>> X = np.random.default_rng(0).standard_normal((300, 2))
+    >>> Y = landmark_mds(knn_adjacency(X, 12), 2, seed=0)
+    >>> Y.shape
+    (300, 2)
+    """
+    import scipy.sparse as sp
+
+    from ..density import knn_density
+    from ..utils import as_generator
+
+    rng = as_generator(seed)
+    A = _check_adjacency(A)
+    dim = check_dim(dim)
+    n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=1)
+    n = A.shape[0]
+    S = ((A + A.T) > 0).astype(np.float64)
+    if A.nnz == 0:
+        return rng.standard_normal((n, dim))
+    r = knn_density(A, dim) ** (-1.0 / dim)
+    U = sp.triu(sp.coo_array(S), k=1).tocoo()
+    W = sp.coo_array((0.5 * (r[U.row] + r[U.col]), (U.row, U.col)), shape=(n, n)).tocsr()
+    W = (W + W.T).tocsr()
+
+    def embed(idx):
+        return _pivot_mds(W[idx][:, idx], dim, n_landmarks, rng)
+
+    return _per_component(S, dim, embed)
+
+
+def _pivot_mds(W, dim, n_landmarks, rng):
+    from scipy.sparse.csgraph import dijkstra
+
+    m = W.shape[0]
+    if m <= dim + 1:
+        return rng.standard_normal((m, dim))
+    L = min(m, max(n_landmarks, dim + 1))
+    D = np.empty((L, m))
+    mind = np.full(m, np.inf)
+    cur = int(rng.integers(m))
+    for t in range(L):
+        D[t] = dijkstra(W, directed=False, indices=cur)
+        np.minimum(mind, D[t], out=mind)
+        cur = int(np.argmax(mind))
+    C = D.T ** 2  # (m, L)
+    C = C - C.mean(axis=0) - C.mean(axis=1)[:, None] + C.mean()
+    C *= -0.5
+    _, V = np.linalg.eigh(C.T @ C)
+    Y = C @ V[:, ::-1][:, :dim]
+    # fix the sign of each axis so the result is deterministic
+    signs = np.sign(Y[np.argmax(np.abs(Y), axis=0), np.arange(dim)])
+    signs[signs == 0] = 1.0
+    return Y * signs
 
 
 def _component_eigenmap(S, dim, rng):
@@ -183,6 +292,53 @@ def _scale_to_delta(X, g, delta, max_pairs=None):
         best_f = f
         X = 0.5 * X
     return X
+
+
+def _scale_to_margin(X, g, delta, n_sample=2000):
+    """Scale ``X`` so that the median spacing at each anchor's degree equals ``delta``.
+
+    A solution separates each anchor's ``k_i`` neighbours from its non-neighbours by at
+    least ``delta``: at the solution's scale the gap between the ``k_i``-th and the
+    ``(k_i + 1)``-th nearest distance from anchor i is at least ``delta``.  The gap is
+    measured in the start without asking which points are neighbours (a start is rarely
+    right point by point, but its local spacing is), and its median over the anchors set to
+    ``delta``.  That puts the start at about the scale of the solution; the scale that
+    minimises the objective (:func:`_scale_to_delta`) is an order of magnitude smaller, and
+    growing from it bends large drawings.  Up to ``n_sample`` evenly spaced anchors, one k-d
+    tree query of their ``max degree + 2`` nearest points: O((n + s k) log n).  Returns
+    ``None`` when the median gap is not positive (coincident points).
+    """
+    from scipy.spatial import cKDTree
+
+    cand = np.flatnonzero((g.deg > 0) & (g.n_non > 0))
+    if cand.size == 0:
+        return None
+    anchors = cand[np.linspace(0, cand.size - 1, min(n_sample, cand.size)).astype(np.int64)]
+    kq = int(min(g.n, g.deg[anchors].max() + 2))
+    dist = cKDTree(X).query(X[anchors], k=kq)[0].reshape(anchors.size, kq)
+    k = g.deg[anchors]
+    rows = np.arange(anchors.size)
+    gap = dist[rows, k + 1] - dist[rows, k]  # column 0 is the anchor itself
+    med = float(np.median(gap))
+    if not med > 0:
+        return None
+    return X * (delta / med)
+
+
+def _rescale_to_zero(X, g, delta, f):
+    """Exact minimiser from a configuration whose objective ``f`` is below ``delta**2``.
+
+    Every term ``max(0, d_ij + delta - d_ik)^2`` is at most ``f``, so every margin
+    ``d_ik - d_ij`` is at least ``delta - sqrt(f) > 0``; scaling by
+    ``c = delta / (delta - sqrt(f))`` makes every margin at least ``delta``: objective 0
+    (Proposition 1 of the paper: delta only sets the scale).  The objective of the scaled
+    configuration is evaluated, and it is returned only if it is not worse (rounding).
+    """
+    c = delta / (delta - np.sqrt(f))
+    Xc = c * X
+    ci, ck = CandidateList(g, delta, skin=0.0).update(Xc)
+    fc = local_terms(Xc, g, ci, ck, delta, want_grad=False)[0]
+    return (Xc, fc) if fc <= f else (X, f)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,14 +439,14 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
     return pcg(M, rhs, Y, diag, cg_iter)
 
 
-def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None):
+def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0):
     g = ev.g
     kw = 2.0 * g.deg.astype(np.float64)
     dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
     Y = X0
     f, _, pieces = ev(Y, want_pieces=True)
     history = [f]
-    converged = f == 0.0
+    converged = f <= f_small
     n_iter = 0
     while not converged and n_iter < max_iter:
         X = _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
@@ -301,7 +457,7 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None):
         if on_iter is not None:
             on_iter(n_iter, X, f_new)
         Y, f_old, f = X, f, f_new
-        if f == 0.0 or (f_old - f) <= tol * max(f, 1e-300):
+        if f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
             converged = True
         elif progress.out_of_time():
             break
@@ -329,16 +485,24 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         Jacobi-preconditioned conjugate gradients warm-started at the current iterate, which
         lowers the majorizer at every step, so the objective never increases (the R package
         does one Gauss-Seidel sweep instead).
-    init : array_like (n, dim), "spectral" or None
-        Initial configuration; default (``None`` or ``"spectral"``) Laplacian eigenmaps of the
-        symmetrised graph, rescaled by a halving search on the objective.  Restarts after the
-        first add Gaussian noise to it.
+    init : array_like (n, dim), "auto", "spectral", "landmark" or None
+        Initial configuration.  ``"spectral"``: Laplacian eigenmaps of the symmetrised graph;
+        ``"landmark"``: :func:`landmark_mds` (pivot MDS of density-reweighted graph
+        distances); ``"auto"`` (or ``None``, the default): ``"spectral"`` up to 2000
+        vertices, ``"landmark"`` beyond.  Up to 2000 vertices the start is rescaled by a
+        halving search on the objective, beyond that so that its median spacing at each
+        anchor's degree equals ``delta`` (about the scale of the solution).  Restarts after
+        the first add Gaussian noise to it.
     n_init : int, default 1
         Number of runs; the lowest objective wins.
     max_iter : int
         Iterations per run.
     tol : float
-        Relative decrease of the objective below which a run stops (scale-free).
+        Relative decrease of the objective below which a run stops (scale-free).  A run
+        also stops, converged, once the objective is at most ``delta**2 / 4``: then every
+        constraint holds with a margin of at least ``delta - sqrt(f) >= delta / 2``, and the
+        configuration scaled by ``delta / (delta - sqrt(f))`` (at most 2) is returned, an
+        exact minimiser with objective 0.
     max_time : float, optional
         Time budget in seconds per run.
     cg_iter : int
@@ -360,8 +524,12 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     Cost per iteration: O((E + C) log(E + C) + n dim) time and O(n dim + E + C) memory, for E
     edges and C candidate pairs (non-neighbours within the current neighbour radius plus
     ``delta`` and a skin, found with a k-d tree that is rebuilt only when some point moved more
-    than a quarter of the skin).  C is about the number of active constraints' pairs; no
-    n x n array is ever formed.  A graph without local triplets (complete, or without edges)
+    than a quarter of the skin; the few points that move much faster than the rest are
+    re-queried on their own instead).  C is about the number of active constraints' pairs; no
+    n x n array is ever formed.  The spectral start of a graph whose density varies strongly
+    (a Gaussian sample) squashes the low-density tails onto a rim and folds them back inside
+    it, a local minimum the solver does not leave; the landmark start of large graphs keeps
+    distances roughly proportional.  A graph without local triplets (complete, or without edges)
     carries no ordinal information: a
     :class:`~nx_ordinal.exceptions.NoOrdinalInformationWarning` is issued and the initial
     configuration returned.  Ctrl-C returns the best configuration so far with an
@@ -405,11 +573,16 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if n == 0:
         return EmbeddingResult(np.zeros((0, dim)), 0.0, 0, True, [], f"loe-{method}", {})
     g = LocalGraph(A)
-    if isinstance(init, str):
-        check_choice(init, "init", ("spectral",))
-        init = None
     if init is None:
-        base = laplacian_eigenmaps(A, dim, seed=rng)
+        init = "auto"
+    if isinstance(init, str):
+        init = check_choice(init, "init", ("auto", "spectral", "landmark"))
+        if init == "auto":
+            init = "landmark" if n > _LANDMARK_MIN_N else "spectral"
+        if init == "landmark":
+            base = landmark_mds(A, dim, seed=rng)
+        else:
+            base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
         base = check_init(init, n, dim)
     if count_local_triplets(A) == 0:
@@ -422,7 +595,11 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
                       "initial configuration", NoOrdinalInformationWarning, stacklevel=2)
         return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
                                {"no_ordinal_information": True})
-    base = _scale_to_delta(base, g, delta)
+    scaled = _scale_to_margin(base, g, delta) if n > _LANDMARK_MIN_N else None
+    base = _scale_to_delta(base, g, delta) if scaled is None else scaled
+    # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
+    # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
+    f_small = 0.25 * delta**2
     spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
     best = None
     runs = []
@@ -440,16 +617,18 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         try:
             if method == "lbfgs":
                 n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
-                                               on_iter=on_iter)
+                                               on_iter=on_iter, f_small=f_small)
             else:
                 n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
-                                             on_iter=on_iter)
+                                             on_iter=on_iter, f_small=f_small)
         except KeyboardInterrupt:
             interrupted = True
             n_iter, conv, hist = progress.count, False, []
         finally:
             progress.close()
         X = ev.best_X if ev.best_X is not None else X0
+        if ev.best_X is not None and 0.0 < ev.best_f <= f_small:
+            X, ev.best_f = _rescale_to_zero(X, g, delta, ev.best_f)
         res = EmbeddingResult(X, float(ev.best_f) if ev.best_X is not None else np.inf, n_iter,
                               conv, hist, f"loe-{method}",
                               dict(n_eval=ev.n_eval, n_rebuilds=ev.cl.n_builds,
