@@ -51,9 +51,11 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         given (one run).
     init : str or sequence of str, default "auto"
         Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
-        eigenmaps), ``"kamada_kawai"``, ``"spring"`` (networkx drawers) or ``"random"``.
-        ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500 nodes (Kamada-Kawai costs
-        O(n^2) memory), ``"spectral"`` above.
+        eigenmaps), ``"pivot"`` (:func:`nx_ordinal.embed.pivot_mds`, pivot MDS of
+        density-reweighted graph distances), ``"kamada_kawai"``, ``"spring"`` (networkx
+        drawers) or ``"random"``.  ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500
+        nodes (Kamada-Kawai costs O(n^2) memory), the solver's own choice above
+        (``"spectral"`` up to 2000 nodes, ``"pivot"`` beyond).
     select : {"gari", "objective"}, default "gari"
         How the result is chosen.  ``"objective"``: the run with the lowest Err_local.
         ``"gari"``: every run is followed (through :func:`nx_ordinal.embed.loe`'s callback)
@@ -140,17 +142,23 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)
+    solver_init = None
     if inits == ("auto",):
-        inits = ("spectral", "kamada_kawai") if len(nodes) <= _KK_MAX_NODES else ("spectral",)
+        if len(nodes) <= _KK_MAX_NODES:
+            inits = ("spectral", "kamada_kawai")
+        else:
+            solver_init = "auto"
+    elif inits in (("spectral",), ("pivot",)):
+        solver_init = inits[0]
     if X0 is not None:
         starts = [X0]
-    elif inits == ("spectral",):
-        starts = None  # the solver's own restarts (spectral start + perturbations)
+    elif solver_init is not None:
+        starts = None  # the solver's own start and restarts (start + perturbations)
     else:
         starts = _starts(G, nodes, A, inits, n_init, dim, seed)
     tracker = _GariTracker(A) if select == "gari" else None
     if starts is None:
-        runs = [loe(A, dim, init=None, n_init=n_init, max_iter=max_iter, seed=seed,
+        runs = [loe(A, dim, init=solver_init, n_init=n_init, max_iter=max_iter, seed=seed,
                     callback=tracker, **kw)]
     else:
         runs = [loe(A, dim, init=S, n_init=1, max_iter=max_iter, seed=seed, callback=tracker,
@@ -164,7 +172,7 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
-_INITS = ("auto", "spectral", "kamada_kawai", "spring", "random")
+_INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
 _KK_MAX_NODES = 500
 
 
@@ -185,7 +193,7 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
     """``n_init`` start configurations cycling over ``inits``; repeats are perturbed."""
     import numpy as np
 
-    from .embed.loe import laplacian_eigenmaps
+    from .embed.loe import laplacian_eigenmaps, pivot_mds
     from .utils import as_generator, draw_seed
 
     rng = as_generator(seed)
@@ -199,6 +207,8 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
         if name not in base:
             if name == "spectral":
                 X = laplacian_eigenmaps(A, dim, seed=rng)
+            elif name == "pivot":
+                X = pivot_mds(A, dim, seed=rng)
             elif name == "kamada_kawai":
                 # networkx starts KK from an unseeded random layout when dim >= 3
                 p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None

@@ -290,18 +290,18 @@ def test_landmark_mds_recovers_gaussian_up_to_similarity():
     """Density-reweighted pivot MDS keeps the Gaussian's tails outside (no fold back), unlike
     the spectral start; procrustes error against the planted sample."""
     from nx_ordinal.datasets import gauss
-    from nx_ordinal.embed import landmark_mds
+    from nx_ordinal.embed import pivot_mds
     from nx_ordinal.metrics import procrustes_error
 
     P = gauss(1500, seed=0)
     A = knn_adjacency(P, 15)
-    Y = landmark_mds(A, 2, seed=0)
+    Y = pivot_mds(A, 2, seed=0)
     assert procrustes_error(P, Y) < 0.1
     assert procrustes_error(P, laplacian_eigenmaps(A, 2, seed=0)) > 2 * procrustes_error(P, Y)
-    np.testing.assert_array_equal(Y, landmark_mds(A, 2, seed=0))  # same seed, same output
+    np.testing.assert_array_equal(Y, pivot_mds(A, 2, seed=0))  # same seed, same output
     # components are embedded separately and packed apart
     two = knn_adjacency(np.vstack([P[:200], P[:200] + 50.0]), 8)
-    Z = landmark_mds(two, 2, seed=1)
+    Z = pivot_mds(two, 2, seed=1)
     assert np.isfinite(Z).all()
     assert np.linalg.norm(Z[:200].mean(0) - Z[200:].mean(0)) > 0
 

@@ -2,7 +2,7 @@
 
 from ._result import EmbeddingResult
 from .dmoe import dmoe
-from .loe import landmark_mds, laplacian_eigenmaps, loe, loe_objective
+from .loe import pivot_mds, laplacian_eigenmaps, loe, loe_objective
 from .mds import classical_mds
 from .ree import ree
 from .soe import soe, soe_objective
@@ -15,7 +15,7 @@ __all__ = [
     "dmoe",
     "generalization_error",
     "gnmds",
-    "landmark_mds",
+    "pivot_mds",
     "laplacian_eigenmaps",
     "loe",
     "loe_objective",

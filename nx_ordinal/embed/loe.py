@@ -23,7 +23,7 @@ from ._optim import pcg, run_lbfgs
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
-__all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "landmark_mds"]
+__all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
 def _check_adjacency(A):
@@ -69,9 +69,9 @@ def loe_objective(X, A, delta=0.1, *, return_grad=False):
 # ---------------------------------------------------------------------------------------------
 # initialisation
 
-# from this many vertices on, init="auto" starts from landmark_mds instead of the spectral
+# from this many vertices on, init="auto" starts from pivot_mds instead of the spectral
 # embedding (see loe's Notes)
-_LANDMARK_MIN_N = 2000
+_PIVOT_MIN_N = 2000
 
 def laplacian_eigenmaps(A, dim=2, seed=None):
     """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
@@ -126,7 +126,7 @@ def _per_component(S, dim, embed):
     return X
 
 
-def landmark_mds(A, dim=2, n_landmarks=50, seed=None):
+def pivot_mds(A, dim=2, n_landmarks=50, seed=None):
     """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
 
     The relative density ``p`` at every vertex is estimated from the reciprocity of the
@@ -169,9 +169,9 @@ def landmark_mds(A, dim=2, n_landmarks=50, seed=None):
     --------
     >>> import numpy as np
     >>> from nx_ordinal.constraints import knn_adjacency
-    >>> from nx_ordinal.embed import landmark_mds
+    >>> from nx_ordinal.embed import pivot_mds
     >>> X = np.random.default_rng(0).standard_normal((300, 2))
-    >>> Y = landmark_mds(knn_adjacency(X, 12), 2, seed=0)
+    >>> Y = pivot_mds(knn_adjacency(X, 12), 2, seed=0)
     >>> Y.shape
     (300, 2)
     """
@@ -485,11 +485,11 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         Jacobi-preconditioned conjugate gradients warm-started at the current iterate, which
         lowers the majorizer at every step, so the objective never increases (the R package
         does one Gauss-Seidel sweep instead).
-    init : array_like (n, dim), "auto", "spectral", "landmark" or None
+    init : array_like (n, dim), "auto", "spectral", "pivot" or None
         Initial configuration.  ``"spectral"``: Laplacian eigenmaps of the symmetrised graph;
-        ``"landmark"``: :func:`landmark_mds` (pivot MDS of density-reweighted graph
+        ``"pivot"``: :func:`pivot_mds` (pivot MDS of density-reweighted graph
         distances); ``"auto"`` (or ``None``, the default): ``"spectral"`` up to 2000
-        vertices, ``"landmark"`` beyond.  Up to 2000 vertices the start is rescaled by a
+        vertices, ``"pivot"`` beyond.  Up to 2000 vertices the start is rescaled by a
         halving search on the objective, beyond that so that its median spacing at each
         anchor's degree equals ``delta`` (about the scale of the solution).  Restarts after
         the first add Gaussian noise to it.
@@ -528,7 +528,7 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     re-queried on their own instead).  C is about the number of active constraints' pairs; no
     n x n array is ever formed.  The spectral start of a graph whose density varies strongly
     (a Gaussian sample) squashes the low-density tails onto a rim and folds them back inside
-    it, a local minimum the solver does not leave; the landmark start of large graphs keeps
+    it, a local minimum the solver does not leave; the pivot-MDS start of large graphs keeps
     distances roughly proportional.  A graph without local triplets (complete, or without edges)
     carries no ordinal information: a
     :class:`~nx_ordinal.exceptions.NoOrdinalInformationWarning` is issued and the initial
@@ -576,11 +576,11 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if init is None:
         init = "auto"
     if isinstance(init, str):
-        init = check_choice(init, "init", ("auto", "spectral", "landmark"))
+        init = check_choice(init, "init", ("auto", "spectral", "pivot"))
         if init == "auto":
-            init = "landmark" if n > _LANDMARK_MIN_N else "spectral"
-        if init == "landmark":
-            base = landmark_mds(A, dim, seed=rng)
+            init = "pivot" if n > _PIVOT_MIN_N else "spectral"
+        if init == "pivot":
+            base = pivot_mds(A, dim, seed=rng)
         else:
             base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
@@ -595,7 +595,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
                       "initial configuration", NoOrdinalInformationWarning, stacklevel=2)
         return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
                                {"no_ordinal_information": True})
-    scaled = _scale_to_margin(base, g, delta) if n > _LANDMARK_MIN_N else None
+    scaled = _scale_to_margin(base, g, delta) if n > _PIVOT_MIN_N else None
     base = _scale_to_delta(base, g, delta) if scaled is None else scaled
     # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
     # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
