@@ -2,7 +2,7 @@
 
 from ._result import EmbeddingResult
 from .dmoe import dmoe
-from .loe import pivot_mds, laplacian_eigenmaps, loe, loe_objective
+from .loe import laplacian_eigenmaps, loe, loe_objective, pivot_mds
 from .mds import classical_mds
 from .ree import ree
 from .soe import soe, soe_objective
