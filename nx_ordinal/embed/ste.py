@@ -20,10 +20,11 @@ The factored form optimises X with L-BFGS; value and gradient are vectorized ove
 constraint array (1-D gathers per coordinate, three index columns for triplets) and
 scattered with :func:`numpy.bincount`: O(m dim) time and memory per evaluation.  Exponents
 below -300 are clipped (a loss or weight under 1e-130 per constraint is evaluated as
-exp(-300)), which keeps numpy's ``exp`` off its slow underflow path.  The "-p" form (``projected=True``) is the variant of Jain, Jamieson & Nowak [3]_
-used as baseline in [4]_: projected gradient descent with backtracking line search on the Gram
-matrix K, projecting onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3)
-per step (one dense eigendecomposition).
+exp(-300)), which keeps numpy's ``exp`` off its slow underflow path.  The "-p" form
+(``projected=True``) is the variant of Jain, Jamieson & Nowak [3]_ used as baseline in [4]_:
+projected gradient descent with backtracking line search on the Gram matrix K, projecting
+onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3) per step (one
+dense eigendecomposition).
 """
 
 import numpy as np
