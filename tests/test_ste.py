@@ -119,6 +119,12 @@ def test_factored_kernel_matches_direct_formulas(kind, scale, ncols):
     f_ref, g_ref = _reference_value_grad(X, Q, kind, 1.5, 0.5, 0.01)
     assert f == pytest.approx(f_ref, rel=1e-12, abs=1e-14)
     np.testing.assert_allclose(g, g_ref, rtol=1e-10, atol=1e-13 * np.abs(g_ref).max())
+    # the kernel reuses its work arrays: other calls in between change nothing
+    kern(0.1 * X)
+    kern(X[:, :2])
+    f2, g2 = kern(X)
+    assert f2 == f
+    np.testing.assert_array_equal(g2, g)
     if kind == "gnmds":
         z = 0.5 + np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, 1) - np.sum(
             (X[Q[:, 2]] - X[Q[:, 3]]) ** 2, 1)

@@ -101,10 +101,12 @@ class _FactoredKernel:
     ``take`` is several times faster than a row gather ``X[idx]`` of an (n, dim) array) and
     triplets, the quadruplets ``(i, j, i, k)``, use three index columns instead of four.
     A call works on 1-D float64 arrays of length m, one column of X at a time: gathers and
-    differences, squared distances, one ``exp`` per constraint (two for STE / t-STE's
-    sigmoid, plus a ``log`` for t-STE) for the loss and its derivatives, and per column three
-    (four for quadruplets) ``np.bincount`` scatters.  For GNMDS the scatter visits only the
-    active hinges once they are fewer than half of the constraints.
+    differences, squared distances, two ``exp`` per constraint (plus a ``log`` for t-STE)
+    for the loss and its derivatives, and per column three (four for quadruplets)
+    ``np.bincount`` scatters.  For GNMDS the scatter visits only the active hinges once they
+    are fewer than half of the constraints.  The O(m dim) work arrays are allocated once and
+    reused: fresh arrays of this size cost ~2,000 page faults per call, as much time as the
+    arithmetic.  Indices are validated before (``take(mode="clip")`` never clips).
     """
 
     def __init__(self, Q, kind, alpha, margin, lam):
@@ -114,49 +116,67 @@ class _FactoredKernel:
         self.triplet = bool(np.array_equal(Q[:, 0], Q[:, 2]))
         cols = (0, 1, 3) if self.triplet else (0, 1, 2, 3)
         self.idx = tuple(np.ascontiguousarray(Q[:, c], dtype=np.intp) for c in cols)
+        self._work = None
+
+    def _workspace(self, dim):
+        """``(U, V, B, mask)``: U, V of shape (dim, m); rows of B (5, m): gathers / z, e,
+        d1 / alpha + d1 / w1, d2 / alpha + d2 / w2, scratch; a boolean mask for GNMDS."""
+        if self._work is None or self._work[0].shape[0] != dim:
+            m = self.m
+            self._work = (np.empty((dim, m)), np.empty((dim, m)), np.empty((5, m)),
+                          np.empty(m, dtype=bool))
+        return self._work
 
     def _diffs(self, XT):
         """``U[t] = x_a - x_b``, ``V[t] = x_c - x_d`` (column t of X) and the squared
-        distances ``d1 = |x_a - x_b|^2``, ``d2 = |x_c - x_d|^2``."""
+        distances ``d1 = |x_a - x_b|^2``, ``d2 = |x_c - x_d|^2`` (views of the workspace)."""
         dim = XT.shape[0]
-        U = np.empty((dim, self.m))
-        V = np.empty((dim, self.m))
+        U, V, B, _ = self._workspace(dim)
+        ta, tb, d1, d2 = B[:4]
         if self.triplet:
             a, b, d = self.idx
         else:
             a, b, c, d = self.idx
         for t in range(dim):
             xt = XT[t]
-            xa = xt.take(a)
-            np.subtract(xa, xt.take(b), out=U[t])
-            np.subtract(xa if self.triplet else xt.take(c), xt.take(d), out=V[t])
-        d1 = np.square(U[0])
-        d2 = np.square(V[0])
+            xt.take(a, out=ta, mode="clip")
+            xt.take(b, out=tb, mode="clip")
+            np.subtract(ta, tb, out=U[t])
+            if not self.triplet:
+                xt.take(c, out=ta, mode="clip")
+            xt.take(d, out=tb, mode="clip")
+            np.subtract(ta, tb, out=V[t])
+        np.square(U[0], out=d1)
+        np.square(V[0], out=d2)
         for t in range(1, dim):
-            d1 += np.square(U[t])
-            d2 += np.square(V[t])
+            d1 += np.square(U[t], out=ta)
+            d2 += np.square(V[t], out=ta)
         return U, V, d1, d2
 
     def _loss(self, d1, d2):
         """``(sum of the losses, w1, w2)`` with ``w1 = dloss/dd1 >= 0`` and
         ``w2 = -dloss/dd2 >= 0`` per constraint; for GNMDS with fewer than half of the hinges
-        active ``(sum, None, indices of the active ones)`` (there ``w1 = w2 = 1``)."""
+        active ``(sum, None, indices of the active ones)`` (there ``w1 = w2 = 1``).
+        Overwrites d1 and d2 (workspace rows)."""
+        _, _, B, mask = self._work
+        z, tmp = B[0], B[1]
         if self.kind == "gnmds":
-            z = np.subtract(d1, d2)
+            np.subtract(d1, d2, out=z)
             z += self.margin
-            act = np.flatnonzero(z > 0.0)
-            total = float(z.take(act).sum())
-            if 2 * act.size < z.size:
-                return total, None, act
-            w = np.greater(z, 0.0, out=np.empty(z.shape, dtype=bool)).astype(np.float64)
-            return total, w, w
+            np.greater(z, 0.0, out=mask)
+            if 2 * np.count_nonzero(mask) < z.size:
+                act = np.flatnonzero(mask)
+                return float(z.take(act).sum()), None, act
+            total = float(np.maximum(z, 0.0, out=tmp).sum())
+            np.copyto(z, mask)
+            return total, z, z
         if self.kind == "ste":
-            z = np.subtract(d1, d2)
+            np.subtract(d1, d2, out=z)
         else:  # tste: z = c log((alpha + d1) / (alpha + d2))
             c = 0.5 * (self.alpha + 1.0)
-            A1 = d1 + self.alpha
-            A2 = d2 + self.alpha
-            z = np.divide(A1, A2)
+            A1 = np.add(d1, self.alpha, out=d1)
+            A2 = np.add(d2, self.alpha, out=d2)
+            np.divide(A1, A2, out=z)
             np.log(z, out=z)
             if c != 1.0:
                 z *= c
@@ -164,18 +184,20 @@ class _FactoredKernel:
         # e = exp(-|z|).  Exponents are clipped at -_EXP_FLOOR: below it exp is no longer
         # exact but tiny (< 1e-130 per constraint), while underflowing or denormal values
         # would take numpy's exp and multiplications through a slow path (10-100x).
-        e = np.abs(z)
+        e = np.abs(z, out=tmp)
         np.minimum(e, _EXP_FLOOR, out=e)
         np.negative(e, out=e)
         np.exp(e, out=e)
-        total = float(np.maximum(z, 0.0).sum()) + float(np.log1p(e).sum())
+        spare = B[4]
+        total = float(np.maximum(z, 0.0, out=spare).sum())
+        total += float(np.log1p(e, out=spare).sum())
         e += 1.0
         np.clip(z, -_EXP_FLOOR, 0.0, out=z)
         np.exp(z, out=z)
         z /= e  # sigmoid(z)
         if self.kind == "ste":
             return total, z, z
-        w2 = np.divide(z, A2)  # c sigmoid(z) / (alpha + d2)
+        w2 = np.divide(z, A2, out=A2)  # c sigmoid(z) / (alpha + d2)
         w2 *= c
         z /= A1
         z *= c
@@ -194,17 +216,20 @@ class _FactoredKernel:
             a, b, d = a.take(act), b.take(act), d.take(act)
             if not self.triplet:
                 c = c.take(act)
+        tmp = self._work[2][4]
         G = np.empty((dim, n))
         for t in range(dim):
             if w1 is None:
                 p, q = U[t].take(act), V[t].take(act)
+                pq = p - q
             else:
                 p = np.multiply(U[t], w1, out=U[t])
                 q = np.multiply(V[t], w2, out=V[t])
+                pq = np.subtract(p, q, out=tmp)
             # d(loss) = w1 d(d1) - w2 d(d2): grad_a += p, grad_b -= p, grad_c -= q,
             # grad_d += q (times 2 / m below)
             if self.triplet:
-                g = np.bincount(a, weights=p - q, minlength=n)
+                g = np.bincount(a, weights=pq, minlength=n)
             else:
                 g = np.bincount(a, weights=p, minlength=n)
                 g -= np.bincount(c, weights=q, minlength=n)
