@@ -119,8 +119,9 @@ class _FactoredKernel:
         self._work = None
 
     def _workspace(self, dim):
-        """``(U, V, B, mask)``: U, V of shape (dim, m); rows of B (5, m): gathers / z, e,
-        d1 / alpha + d1 / w1, d2 / alpha + d2 / w2, scratch; a boolean mask for GNMDS."""
+        """``(U, V, B, mask)``: U, V of shape (dim, m); the rows of B (5, m) hold gathers,
+        then z and w1 (row 0); gathers, then e (row 1); d1, then alpha + d1 (row 2); d2,
+        then alpha + d2 and w2 (row 3); scratch (row 4).  A boolean mask for GNMDS."""
         if self._work is None or self._work[0].shape[0] != dim:
             m = self.m
             self._work = (np.empty((dim, m)), np.empty((dim, m)), np.empty((5, m)),
