@@ -71,6 +71,69 @@ def test_gram_gradient_matches_central_differences(kind, alpha, margin):
         assert np.sum(g * E) == pytest.approx(num, rel=1e-5, abs=1e-8), t
 
 
+def _reference_value_grad(X, Q, kind, alpha, margin, lam):
+    """Direct row-gather formulas (logaddexp / expit), the kernel's specification."""
+    from scipy.special import expit
+
+    a, b, c, d = Q.T
+    u, v = X[a] - X[b], X[c] - X[d]
+    d1, d2 = (u * u).sum(1), (v * v).sum(1)
+    if kind == "gnmds":
+        z = margin + d1 - d2
+        loss, w1, w2 = np.maximum(z, 0), (z > 0) * 1.0, (z > 0) * 1.0
+    else:
+        cc = 0.5 * (alpha + 1.0) if kind == "tste" else 1.0
+        z = (cc * (np.log1p(d1 / alpha) - np.log1p(d2 / alpha)) if kind == "tste"
+             else d1 - d2)
+        loss, s = np.logaddexp(0.0, z), expit(z)
+        w1, w2 = (s * cc / (alpha + d1), s * cc / (alpha + d2)) if kind == "tste" else (s, s)
+    m = Q.shape[0]
+    G = np.zeros_like(X)
+    for idx, vals in ((a, w1[:, None] * u), (b, -w1[:, None] * u), (c, -w2[:, None] * v),
+                      (d, w2[:, None] * v)):
+        np.add.at(G, idx, vals)
+    return loss.sum() / m + lam * np.sum(X * X), 2.0 / m * G + 2.0 * lam * X
+
+
+@pytest.mark.parametrize("kind", ["ste", "tste", "gnmds"])
+@pytest.mark.parametrize("scale", [0.3, 1.0, 30.0])
+@pytest.mark.parametrize("ncols", [3, 4])
+def test_factored_kernel_matches_direct_formulas(kind, scale, ncols):
+    # small scale: (almost) every GNMDS hinge active (dense path); large scale: few active
+    # (scatter of the active ones only) and STE / t-STE exponents beyond the clipping floor
+    from nx_ordinal.embed.ste import _as_quadruplets, _FactoredKernel
+
+    rng = np.random.default_rng(2)
+    P = rng.standard_normal((50, 3))
+    T = orient_triplets(random_triplets(50, 2000, seed=3), P)
+    T[:100] = T[:100, [0, 2, 1]]  # some violated constraints
+    Q, _, _ = _as_quadruplets(T, 50)
+    if ncols == 4:  # genuine quadruplets: (i, j, k, l) with k != i
+        Q = Q.copy()
+        Q[:, 2] = np.where(Q[:, 2] + 1 == Q[:, 3], (Q[:, 2] + 2) % 50, (Q[:, 2] + 1) % 50)
+        Q = Q[(Q[:, 2] != Q[:, 3]) & (Q[:, 0] != Q[:, 2])]
+    X = scale * P
+    kern = _FactoredKernel(Q, kind, 1.5, 0.5, 0.01)
+    assert kern.triplet == (ncols == 3)
+    f, g = kern(X)
+    f_ref, g_ref = _reference_value_grad(X, Q, kind, 1.5, 0.5, 0.01)
+    assert f == pytest.approx(f_ref, rel=1e-12, abs=1e-14)
+    np.testing.assert_allclose(g, g_ref, rtol=1e-10, atol=1e-13 * np.abs(g_ref).max())
+    # the kernel reuses its work arrays: other calls in between change nothing
+    kern(0.1 * X)
+    kern(X[:, :2])
+    f2, g2 = kern(X)
+    assert f2 == f
+    np.testing.assert_array_equal(g2, g)
+    if kind == "gnmds":
+        z = 0.5 + np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, 1) - np.sum(
+            (X[Q[:, 2]] - X[Q[:, 3]]) ** 2, 1)
+        active = np.mean(z > 0)
+        assert active > 0.5 if scale == 0.3 else active < 0.5  # both scatter paths run
+    else:
+        assert np.isfinite(f) and np.isfinite(g).all()
+
+
 def test_objective_reference_values():
     X = np.array([[0.0], [1.0], [3.0]])
     assert triplet_objective(X, [[0, 1, 2]], "ste") == pytest.approx(np.log1p(np.exp(-8.0)))

@@ -17,11 +17,14 @@ with
 * GNMDS [2]_: ``loss = max(0, margin + d1 - d2)`` (hinge on squared distances).
 
 The factored form optimises X with L-BFGS; value and gradient are vectorized over the
-constraint array and scattered with :func:`numpy.bincount`: O(m dim) time and memory per
-evaluation.  The "-p" form (``projected=True``) is the variant of Jain, Jamieson & Nowak [3]_
-used as baseline in [4]_: projected gradient descent with backtracking line search on the Gram
-matrix K, projecting onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3)
-per step (one dense eigendecomposition).
+constraint array (1-D gathers per coordinate, three index columns for triplets) and
+scattered with :func:`numpy.bincount`: O(m dim) time and memory per evaluation.  Exponents
+below -300 are clipped (a loss or weight under 1e-130 per constraint is evaluated as
+exp(-300)), which keeps numpy's ``exp`` off its slow underflow path.  The "-p" form
+(``projected=True``) is the variant of Jain, Jamieson & Nowak [3]_ used as baseline in [4]_:
+projected gradient descent with backtracking line search on the Gram matrix K, projecting
+onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3) per step (one
+dense eigendecomposition).
 """
 
 import numpy as np
@@ -88,26 +91,163 @@ def _loss(kind, d1, d2, alpha, margin):
     return np.maximum(z, 0.0), s, -s
 
 
+_EXP_FLOOR = 300.0  # exp(-300) ~ 5e-131: no underflow, no denormal products
+
+
+class _FactoredKernel:
+    """Objective and gradient of the factored form, ``X -> (f, grad)``: O(m dim) per call.
+
+    Built once per solve.  The index columns are kept as contiguous 1-D arrays (a 1-D
+    ``take`` is several times faster than a row gather ``X[idx]`` of an (n, dim) array) and
+    triplets, the quadruplets ``(i, j, i, k)``, use three index columns instead of four.
+    A call works on 1-D float64 arrays of length m, one column of X at a time: gathers and
+    differences, squared distances, two ``exp`` per constraint (plus a ``log`` for t-STE)
+    for the loss and its derivatives, and per column three (four for quadruplets)
+    ``np.bincount`` scatters.  For GNMDS the scatter visits only the active hinges once they
+    are fewer than half of the constraints.  The O(m dim) work arrays are allocated once and
+    reused: fresh arrays of this size cost ~2,000 page faults per call, as much time as the
+    arithmetic.  Indices are validated before (``take(mode="clip")`` never clips).
+    """
+
+    def __init__(self, Q, kind, alpha, margin, lam):
+        Q = np.asarray(Q)
+        self.m = Q.shape[0]
+        self.kind, self.alpha, self.margin, self.lam = kind, alpha, margin, lam
+        self.triplet = bool(np.array_equal(Q[:, 0], Q[:, 2]))
+        cols = (0, 1, 3) if self.triplet else (0, 1, 2, 3)
+        self.idx = tuple(np.ascontiguousarray(Q[:, c], dtype=np.intp) for c in cols)
+        self._work = None
+
+    def _workspace(self, dim):
+        """``(U, V, B, mask)``: U, V of shape (dim, m); the rows of B (5, m) hold gathers,
+        then z and w1 (row 0); gathers, then e (row 1); d1, then alpha + d1 (row 2); d2,
+        then alpha + d2 and w2 (row 3); scratch (row 4).  A boolean mask for GNMDS."""
+        if self._work is None or self._work[0].shape[0] != dim:
+            m = self.m
+            self._work = (np.empty((dim, m)), np.empty((dim, m)), np.empty((5, m)),
+                          np.empty(m, dtype=bool))
+        return self._work
+
+    def _diffs(self, XT):
+        """``U[t] = x_a - x_b``, ``V[t] = x_c - x_d`` (column t of X) and the squared
+        distances ``d1 = |x_a - x_b|^2``, ``d2 = |x_c - x_d|^2`` (views of the workspace)."""
+        dim = XT.shape[0]
+        U, V, B, _ = self._workspace(dim)
+        ta, tb, d1, d2 = B[:4]
+        if self.triplet:
+            a, b, d = self.idx
+        else:
+            a, b, c, d = self.idx
+        for t in range(dim):
+            xt = XT[t]
+            xt.take(a, out=ta, mode="clip")
+            xt.take(b, out=tb, mode="clip")
+            np.subtract(ta, tb, out=U[t])
+            if not self.triplet:
+                xt.take(c, out=ta, mode="clip")
+            xt.take(d, out=tb, mode="clip")
+            np.subtract(ta, tb, out=V[t])
+        np.square(U[0], out=d1)
+        np.square(V[0], out=d2)
+        for t in range(1, dim):
+            d1 += np.square(U[t], out=ta)
+            d2 += np.square(V[t], out=ta)
+        return U, V, d1, d2
+
+    def _loss(self, d1, d2):
+        """``(sum of the losses, w1, w2)`` with ``w1 = dloss/dd1 >= 0`` and
+        ``w2 = -dloss/dd2 >= 0`` per constraint; for GNMDS with fewer than half of the hinges
+        active ``(sum, None, indices of the active ones)`` (there ``w1 = w2 = 1``).
+        Overwrites d1 and d2 (workspace rows)."""
+        _, _, B, mask = self._work
+        z, tmp = B[0], B[1]
+        if self.kind == "gnmds":
+            np.subtract(d1, d2, out=z)
+            z += self.margin
+            np.greater(z, 0.0, out=mask)
+            if 2 * np.count_nonzero(mask) < z.size:
+                act = np.flatnonzero(mask)
+                return float(z.take(act).sum()), None, act
+            total = float(np.maximum(z, 0.0, out=tmp).sum())
+            np.copyto(z, mask)
+            return total, z, z
+        if self.kind == "ste":
+            np.subtract(d1, d2, out=z)
+        else:  # tste: z = c log((alpha + d1) / (alpha + d2))
+            c = 0.5 * (self.alpha + 1.0)
+            A1 = np.add(d1, self.alpha, out=d1)
+            A2 = np.add(d2, self.alpha, out=d2)
+            np.divide(A1, A2, out=z)
+            np.log(z, out=z)
+            if c != 1.0:
+                z *= c
+        # softplus(z) = max(z, 0) + log1p(e), sigmoid(z) = exp(min(z, 0)) / (1 + e) with
+        # e = exp(-|z|).  Exponents are clipped at -_EXP_FLOOR: below it exp is no longer
+        # exact but tiny (< 1e-130 per constraint), while underflowing or denormal values
+        # would take numpy's exp and multiplications through a slow path (10-100x).
+        e = np.abs(z, out=tmp)
+        np.minimum(e, _EXP_FLOOR, out=e)
+        np.negative(e, out=e)
+        np.exp(e, out=e)
+        spare = B[4]
+        total = float(np.maximum(z, 0.0, out=spare).sum())
+        total += float(np.log1p(e, out=spare).sum())
+        e += 1.0
+        np.clip(z, -_EXP_FLOOR, 0.0, out=z)
+        np.exp(z, out=z)
+        z /= e  # sigmoid(z)
+        if self.kind == "ste":
+            return total, z, z
+        w2 = np.divide(z, A2, out=A2)  # c sigmoid(z) / (alpha + d2)
+        w2 *= c
+        z /= A1
+        z *= c
+        return total, z, w2
+
+    def __call__(self, X):
+        n, dim = X.shape
+        U, V, d1, d2 = self._diffs(np.ascontiguousarray(X.T))
+        total, w1, w2 = self._loss(d1, d2)
+        if self.triplet:
+            a, b, d = self.idx
+        else:
+            a, b, c, d = self.idx
+        if w1 is None:  # GNMDS: scatter the active hinges only (w1 = w2 = 1 there)
+            act = w2
+            a, b, d = a.take(act), b.take(act), d.take(act)
+            if not self.triplet:
+                c = c.take(act)
+        tmp = self._work[2][4]
+        G = np.empty((dim, n))
+        for t in range(dim):
+            if w1 is None:
+                p, q = U[t].take(act), V[t].take(act)
+                pq = p - q
+            else:
+                p = np.multiply(U[t], w1, out=U[t])
+                q = np.multiply(V[t], w2, out=V[t])
+                pq = np.subtract(p, q, out=tmp)
+            # d(loss) = w1 d(d1) - w2 d(d2): grad_a += p, grad_b -= p, grad_c -= q,
+            # grad_d += q (times 2 / m below)
+            if self.triplet:
+                g = np.bincount(a, weights=pq, minlength=n)
+            else:
+                g = np.bincount(a, weights=p, minlength=n)
+                g -= np.bincount(c, weights=q, minlength=n)
+            g -= np.bincount(b, weights=p, minlength=n)
+            g += np.bincount(d, weights=q, minlength=n)
+            G[t] = g
+        m = self.m
+        f = total / m + self.lam * float(np.sum(X * X))
+        grad = G.T * (2.0 / m)
+        if self.lam:
+            grad += (2.0 * self.lam) * X
+        return f, grad
+
+
 def _value_grad_X(X, Q, kind, alpha, margin, lam):
     """Objective and gradient of the factored form: O(m dim)."""
-    n, dim = X.shape
-    m = Q.shape[0]
-    a, b, c, d = Q.T
-    diff1 = X[a] - X[b]
-    diff2 = X[c] - X[d]
-    d1 = np.einsum("ij,ij->i", diff1, diff1)
-    d2 = np.einsum("ij,ij->i", diff2, diff2)
-    loss, w1, w2 = _loss(kind, d1, d2, alpha, margin)
-    f = loss.sum() / m + lam * np.sum(X * X)
-    g1 = (2.0 / m) * w1[:, None] * diff1
-    g2 = (2.0 / m) * w2[:, None] * diff2
-    idx = np.concatenate([a, b, c, d])
-    vals = np.concatenate([g1, -g1, g2, -g2])
-    grad = np.empty_like(X)
-    for t in range(dim):
-        grad[:, t] = np.bincount(idx, weights=vals[:, t], minlength=n)
-    grad += 2.0 * lam * X
-    return float(f), grad
+    return _FactoredKernel(Q, kind, alpha, margin, lam)(X)
 
 
 def _value_grad_K(K, Q, kind, alpha, margin, lam, want_grad=True):
@@ -180,13 +320,13 @@ def triplet_objective(X, constraints, kind="ste", *, alpha=1.0, margin=1.0, lam=
 
 class _XEvaluator:
     def __init__(self, Q, kind, alpha, margin, lam):
-        self.args = (Q, kind, alpha, margin, lam)
+        self.kernel = _FactoredKernel(Q, kind, alpha, margin, lam)
         self.best_f = np.inf
         self.best_X = None
         self.n_eval = 0
 
     def __call__(self, X):
-        f, grad = _value_grad_X(X, *self.args)
+        f, grad = self.kernel(X)
         self.n_eval += 1
         if f < self.best_f:
             self.best_f = f
@@ -322,7 +462,7 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
             ev = _XEvaluator(Q, kind, alpha, margin, lam)
             n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
             X = ev.best_X if ev.best_X is not None else X0
-            f = ev.best_f if ev.best_X is not None else _value_grad_X(X0, *ev.args)[0]
+            f = ev.best_f if ev.best_X is not None else ev.kernel(X0)[0]
             info["n_eval"] = ev.n_eval
     except KeyboardInterrupt:
         interrupted = True
