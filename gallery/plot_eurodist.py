@@ -57,6 +57,10 @@ def main():
 
     if args.small:
         args.draws = 5
+    csv_path = pathlib.Path(args.data) / "eurodist" / "eurodist_matrix_21x21.csv"
+    if not csv_path.is_file():
+        print(f"skipping: {csv_path} not found")
+        return
     names, D = load(args.data)
     allq = all_quadruplets(D)
     rng = np.random.default_rng(args.seed)
