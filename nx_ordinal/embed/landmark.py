@@ -329,7 +329,8 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
         Scores; in each column the scores of the objects that appear in a comparison sum
         to zero (the identifiability constraint of [1]_), the others are 0.
     info : dict
-        ``n_iter``, ``converged``, ``objective``, ``lam``.
+        ``n_iter``, ``converged``, ``objective``, ``lam``, ``compared`` (boolean
+        ``(n_objects, n_columns)``: the entries that appear in a comparison).
 
     Notes
     -----
@@ -414,7 +415,7 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
     mean = (theta * seen).sum(axis=1, keepdims=True) / n_seen
     theta = np.where(seen, theta - mean, 0.0).T.copy()
     info = {"n_iter": int(res.nit), "converged": bool(res.success), "objective": float(res.fun),
-            "lam": lam, "message": str(res.message)}
+            "lam": lam, "message": str(res.message), "compared": seen.T}
     return theta, info
 
 
@@ -784,17 +785,13 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     violated, graded = _check_link(theta, near, far, col)
     if refine == "auto":
         refine = "ordinal" if violated < 0.02 else ("metric" if graded else False)
-    if refine:
-        seen = np.zeros((ell, n), dtype=bool)
-        seen[col, near] = True
-        seen[col, far] = True
     del near, far, col
     t2 = time.perf_counter()
     X, s, E = _columns_to_embedding(theta, landmarks, dim)
     t3 = time.perf_counter()
     extra = {"refine": refine}
     if refine:
-        X, rinfo = refine_columns(X, theta, seen.T, landmarks, mode=refine)
+        X, rinfo = refine_columns(X, theta, info["compared"], landmarks, mode=refine)
         extra["refine_loss"] = rinfo["loss"]
         extra["refine_iter"] = rinfo["n_iter"]
     t4 = time.perf_counter()
