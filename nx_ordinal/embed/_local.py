@@ -163,26 +163,21 @@ class CandidateList:
         a, _ = _edge_lengths(X, g.ei, g.ej)
         radius, rmax = self._radii(a, 0.0)
         keep = ~requery[self._ci_ref] & ~mover[self._ck_ref]
-        parts_i, parts_k, parts_d = [self._ci_ref[keep]], [self._ck_ref[keep]], [None]
         ok = radius >= 0
+        fresh = []  # (ci, ck, d) of the new queries
         anchors = np.flatnonzero(requery & ok)
         if anchors.size:
-            ci, ck, d = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
-            parts_i.append(ci)
-            parts_k.append(ck)
-            parts_d.append(d)
+            fresh.append(_pairs_within(X, anchors, radius[anchors], self.max_pairs))
         settled = np.flatnonzero(~requery & ok)
         movers = np.flatnonzero(mover)
         if settled.size and movers.size:
-            ci, ck, d = _pairs_within(X, settled, radius[settled], self.max_pairs,
-                                      targets=movers)
-            parts_i.append(ci)
-            parts_k.append(ck)
-            parts_d.append(d)
-        ci, ck = _drop_edges(g, np.concatenate(parts_i[1:]), np.concatenate(parts_k[1:]),
-                             np.concatenate(parts_d[1:]), rmax)
-        self.ci = np.concatenate([parts_i[0], ci])
-        self.ck = np.concatenate([parts_k[0], ck])
+            fresh.append(_pairs_within(X, settled, radius[settled], self.max_pairs,
+                                       targets=movers))
+        ci, ck = self._ci_ref[keep], self._ck_ref[keep]
+        if fresh:
+            new_i, new_k = _drop_edges(g, *(np.concatenate(p) for p in zip(*fresh)), rmax)
+            ci, ck = np.concatenate([ci, new_i]), np.concatenate([ck, new_k])
+        self.ci, self.ck = ci, ck
         self.n_patches += 1
 
     def _radii(self, a, skin):
