@@ -69,6 +69,33 @@ def test_residuals_fall_below_tol(planted):
         res.objective, rel=1e-3)
 
 
+def _psd_perturbations(G, rng, eps, count):
+    for _ in range(count):
+        A = rng.standard_normal(G.shape)
+        w, V = np.linalg.eigh(G + eps * (A + A.T))
+        yield (V * np.maximum(w, 0.0)) @ V.T
+
+
+def test_squared_hinge_p2_converges_to_a_minimiser(planted):
+    # p = 2 (eq. 23's ||.||_p^p with p = 2): the ADMM's fixed point is a minimiser of the
+    # squared-hinge objective over the PSD cone (no PSD perturbation does better)
+    _, T, _ = planted
+    kw = dict(gamma0=1.0, nu=0.3, lam=2.0, p=2)
+    res = dmoe(T, dim=3, tol=1e-6, max_iter=5000, **kw)
+    assert res.converged
+    G = res.info["gram"]
+    f = dmoe_objective(G, T, **kw)
+    assert f == pytest.approx(res.objective, rel=1e-4)
+    np.testing.assert_allclose(res.info["G"], G, atol=1e-4 * np.abs(G).max())
+    rng = np.random.default_rng(3)
+    for eps in (1e-2, 1e-3):
+        worse = [dmoe_objective(Gp, T, **kw) for Gp in _psd_perturbations(G, rng, eps, 10)]
+        assert min(worse) >= f - 1e-6 * f
+    # p = 1 on the same data is a different problem with a different minimiser
+    g1 = dmoe(T, dim=3, tol=1e-6, max_iter=5000, **{**kw, "p": 1}).info["gram"]
+    assert dmoe_objective(g1, T, **kw) > f * (1 + 1e-3)
+
+
 def test_planted_configuration_recovered(planted):
     P, T, Tt = planted
     res = dmoe(T, dim=3, lam=3.0, nu=0.1)
@@ -128,6 +155,13 @@ def test_errors():
         dmoe([[0, 0, 1]])
     with pytest.raises(ValueError, match="non-integer"):
         dmoe([[0.5, 1, 2]])
+    with pytest.raises(ValueError, match=r"p must be 1 or 2 \(the power of the hinge terms\), "
+                       r"got 3"):
+        dmoe(T, p=3)
+    with pytest.raises(ValueError, match="p must be 1 or 2"):
+        dmoe_objective(np.eye(3), T, p=1.5)
+    with pytest.raises(ValueError, match=r"p=2 is available in the ADMM form only"):
+        dmoe(T, p=2, projected=True)
 
 
 @pytest.mark.slow

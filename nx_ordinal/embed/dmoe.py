@@ -80,12 +80,18 @@ class _MarginOperator:
         return G
 
 
+def _check_power(p):
+    if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, np.integer)) or p not in (1, 2):
+        raise ValueError(f"p must be 1 or 2 (the power of the hinge terms), got {p!r}")
+    return int(p)
+
+
 def _eig_sym(M):
     return np.linalg.eigh(0.5 * (M + M.T))
 
 
-def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
-    """The DMOE objective ``sum_q (gamma0 - gamma_q)_+ + nu (gamma_q - gamma0)_+ + lam ||G||_*``.
+def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0, p=1):
+    """The DMOE objective ``sum_q (gamma0 - gamma_q)_+^p + nu (gamma_q - gamma0)_+^p + lam ||G||_*``.
 
     Parameters
     ----------
@@ -93,6 +99,8 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
         Gram matrix (symmetric).
     constraints : array_like, shape (m, 3) or (m, 4)
     gamma0, nu, lam : float
+    p : {1, 2}
+        Power of the two hinge terms (eq. 23's ``||.||_p^p``).
 
     Returns
     -------
@@ -108,11 +116,13 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0):
     """
     from .ste import _as_quadruplets
 
+    p = _check_power(p)
     G = np.asarray(G, dtype=np.float64)
     Q, n, _ = _as_quadruplets(constraints, G.shape[0])
     a, b, c, d = Q.T
     gam = (G[c, c] + G[d, d] - 2 * G[c, d]) - (G[a, a] + G[b, b] - 2 * G[a, b])
-    loss = np.maximum(gamma0 - gam, 0).sum() + nu * np.maximum(gam - gamma0, 0).sum()
+    loss = (np.sum(np.maximum(gamma0 - gam, 0) ** p)
+            + nu * np.sum(np.maximum(gam - gamma0, 0) ** p))
     return float(loss + lam * np.abs(_eig_sym(G)[0]).sum())
 
 
@@ -189,7 +199,7 @@ def dmoe_lam_max(constraints, n_objects=None):
     return float(np.linalg.eigvalsh(S)[-1])
 
 
-def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho=1.01,
+def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1, rho=1.01,
          mu=0.1, mu_max=1e6, rank_constraint=False, projected=False, init=None, seed=None,
          max_iter=1000, tol=1e-4, max_time=None, verbose=False):
     """Distributional Margin based Ordinal Embedding (DMOE) of Ma et al. [1]_ by ADMM.
@@ -213,7 +223,12 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     lam : float, default 1
         Weight of the nuclear norm ``||G||_*`` (the loss is a sum over the constraints).
         From :func:`dmoe_lam_max` on, the solution is ``G = 0``; ``c * dmoe_lam_max(...)``
-        with ``0 < c < 1`` is a size-independent way to set it.
+        with ``0 < c < 1`` is a size-independent way to set it (``0 < c < 2`` for ``p=2``,
+        whose loss has slope ``2 gamma0`` at ``G = 0``).
+    p : {1, 2}, default 1
+        Power of the two hinge terms, eq. 23's ``||(.)_+||_p^p``: 1 is the loss (16), 2 its
+        squared form (margins pulled to ``gamma0`` by least squares from both sides, the
+        upper side weighted by ``nu``).
     rho : float, default 1.01
         Growth factor (> 1) of the penalty parameter ``mu`` per iteration (eq. 33).
     mu : float, default 0.1
@@ -253,7 +268,9 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     EmbeddingResult
         ``embedding`` (n, dim); ``history`` the objective per iteration; ``info`` holds
         ``gram`` (the PSD iterate G2), ``primal_residual`` / ``dual_residual`` (per
-        iteration) and ``rank`` (numerical rank of G).
+        iteration), ``rank`` (numerical rank of G) and ``G`` (the last G-update iterate, eq.
+        29: symmetric, equal to ``gram`` at convergence but possibly indefinite before; the
+        paper measures its generalization error on it).
 
     Raises
     ------
@@ -278,7 +295,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     -----
     Sub-problems (paper's eqs. 25-33, our sign convention ``e_Q = gamma0 - gamma``):
     ``e1``/``e2`` by the one-sided soft-thresholding of eq. 26 (thresholds ``1/mu`` and
-    ``nu/mu``); the G-update solves ``(𝒦^T𝒦 + I) vec(G) = w`` of eq. 29 over symmetric G,
+    ``nu/mu``; for ``p=2`` the one-sided shrinkage ``s / (1 + 2/mu)``, ``s / (1 + 2 nu/mu)``); the G-update solves ``(𝒦^T𝒦 + I) vec(G) = w`` of eq. 29 over symmetric G,
     restricted to the N <= min(n(n+1)/2, 4m + n) Gram entries that the constraints touch:
     the matrix is sparse (each constraint touches at most 6 entries of the triangle) and
     does not depend on ``mu``, so it is factored once by sparse LU and each iteration costs
@@ -314,8 +331,11 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     if m == 0:
         raise ValueError("constraints is empty: nothing to embed")
     mu = check_positive(mu, "mu")
+    p = _check_power(p)
     if not isinstance(projected, (bool, np.bool_)):
         raise TypeError(f"projected must be a bool, got {projected!r}")
+    if projected and p != 1:
+        raise ValueError("p=2 is available in the ADMM form only (projected=False)")
     if projected:
         return _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol,
                                max_time, verbose)
@@ -345,9 +365,13 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
         for t in range(1, max_iter + 1):  # noqa: B007
             # e1, e2 sub-problems (25)-(27): prox of (.)_+ / mu and nu (.)_+ / mu
             s1 = eQ - z1 / mu
-            e1 = np.where(s1 > 1.0 / mu, s1 - 1.0 / mu, np.minimum(s1, 0.0))
             s2 = -eQ - z2 / mu
-            e2 = np.where(s2 > nu / mu, s2 - nu / mu, np.minimum(s2, 0.0))
+            if p == 1:
+                e1 = np.where(s1 > 1.0 / mu, s1 - 1.0 / mu, np.minimum(s1, 0.0))
+                e2 = np.where(s2 > nu / mu, s2 - nu / mu, np.minimum(s2, 0.0))
+            else:
+                e1 = np.where(s1 > 0.0, s1 / (1.0 + 2.0 / mu), s1)
+                e2 = np.where(s2 > 0.0, s2 / (1.0 + 2.0 * nu / mu), s2)
             # G sub-problem (28)-(29): with gamma = Ks h and e_Q = gamma0 - gamma,
             # 2 (Ks^T Ks + W) h = Ks^T v2 + P(G1 + G2 - (Z3 + Z4) / mu)
             v = 0.5 * ((gamma0 - e1 - z1 / mu) + (gamma0 + e2 + z2 / mu))
@@ -376,7 +400,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
             primal = max(np.sqrt(r1 @ r1 + r2 @ r2) / scale_e,
                          np.sqrt(np.sum(r3 * r3) + np.sum(r4 * r4)) / scale_G)
             dual = mu * np.linalg.norm(G - G_old) / scale_G
-            obj = (np.maximum(eQ, 0).sum() + nu * np.maximum(-eQ, 0).sum()
+            obj = (np.sum(np.maximum(eQ, 0) ** p) + nu * np.sum(np.maximum(-eQ, 0) ** p)
                    + lam * np.abs(ws).sum())
             history.append(float(obj))
             prim_hist.append(float(primal))
@@ -402,7 +426,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, rho
     idx = np.argsort(w)[::-1][:dim]
     X = V[:, idx] * np.sqrt(np.maximum(w[idx], 0.0))
     rank = int(np.sum(w > 1e-8 * max(w.max(), 1e-300)))
-    info = dict(gram=G2, primal_residual=prim_hist, dual_residual=dual_hist, rank=rank,
+    info = dict(gram=G2, G=G, primal_residual=prim_hist, dual_residual=dual_hist, rank=rank,
                 n_unknowns=int(op.r.size), nnz_factor=op.nnz_factor, mu=mu)
     return EmbeddingResult(X, history[-1] if history else np.nan, t, converged, history,
                            "dmoe", info)
