@@ -91,7 +91,8 @@ def _eig_sym(M):
 
 
 def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0, p=1):
-    """The DMOE objective ``sum_q (gamma0 - gamma_q)_+^p + nu (gamma_q - gamma0)_+^p + lam ||G||_*``.
+    """The DMOE objective ``sum_q (gamma0 - gamma_q)_+^p + nu (gamma_q - gamma0)_+^p``
+    ``+ lam ||G||_*``.
 
     Parameters
     ----------
@@ -295,7 +296,8 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1
     -----
     Sub-problems (paper's eqs. 25-33, our sign convention ``e_Q = gamma0 - gamma``):
     ``e1``/``e2`` by the one-sided soft-thresholding of eq. 26 (thresholds ``1/mu`` and
-    ``nu/mu``; for ``p=2`` the one-sided shrinkage ``s / (1 + 2/mu)``, ``s / (1 + 2 nu/mu)``); the G-update solves ``(𝒦^T𝒦 + I) vec(G) = w`` of eq. 29 over symmetric G,
+    ``nu/mu``; for ``p=2`` the one-sided shrinkage ``s / (1 + 2/mu)``, ``s / (1 + 2 nu/mu)``);
+    the G-update solves ``(𝒦^T𝒦 + I) vec(G) = w`` of eq. 29 over symmetric G,
     restricted to the N <= min(n(n+1)/2, 4m + n) Gram entries that the constraints touch:
     the matrix is sparse (each constraint touches at most 6 entries of the triangle) and
     does not depend on ``mu``, so it is factored once by sparse LU and each iteration costs
