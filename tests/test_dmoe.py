@@ -164,10 +164,7 @@ def test_errors():
         dmoe(T, p=2, projected=True)
 
 
-@pytest.mark.slow
-def test_table1_small():
-    """A small Table 1 (paper 001): 3 repetitions at 1,000 training triplets; DMOE's median
-    generalization error at or below the paper's 0.298 + 0.02 and below STE-p's 0.385."""
+def _table1_module():
     import importlib.util
     import pathlib
 
@@ -175,8 +172,30 @@ def test_table1_small():
     spec = importlib.util.spec_from_file_location("table1_dmoe", path)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    out = mod.main(["--reps", "3", "--sizes", "1000", "--methods", "DMOE", "STE-p"])
-    assert np.median(out[1000]["DMOE"]) <= 0.318
+    return mod
+
+
+def test_table1_200_dmoe_ahead_of_the_baselines():
+    """Table 1 (paper 001) at 200 training triplets, 5 repetitions with the script's fixed
+    parameters (tuned on other instances): DMOE on the paper's measure (its G) at most 0.40
+    (paper: 0.390), and ahead of GNMDS-p, STE-p and t-STE-p in at least 4 of 5 paired
+    repetitions (in 30 repetitions it was ahead in all, by 0.018-0.023 on average)."""
+    mod = _table1_module()
+    out = mod.main(["--reps", "5", "--sizes", "200",
+                    "--methods", "DMOE", "GNMDS-p", "STE-p", "t-STE-p"])[200]
+    assert np.median(out["DMOE (G)"]) <= 0.40
+    assert np.median(out["DMOE"]) <= 0.405
+    dm = np.array(out["DMOE"])
+    for name in ("GNMDS-p", "STE-p", "t-STE-p"):
+        assert np.sum(dm < np.array(out[name])) >= 4, name
+
+
+def test_table1_small():
+    """A small Table 1 (paper 001): 3 repetitions at 1,000 training triplets; DMOE's median
+    generalization error at or below the paper's 0.298 and below STE-p's 0.385."""
+    out = _table1_module().main(["--reps", "3", "--sizes", "1000", "--methods", "DMOE",
+                                 "STE-p"])
+    assert np.median(out[1000]["DMOE"]) <= 0.298
     assert np.median(out[1000]["STE-p"]) < 0.385
 
 
