@@ -66,7 +66,7 @@ PARAMS = {
     200: {"DMOE": dict(p=2, c=0.8, nu=0.1, max_iter=40), "DMOE-p": dict(lam=1e-4, nu=3.0),
           "GNMDS-p": dict(lam=1e-3, max_iter=5), "STE-p": dict(lam=3e-3, max_iter=10),
           "t-STE-p": dict(lam=1e-3, max_iter=10)},
-    1000: {"DMOE": dict(p=2, c=0.4, nu=0.03, max_iter=3000), "DMOE-p": dict(lam=1e-4, nu=3.0),
+    1000: {"DMOE": dict(p=2, c=0.4, nu=0.03, max_iter=80), "DMOE-p": dict(lam=1e-4, nu=3.0),
            "GNMDS-p": dict(lam=3e-3, max_iter=50), "STE-p": dict(lam=3e-3, max_iter=50),
            "t-STE-p": dict(lam=3e-4, max_iter=500)},
     10000: {"DMOE": dict(p=2, c=0.1, nu=0.03, max_iter=3000), "DMOE-p": dict(lam=1e-4, nu=3.0),
