@@ -315,8 +315,8 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1
     cone, which generalises better than the converged solution when constraints are few
     (paper 001's Table 1 at 200 triplets: .39 after 40 iterations, .41-.44 converged; the
     paper's reference code also runs a fixed number of iterations).  A run stopped this way
-    warns that it did not converge; ``info["G"]`` is then indefinite in general and
-    ``gram`` is its PSD part.
+    warns that it did not converge; ``info["G"]`` is then indefinite in general, and the
+    embedding is taken from the PSD iterate ``gram``.
 
     References
     ----------
