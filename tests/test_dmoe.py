@@ -218,6 +218,10 @@ def test_lam_max_is_the_collapse_threshold(planted):
     assert np.abs(below.info["gram"]).max() > 1e-2
     # quadruplet form of the same triplets gives the same threshold
     assert dmoe_lam_max(T[:, [0, 1, 0, 2]], 25) == pytest.approx(lm)
+    # p = 2: the squared loss has slope 2 gamma0 at G = 0, so the threshold is 2 gamma0 lm
+    for g0 in (1.0, 3.0):
+        assert np.abs(dmoe(T, dim=3, p=2, gamma0=g0, lam=2.05 * g0 * lm).info["gram"]).max() == 0
+        assert np.abs(dmoe(T, dim=3, p=2, gamma0=g0, lam=1.8 * g0 * lm).info["gram"]).max() > 0
 
 
 def test_projected_nu0_is_gnmds_p(planted):

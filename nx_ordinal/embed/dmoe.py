@@ -224,8 +224,9 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1
     lam : float, default 1
         Weight of the nuclear norm ``||G||_*`` (the loss is a sum over the constraints).
         From :func:`dmoe_lam_max` on, the solution is ``G = 0``; ``c * dmoe_lam_max(...)``
-        with ``0 < c < 1`` is a size-independent way to set it (``0 < c < 2`` for ``p=2``,
-        whose loss has slope ``2 gamma0`` at ``G = 0``).
+        with ``0 < c < 1`` is a size-independent way to set it.  For ``p=2`` the
+        threshold is ``2 * gamma0 * dmoe_lam_max(...)`` (the squared loss has slope
+        ``2 gamma0`` at ``G = 0``).
     p : {1, 2}, default 1
         Power of the two hinge terms, eq. 23's ``||(.)_+||_p^p``: 1 is the loss (16), 2 its
         squared form (margins pulled to ``gamma0`` by least squares from both sides, the
@@ -313,7 +314,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1
     ``max_iter`` also regularises: while ``mu`` is small, the iterates from ``G = 0`` are
     close to a ridge least-squares fit of the margins to ``gamma0``, projected on the PSD
     cone, which generalises better than the converged solution when constraints are few
-    (paper 001's Table 1 at 200 triplets: .39 after 40 iterations, .41-.44 converged; the
+    (paper 001's Table 1 at 200 triplets: .39 after 40 iterations, .41-.45 converged; the
     paper's reference code also runs a fixed number of iterations).  A run stopped this way
     warns that it did not converge; ``info["G"]`` is then indefinite in general, and the
     embedding is taken from the PSD iterate ``gram``.
