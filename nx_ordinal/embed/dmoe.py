@@ -164,7 +164,8 @@ def dmoe_lam_max(constraints, n_objects=None):
     At ``G = 0`` every margin is 0 < ``gamma0``, so the loss is locally
     ``sum_q (gamma0 - <K_q, G>)`` and, on the PSD cone (where ``||G||_* = trace G``),
     ``G = 0`` is optimal iff ``lam I - sum_q K_q`` is PSD: ``lam_max`` is the largest
-    eigenvalue of ``S = sum_q K_q`` (independent of ``gamma0`` and ``nu``).  Useful to give
+    eigenvalue of ``S = sum_q K_q`` (independent of ``gamma0`` and ``nu``; for the
+    squared hinge, ``p=2``, the threshold is ``2 * gamma0`` times this).  Useful to give
     ``lam`` relative to it (``lam = c * lam_max``, ``0 < c < 1``), a scale that carries over
     between constraint sets of different sizes (e.g. validation folds and the full set).
 
