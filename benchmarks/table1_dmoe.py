@@ -168,9 +168,10 @@ def gram_error(T, G):
     read as a Gram matrix, does not satisfy strictly (ties count as violated, as in
     :func:`~nx_ordinal.embed.ste.generalization_error`).  G may be indefinite: this is the
     paper's "held-out triplets not satisfied in the G" for the ADMM's G-update iterate."""
-    i, j, k = np.asarray(T).T
-    g = np.diag(G)
-    return float(np.mean(g[j] - 2.0 * G[i, j] >= g[k] - 2.0 * G[i, k]))
+    from nx_ordinal.constraints import triplets_to_quadruplets
+    from nx_ordinal.embed.dmoe import gram_margins
+
+    return float(np.mean(gram_margins(G, triplets_to_quadruplets(np.asarray(T))) <= 0))
 
 
 # extra rows scored from the same DMOE fit: the raw G-update iterate (possibly indefinite:

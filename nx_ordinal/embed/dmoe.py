@@ -18,7 +18,7 @@ from .._validation import check_dim, check_int, check_nonnegative, check_positiv
 from ._progress import Progress, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
-__all__ = ["dmoe", "dmoe_lam_max", "dmoe_objective"]
+__all__ = ["dmoe", "dmoe_lam_max", "dmoe_objective", "gram_margins"]
 
 
 class _MarginOperator:
@@ -86,6 +86,24 @@ def _check_power(p):
     return int(p)
 
 
+def gram_margins(G, Q):
+    """Margins ``gamma_q = d_kl^2 - d_ij^2`` of quadruplets ``Q`` (rows ``(i, j, k, l)``,
+    ``d(i,j) < d(k,l)``) read from a symmetric matrix G as a Gram matrix (eq. 4), O(m).
+    G may be indefinite (e.g. DMOE's ``info["G"]`` before convergence); a constraint is
+    satisfied when its margin is positive.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.embed.dmoe import gram_margins
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> gram_margins(X @ X.T, [[0, 1, 0, 2]]).tolist()  # d(0,2)^2 - d(0,1)^2 = 9 - 1
+    [8.0]
+    """
+    a, b, c, d = np.asarray(Q).T
+    return (G[c, c] + G[d, d] - 2 * G[c, d]) - (G[a, a] + G[b, b] - 2 * G[a, b])
+
+
 def _eig_sym(M):
     return np.linalg.eigh(0.5 * (M + M.T))
 
@@ -120,8 +138,7 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0, p=1):
     p = _check_power(p)
     G = np.asarray(G, dtype=np.float64)
     Q, n, _ = _as_quadruplets(constraints, G.shape[0])
-    a, b, c, d = Q.T
-    gam = (G[c, c] + G[d, d] - 2 * G[c, d]) - (G[a, a] + G[b, b] - 2 * G[a, b])
+    gam = gram_margins(G, Q)
     loss = (np.sum(np.maximum(gamma0 - gam, 0) ** p)
             + nu * np.sum(np.maximum(gam - gamma0, 0) ** p))
     return float(loss + lam * np.abs(_eig_sym(G)[0]).sum())
