@@ -336,13 +336,19 @@ def test_pruning_through_pipeline_with_stub(knn600):
 def test_custom_embedder(knn600):
     _, A = knn600
 
+    calls = []
+
     def spectral(Ap, dim, seed=None):
         from nx_ordinal.embed import laplacian_eigenmaps
 
+        calls.append(Ap.shape[0])
         return laplacian_eigenmaps(Ap, dim, seed=seed)
 
     res = asap_embed(A, max_patch_size=200, prune=False, n_jobs=1, seed=0, embedder=spectral)
     assert np.isfinite(res.embedding).all()
+    # the embedder ran once per patch, on the patch's own sub-adjacency
+    assert len(calls) == len(res.info["patches"]) > 1
+    assert all(0 < size < A.shape[0] for size in calls)
 
 
 def test_layout_every_node_components_and_labels():

@@ -303,14 +303,6 @@ def test_landmark_ste_improves_on_its_start():
         landmark_ste(o, dim=2, eps=1.5)
 
 
-@pytest.mark.skipif(HAS_STE, reason="only meaningful while STE is missing")
-def test_landmark_ste_needs_ste():
-    from nx_ordinal.embed.landmark import landmark_ste
-
-    with pytest.raises(ImportError, match="nx_ordinal.embed.ste"):
-        landmark_ste(TripletOracle(gauss(20, 2, 0), "none"), dim=2)
-
-
 # --- layout ---------------------------------------------------------------------------------
 
 def test_layout_grid_quality_and_conventions():

@@ -11,13 +11,6 @@ def _X(pos):
     return np.array(list(pos.values()))
 
 
-def test_default_unchanged_by_new_keywords():
-    G = nx.frucht_graph()
-    a = nx_ordinal.loe_layout(G, seed=3, n_init=2)
-    b = nx_ordinal.loe_layout(G, seed=3, n_init=2, init="spectral", select="objective")
-    np.testing.assert_array_equal(_X(a), _X(b))
-
-
 @pytest.mark.parametrize("kw", [dict(init="random", n_init=2),
                                 dict(init=("spring", "kamada_kawai"), select="gari", n_init=3),
                                 dict(init=["random"], select="gari", n_init=1, dim=3)])

@@ -21,13 +21,18 @@ def test_lp_constraints_hold_and_recovery():
     assert R.sum() == pytest.approx(30)
     i, j, k = _triangles(None, 30, "all", None).T
     assert (D[i, j] <= D[i, k] + D[k, j] + 1e-6).all()
-    assert procrustes_error(X, res.X) < 0.5
+    # measured 0.095; points collapsed onto one axis score 0.57
+    assert procrustes_error(X, res.X) < 0.2
 
 
 def test_graph_input_and_fraction():
     X = np.random.default_rng(1).random((20, 2))
     res = lp_embedding(knn_graph(X, 5), 2, triangle=0.3, seed=0)
-    assert res.embedding.shape == (20, 2) and 0 < res.info["n_triangles"] < 1140
+    # each of the C(20, 3) = 1140 triangles is kept with probability 0.3: 342 expected,
+    # standard deviation 15.5 (measured 324 with this seed); the bounds are about 5 sd
+    assert res.embedding.shape == (20, 2) and 265 < res.info["n_triangles"] < 420
+    again = lp_embedding(knn_graph(X, 5), 2, triangle=0.3, seed=0)
+    assert again.info["n_triangles"] == res.info["n_triangles"]
 
 
 @pytest.mark.parametrize("tri", ["bogus", 0.0, 1.5, True])

@@ -231,10 +231,14 @@ def test_layouts_networkx_conventions(name):
 
 def test_layout_quality_and_sampling():
     G = nx_ordinal.knn_graph(np.random.default_rng(0).random((60, 2)), 6)
+    # measured: STE on all local triplets 1.0, t-STE 0.848, STE on 2,000 sampled triplets
+    # 0.802; classical drawers: spring 0.64-0.72 over seeds 0-4, Kamada-Kawai 0.923
+    spring = max(nx_ordinal.gari(G, nx.spring_layout(G, seed=s)) for s in range(3))
+    assert nx_ordinal.gari(G, nx_ordinal.ste_layout(G, seed=1)) >= 0.99
     pos = nx_ordinal.tste_layout(G, seed=1)
-    assert nx_ordinal.gari(G, pos) > 0.5
+    assert nx_ordinal.gari(G, pos) > max(0.8, spring)
     pos_s = nx_ordinal.ste_layout(G, seed=1, max_triplets=2000)
-    assert nx_ordinal.gari(G, pos_s) > 0.4
+    assert nx_ordinal.gari(G, pos_s) > max(0.75, spring)
     with pytest.warns(nx_ordinal.NoOrdinalInformationWarning):
         pos_c = nx_ordinal.gnmds_layout(nx.complete_graph(5), seed=0)
     assert np.isfinite(np.array(list(pos_c.values()))).all()

@@ -20,8 +20,34 @@ def test_selects_a_grid_point_and_scores_every_point(planted):
                                       for b in grid["max_iter"]]
     assert best in [p for p, _ in scores]
     errs = np.array([e for _, e in scores])
-    assert np.all((errs >= 0) & (errs <= 1))
     assert dict(scores[int(np.argmin(errs))][0]) == best
+
+
+def test_scores_are_mean_held_out_errors(planted):
+    """A stub method returning the planted points (every held-out triplet satisfied) or a
+    row permutation of them: the scores are exactly the held-out errors, and the folds
+    partition the constraints."""
+    from types import SimpleNamespace
+
+    P = np.random.default_rng(0).standard_normal((20, 2))
+    perm = np.random.default_rng(5).permutation(20)
+    trains = []
+
+    def method(train, n, dim, *, which):
+        trains.append(train)
+        return SimpleNamespace(embedding=P if which == "truth" else P[perm])
+
+    best, scores = select_by_validation(method, planted, 20, 2, n_folds=3,
+                                        grid={"which": ["shuffled", "truth"]}, seed=1)
+    assert best == {"which": "truth"}
+    assert scores[1] == ({"which": "truth"}, 0.0)
+    assert 0.3 < scores[0][1] < 0.7  # a random configuration: about half violated
+    # three folds per grid point; each row held out exactly once
+    assert len(trains) == 6
+    held = [len(planted) - len(t) for t in trains[:3]]
+    assert sum(held) == len(planted) and max(held) - min(held) <= 1
+    rows = {tuple(r) for t in trains[:3] for r in t}
+    assert rows == {tuple(r) for r in planted}
 
 
 def test_deterministic_with_seed(planted):
