@@ -49,6 +49,7 @@ __all__ = [
     "adjacency_error_memory",
     "soe_layout_memory",
     "triplet_layout_memory",
+    "ree_layout_memory",
     "landmark_layout_memory",
 ]
 
@@ -414,17 +415,21 @@ def knn_memory(method, n, k, *, graph=False):
     return est
 
 
-def rigidity_memory(method, n, dim, n_edges):
-    """Rigidity tests (``is_rigid``, ``is_globally_rigid``, ``redundantly_rigid``,
-    ``rigid_components``): random coordinates (n dim), the sparse E x n dim rigidity matrix
-    (2 dim entries per row, about 6 dim E words with its factorisation) and the dense
-    n dim x n dim work of the numeric rank (only for n dim <= 2000)."""
+def rigidity_memory(n, dim, n_edges, *, method="numeric"):
+    """Rigidity tests (``is_rigid``, ``is_globally_rigid``, ``redundantly_rigid``): random
+    coordinates (n dim); numeric: the sparse E x n dim rigidity matrix (2 dim entries per row),
+    its Gram matrix and LU (modelled as 20 (E dim^2 + n dim) words); exact (modular): dense
+    E x n dim integer matrices (4 copies).  The global test's dense n x n stress matrix is
+    guarded where it is built."""
     n, d, e = int(n), int(dim), int(n_edges)
-    est = Estimate(method, suggestion="use a smaller dim")
+    est = Estimate("rigidity test", suggestion="use a smaller dim")
     est.add("coordinates", 4 * F8 * n * d, n=n, dim=d)
-    est.add("rigidity matrix", 6 * F8 * d * e, n_edges=e, dim=d)
-    nd = min(n * d, 2000)
-    est.add("dense rank work", 3 * F8 * nd * nd, dim=d)
+    if method == "numeric":
+        est.add("rigidity matrix, Gram matrix and LU", 20 * F8 * (e * d * d + n * d),
+                n_edges=e, dim=d)
+    else:
+        est.add("dense modular rigidity matrices (4 copies)", 4 * F8 * e * n * d,
+                n_edges=e, n=n, dim=d)
     return est
 
 
@@ -459,6 +464,17 @@ def soe_layout_memory(n, dim, n_edges, n_constraints, *, method="lbfgs"):
     return est
 
 
+def ree_layout_memory(n, dim):
+    """:func:`nx_ordinal.ree_layout`: all-pairs shortest paths, their weights and REE,
+    10 dense n x n floats."""
+    n = int(n)
+    est = Estimate("ree_layout", suggestion="use soe_layout, landmark_layout or "
+                                            "asap_loe_layout, which need no n x n matrix")
+    est.add("all-pairs shortest paths and REE (10 dense n x n)", 10 * F8 * n * n, n=n)
+    est.add("embedding", 2 * F8 * n * int(dim), dim=int(dim))
+    return est
+
+
 def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False):
     """``ste_layout``, ``tste_layout``, ``gnmds_layout``: the start (Laplacian eigenmaps),
     the local triplets (:func:`local_triplets_memory`) and the solver
@@ -472,11 +488,16 @@ def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False)
 
 
 def landmark_layout_memory(n, dim, n_edges, n_landmarks):
-    """:func:`nx_ordinal.landmark_layout`: one BFS row per landmark (l n words), the ranks
-    and the embedding (about 20 n l + 8 n dim floats)."""
+    """:func:`nx_ordinal.landmark_layout`: one BFS row per landmark, the ranks and the
+    embedding (about 20 n l + 8 n dim floats); with n <= l + 1 all-pairs hop distances and
+    classical MDS instead (6 dense n x n)."""
     n, d, e, ell = int(n), int(dim), int(n_edges), int(n_landmarks)
     est = Estimate("landmark_layout", suggestion="use fewer n_landmarks")
-    est.add("landmark distance rows and scores", 20 * F8 * n * ell, n=n, n_landmarks=ell)
+    if n <= ell + 1:
+        est.add("all-pairs hop distances and classical MDS (6 dense n x n)", 6 * F8 * n * n,
+                n=n, n_landmarks=ell)
+    else:
+        est.add("landmark distance rows and scores", 20 * F8 * n * ell, n=n, n_landmarks=ell)
     est.add("graph and embedding", F8 * (4 * e + 8 * n * d), n_edges=e, dim=d)
     return est
 
