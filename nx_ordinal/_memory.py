@@ -47,6 +47,7 @@ __all__ = [
     "rigidity_memory",
     "tv_mple_memory",
     "adjacency_error_memory",
+    "loe_layout_memory",
     "soe_layout_memory",
     "triplet_layout_memory",
     "ree_layout_memory",
@@ -223,8 +224,9 @@ def triplet_memory(kind, n_objects, dim, n_constraints, *, projected=False):
 def dmoe_memory(n_objects, dim, n_constraints, *, projected=False):
     """DMOE (:func:`nx_ordinal.embed.dmoe`): O(n^2 + m) bytes.
 
-    ADMM: eight dense n x n matrices (G, G1, G2, Z3, Z4 and eigendecomposition work) and the
-    sparse margin operator and its LU over the touched Gram entries (about 40 m words).
+    ADMM: 14 dense n x n floats (G, G1, G2, Z3, Z4, the eigendecomposition work and its
+    temporaries) and the sparse margin operator and its LU over the touched Gram entries
+    (about 60 m words).
     Projected: as ``triplet_memory(projected=True)``.
     """
     n, m = int(n_objects), int(n_constraints)
@@ -233,8 +235,8 @@ def dmoe_memory(n_objects, dim, n_constraints, *, projected=False):
         est.suggestion = "use ste/tste/gnmds (O(n dim) memory) or soe"
         return est
     est = Estimate("dmoe", suggestion="use ste/tste/gnmds (O(n dim) memory) or soe")
-    est.add("ADMM Gram matrices (8 dense n x n)", 8 * F8 * n * n, n_objects=n)
-    est.add("margin operator and its LU", 40 * F8 * m, **{"len(constraints)": m})
+    est.add("ADMM Gram matrices (14 dense n x n)", 14 * F8 * n * n, n_objects=n)
+    est.add("margin operator and its LU", 60 * F8 * m, **{"len(constraints)": m})
     return est
 
 
@@ -243,7 +245,7 @@ def laplacian_eigenmaps_memory(n, dim, n_edges):
 
     Components up to 600 vertices: dense ``eigh``, 3 n^2 floats; larger: shift-invert
     ``eigsh`` with about 2 dim + 22 Lanczos vectors of n floats and an LU of the Laplacian
-    (about 20 E words for kNN-like graphs).  Bounded by the larger of the two.
+    (about 8 E words for kNN-like graphs).  Bounded by the larger of the two.
     """
     n, d, e = int(n), int(dim), int(n_edges)
     est = Estimate("laplacian_eigenmaps")
@@ -251,7 +253,7 @@ def laplacian_eigenmaps_memory(n, dim, n_edges):
     est.add("dense eigenproblem", 3 * F8 * small * small, n=small)
     if n > 600:
         est.add("Lanczos vectors", F8 * n * (2 * d + 22), n=n, dim=d)
-        est.add("sparse Laplacian and its LU", 20 * F8 * (e + n), n_edges=e)
+        est.add("sparse Laplacian and its LU", 8 * F8 * (e + n), n_edges=e)
     est.add("embedding", 2 * F8 * n * d, n=n, dim=d)
     return est
 
@@ -269,21 +271,21 @@ def pivot_mds_memory(n, dim, n_edges, n_landmarks):
     return est
 
 
-def loe_memory(n, dim, n_edges, *, n_init=1, method="lbfgs", init="auto"):
+def loe_memory(n, dim, n_edges, *, method="lbfgs", init="auto"):
     """LOE (:func:`nx_ordinal.embed.loe`): O(n dim + E + C) bytes for E edges and C
     candidate pairs.
 
     Coordinates and L-BFGS state (52 n dim floats; MM 20 n dim), the local graph and the
-    candidate list (modelled as about 8 E pairs of 6 words each, plus 8 n words of k-d
-    tree), the start (Laplacian eigenmaps up to 2000 vertices, pivot MDS beyond) and the
-    best configuration of each of ``n_init`` runs.
+    candidate list (modelled as about 30 E words, plus 8 n words of k-d tree), the start
+    (Laplacian eigenmaps up to 2000 vertices, pivot MDS beyond) and the best configuration
+    (restarts do not add memory).
     """
     n, d, e = int(n), int(dim), int(n_edges)
     est = Estimate("loe", suggestion="use asap_loe_layout (patches) for large graphs")
     est.add("coordinates and optimiser state",
             (_lbfgs(n * d) if method == "lbfgs" else 20 * F8 * n * d), n_objects=n, dim=d)
-    est.add("runs kept (n_init)", 2 * F8 * n * d * int(n_init), n_init=int(n_init), dim=d)
-    est.add("local graph and candidate list", F8 * (48 * e + 8 * n + 4 * n * d), n_edges=e)
+    est.add("start and best configuration", 2 * F8 * n * d, n_objects=n, dim=d)
+    est.add("local graph and candidate list", F8 * (30 * e + 8 * n + 4 * n * d), n_edges=e)
     if isinstance(init, str):
         if init == "pivot" or (init == "auto" and n > 2000):
             est.extend(pivot_mds_memory(n, d, e, 50), "start: ")
@@ -296,13 +298,13 @@ def landmark_memory(n_objects, dim, n_landmarks, n_comparisons, *, m_name="n_que
     """Landmark ordinal embedding (:func:`nx_ordinal.embed.landmark.landmark_embedding`):
     O(m + n l) bytes for m comparisons and l landmarks.
 
-    The comparisons (near, far, column: about 3 words each, with the ranking stage's
-    per-comparison arrays 10 words), the n x l score matrix with its L-BFGS state (52 n l
+    The comparisons (near, far, column and the ranking stage's per-comparison arrays: about
+    5 words each), the n x l score matrix with its L-BFGS state (52 n l
     floats), and the refinement (about 12 n l + 8 n dim floats).
     """
     n, d, ell, m = int(n_objects), int(dim), int(n_landmarks), int(n_comparisons)
     est = Estimate("landmark_embedding", suggestion="use fewer n_landmarks or n_queries")
-    est.add("comparisons", 10 * F8 * m, **{m_name: m})
+    est.add("comparisons", 5 * F8 * m, **{m_name: m})
     est.add("scores and ranking optimiser state", _lbfgs(n * ell) + 12 * F8 * n * ell,
             n_objects=n, n_landmarks=ell)
     est.add("embedding and refinement", 8 * F8 * n * d, n_objects=n, dim=d)
@@ -311,7 +313,7 @@ def landmark_memory(n_objects, dim, n_landmarks, n_comparisons, *, m_name="n_que
 
 # ------------------------------------------------------------------------------ metric solvers
 def ree_memory(n, dim, *, n_landmarks=None):
-    """REE (:func:`nx_ordinal.embed.ree`): O(n^2) bytes.  Without landmarks 8 dense n x n
+    """REE (:func:`nx_ordinal.embed.ree`): O(n^2) bytes.  Without landmarks 10 dense n x n
     floats (dissimilarities, weights, the Gram iterate, its best copy, the subgradient and the
     eigendecomposition work); with ``n_landmarks=l`` the validation of the full matrix
     (6 dense n x n) plus 6 dense l x l iterates and the O(n l) Nystrom extension."""
@@ -327,8 +329,8 @@ def ree_memory(n, dim, *, n_landmarks=None):
                 n_landmarks=ell)
         est.add("Nystrom extension", 4 * F8 * n * ell, n=n, n_landmarks=ell)
     else:
-        est.add("dissimilarities, weights and Gram iterates (8 dense n x n)", 8 * F8 * n * n,
-                n=n)
+        est.add("dissimilarities, weights and Gram iterates (10 dense n x n)",
+                10 * F8 * n * n, n=n)
     if dim is not None:
         est.add("embedding", 2 * F8 * n * int(dim), dim=int(dim))
     return est
@@ -389,16 +391,16 @@ def constraint_sampler_memory(method, n_rows, *, ncols=3, n_objects=None, arg="n
 
 
 def local_triplets_memory(n, n_edges, n_triplets, *, full):
-    """:func:`nx_ordinal.constraints.local_triplets`: sampling O(m) (about 12 words per row);
+    """:func:`nx_ordinal.constraints.local_triplets`: sampling O(m) (about 16 words per row);
     full enumeration a dense boolean n x n mask, the E x n non-neighbour mask and the output."""
     n, e, m = int(n), int(n_edges), int(n_triplets)
     est = Estimate("local_triplets", suggestion="pass max_triplets to sample them")
     if full:
         est.add("dense adjacency mask", 2 * n * n, n=n)
         est.add("edge x node mask", e * n, n_edges=e)
-        est.add("triplets", 6 * F8 * m, n_triplets=m)
+        est.add("triplets", 8 * F8 * m, n_triplets=m)
     else:
-        est.add("sampled triplets and work arrays", 12 * F8 * m + 4 * F8 * e,
+        est.add("sampled triplets and work arrays", 16 * F8 * m + 4 * F8 * e,
                 max_triplets=m)
     return est
 
@@ -434,24 +436,38 @@ def rigidity_memory(n, dim, n_edges, *, method="numeric"):
 
 
 def tv_mple_memory(n, dim, grid):
-    """TV-MPLE (:func:`nx_ordinal.density.tv_mple`): about 12 floats per grid cell
+    """TV-MPLE (:func:`nx_ordinal.density.tv_mple`): about 24 floats per grid cell
     (grid^dim cells) plus the binned points."""
     n, d, g = int(n), int(dim), int(grid)
     est = Estimate("tv_mple", suggestion="use a smaller grid")
-    est.add("grid arrays", 12 * F8 * g**d, grid=g, dim=d)
+    est.add("grid arrays", 24 * F8 * g**d, grid=g, dim=d)
     est.add("points", 4 * F8 * n * d, n=n)
     return est
 
 
 def adjacency_error_memory(n, k):
     """:func:`nx_ordinal.metrics.adjacency_error`: the recovered and given kNN lists,
-    about 8 n k words."""
+    about 10 n k words."""
     n, k = int(n), int(k)
     return Estimate("adjacency_error", suggestion="use a smaller k").add(
-        "neighbour lists", 8 * F8 * n * k, n=n, k=k)
+        "neighbour lists", 10 * F8 * n * k, n=n, k=k)
 
 
 # ------------------------------------------------------------------------------------ layouts
+def loe_layout_memory(n, dim, n_edges, n_init, *, kamada_kawai=False):
+    """:func:`nx_ordinal.loe_layout`: the ``n_init`` starts and results it compares
+    (2 n_init n dim floats), networkx's Kamada-Kawai start on small graphs (about 4 n^2 dim
+    floats: its pairwise differences), then :func:`loe_memory`."""
+    n, d, k = int(n), int(dim), int(n_init)
+    est = Estimate("loe_layout", suggestion="use fewer n_init or a smaller dim")
+    est.add("starts and runs compared (n_init)", 2 * F8 * n * d * k, n_init=k, dim=d)
+    if kamada_kawai:
+        est.add("Kamada-Kawai start (n x n x dim differences)", 4 * F8 * n * n * d, n=n,
+                dim=d)
+    est.extend(loe_memory(n, d, n_edges), "loe: ")
+    return est
+
+
 def soe_layout_memory(n, dim, n_edges, n_constraints, *, method="lbfgs"):
     """:func:`nx_ordinal.soe_layout`: the shortest-path rows (at most 4e6 entries, 2 words
     each) and the triplet sampling (about 12 words per triplet), then :func:`soe_memory`."""
@@ -466,11 +482,11 @@ def soe_layout_memory(n, dim, n_edges, n_constraints, *, method="lbfgs"):
 
 def ree_layout_memory(n, dim):
     """:func:`nx_ordinal.ree_layout`: all-pairs shortest paths, their weights and REE,
-    10 dense n x n floats."""
+    14 dense n x n floats."""
     n = int(n)
     est = Estimate("ree_layout", suggestion="use soe_layout, landmark_layout or "
                                             "asap_loe_layout, which need no n x n matrix")
-    est.add("all-pairs shortest paths and REE (10 dense n x n)", 10 * F8 * n * n, n=n)
+    est.add("all-pairs shortest paths and REE (14 dense n x n)", 14 * F8 * n * n, n=n)
     est.add("embedding", 2 * F8 * n * int(dim), dim=int(dim))
     return est
 

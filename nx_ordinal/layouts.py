@@ -139,6 +139,10 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     select = check_choice(select, "select", ("objective", "gari"))
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
+    from ._memory import loe_layout_memory
+
+    loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
+        _KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)

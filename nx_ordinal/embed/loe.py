@@ -572,7 +572,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     tol = check_nonnegative(tol, "tol")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
-    loe_memory(A.shape[0], dim, A.nnz, n_init=n_init, method=method, init=init).check(verbose)
+    loe_memory(A.shape[0], dim, A.nnz, method=method, init=init).check(verbose)
     rng = as_generator(seed)
     n = A.shape[0]
     if n == 0:
