@@ -307,12 +307,10 @@ def test_plausibility_rules_accept_legitimate_callers():
         soe([[0, 1, 2]], dim=4)
 
 
-@pytest.mark.parametrize("name", sorted(M.__all__))
+@pytest.mark.parametrize("name", sorted(n for n in M.__all__ if n.endswith("_memory")))
 def test_every_estimate_is_documented(name):
     """docs/reliability.md lists the formula of every estimate function."""
     import pathlib
 
-    if not name.endswith("_memory"):
-        pytest.skip("not an estimate function")
     doc = pathlib.Path(__file__).resolve().parents[1] / "docs" / "reliability.md"
     assert f"`{name}`" in doc.read_text()
