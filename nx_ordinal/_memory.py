@@ -51,6 +51,7 @@ __all__ = [
     "soe_layout_memory",
     "triplet_layout_memory",
     "ree_layout_memory",
+    "tsne_memory",
     "landmark_layout_memory",
 ]
 
@@ -515,6 +516,20 @@ def landmark_layout_memory(n, dim, n_edges, n_landmarks):
     else:
         est.add("landmark distance rows and scores", 20 * F8 * n * ell, n=n, n_landmarks=ell)
     est.add("graph and embedding", F8 * (4 * e + 8 * n * d), n_edges=e, dim=d)
+    return est
+
+
+def tsne_memory(n, dim):
+    """:func:`nx_ordinal.classical.tsne_layout`: all-pairs hop distances and scikit-learn's
+    t-SNE on them (affinities, gradients: about 6 dense n x n floats; the exact method for
+    dim > 3 also n^2 dim differences)."""
+    n, d = int(n), int(dim)
+    est = Estimate("tsne_layout", suggestion="use loe_layout or asap_loe_layout, which need "
+                                             "no n x n matrix")
+    est.add("hop distances and t-SNE affinities (6 dense n x n)", 6 * F8 * n * n, n=n)
+    if d > 3:
+        est.add("exact t-SNE pairwise differences", F8 * n * n * d, n=n, dim=d)
+    est.add("embedding", 4 * F8 * n * d, dim=d)
     return est
 
 

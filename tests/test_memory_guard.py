@@ -74,6 +74,8 @@ CASES = [
     ("sample_quadruplets", "sample_quadruplets(X, n_quadruplets=10**10)", "MemoryLimitError",
      ["n_quadruplets=10000000000"]),
     ("oracle-sample", "oracle.sample(10**10)", "MemoryLimitError", ["n_triplets=10000000000"]),
+    ("sample_anchor_queries", "sample_anchor_queries([0, 1], [10**10, 10**10], 1000)",
+     "MemoryLimitError", ["sum(counts)=20000000000"]),
     ("local_triplets", "local_triplets(A_1e5, max_triplets=10**10)", "MemoryLimitError",
      ["max_triplets=10000000000"]),
     ("all_quadruplets", "all_quadruplets(D_300, max_quadruplets=10**12)", "MemoryLimitError",
@@ -103,6 +105,7 @@ CASES = [
     ("ree_layout", "ree_layout(P)", "MemoryLimitError", ["n=20000"]),
     ("asap_loe_layout", "asap_loe_layout(P, max_patch_size=10**6)", "MemoryLimitError",
      ["max_patch_size=1000000"]),
+    ("tsne_layout", "nx_ordinal.layout(P, method='tsne')", "MemoryLimitError", ["n=20000"]),
     ("layout-dispatch", "nx_ordinal.layout(P_small, method='soe', n_constraints=10**10)",
      "MemoryLimitError", ["n_constraints=10000000000"]),
 ]
@@ -121,7 +124,7 @@ from nx_ordinal.embed import (soe, ste, tste, gnmds, dmoe, loe, laplacian_eigenm
                               ree, classical_mds)
 from nx_ordinal.embed.landmark import landmark_embedding, landmark_ste
 from nx_ordinal.embed.lp import lp_embedding
-from nx_ordinal.oracle import TripletOracle
+from nx_ordinal.oracle import TripletOracle, sample_anchor_queries
 from nx_ordinal.tvmple import tv_mple
 import nx_ordinal.layouts, nx_ordinal.registry, nx_ordinal.rigidity, nx_ordinal.metrics
 warnings.simplefilter("ignore")
