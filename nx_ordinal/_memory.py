@@ -8,7 +8,7 @@ lists, ...) and :meth:`Estimate.check` compares the sum with the limit of
 :mod:`nx_ordinal._resources`.  Above it, :class:`~nx_ordinal.exceptions.MemoryLimitError`
 names the arguments behind the largest parts, the estimate and the limit, e.g.::
 
-    soe: n_objects=10000000, dim=2 need an estimated 7.6 GiB (> limit 1.0 GiB) ...
+    soe: n_objects=10000000, dim=2 need an estimated 7.7 GiB (> limit 1.0 GiB; ...
 
 so a wrong size (an index read as a count, a typo with extra zeros) is refused in
 microseconds instead of reaching the kernel's out-of-memory killer.  ``verbose=True``
@@ -53,6 +53,7 @@ __all__ = [
     "ree_layout_memory",
     "tsne_memory",
     "landmark_layout_memory",
+    "default_n_queries",
 ]
 
 F8 = 8  # bytes of a float64 / int64
