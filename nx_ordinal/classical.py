@@ -202,6 +202,9 @@ def tsne_layout(G, *, perplexity=None, scale=1, center=None, dim=2, seed=None,
     n = len(nodes)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
+    from ._memory import tsne_memory
+
+    tsne_memory(n, dim).check()
     A, _ = graph_to_csr(G, nodes)
     D = csg.shortest_path(A, directed=False, unweighted=True)
     finite = np.isfinite(D)

@@ -257,6 +257,9 @@ def knn_adjacency(X, k):
         raise ValueError(f"k must be >= 1, got {k}")
     if k >= n:
         raise ValueError(f"k must be smaller than the number of points ({n}), got {k}")
+    from ._memory import knn_memory
+
+    knn_memory("knn_adjacency", n, k).check()
     tree = cKDTree(X)
     _, idx = tree.query(X, k=k + 1)
     idx = np.asarray(idx).reshape(n, k + 1)
@@ -296,6 +299,11 @@ def knn_graph(X, k):
     """
     import networkx as nx
 
+    from ._memory import knn_memory
+
+    X = _check_points(X)
+    if not isinstance(k, bool) and isinstance(k, numbers.Integral) and 1 <= k < X.shape[0]:
+        knn_memory("knn_graph", X.shape[0], k, graph=True).check()  # (bad k: knn_adjacency)
     A = knn_adjacency(X, k)
     G = nx.DiGraph()
     G.add_nodes_from(range(A.shape[0]))
@@ -352,7 +360,7 @@ def local_triplets(A, max_triplets=None, seed=None):
     """
     import numpy as np
 
-    from ._resources import check_dense
+    from ._memory import local_triplets_memory
     from ._validation import as_adjacency, check_int
     from .utils import as_generator
 
@@ -371,8 +379,7 @@ def local_triplets(A, max_triplets=None, seed=None):
             raise ValueError(
                 f"graph implies {total} local triplets; pass max_triplets to sample them"
             )
-        check_dense(n, "local_triplets (full enumeration)", itemsize=2,
-                    suggestion="pass max_triplets to sample them")
+        local_triplets_memory(n, A.nnz, total, full=True).check()
         Ad = A.toarray() != 0
         np.fill_diagonal(Ad, True)
         non = ~Ad
@@ -382,6 +389,7 @@ def local_triplets(A, max_triplets=None, seed=None):
         return np.column_stack([ei[e_idx], ej[e_idx], tk]).astype(np.int64)
     rng = as_generator(seed)
     m = int(max_triplets)
+    local_triplets_memory(n, A.nnz, m, full=False).check()
     # anchor-edge chosen proportional to the number of non-neighbours of its anchor
     ei = np.repeat(np.arange(n), deg)
     w = (n - 1 - deg[ei]).astype(np.float64)
@@ -429,6 +437,7 @@ def random_triplets(n_objects, n_triplets, seed=None):
     (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
     import numpy as np
 
+    from ._memory import constraint_sampler_memory
     from ._validation import check_int
     from .utils import as_generator
 
@@ -436,6 +445,7 @@ def random_triplets(n_objects, n_triplets, seed=None):
     if n < 3:
         raise ValueError(f"need at least 3 objects for triplets, got {n}")
     m = check_int(n_triplets, "n_triplets", minimum=0)
+    constraint_sampler_memory("random_triplets", m).check()
     rng = as_generator(seed)
     i = rng.integers(0, n, size=m)
     j = (i + rng.integers(1, n, size=m)) % n  # j != i
@@ -598,11 +608,13 @@ def sample_triplets(X=None, *, D=None, n_triplets, noise=None, noise_level=1.0, 
     """
     import numpy as np
 
+    from ._memory import constraint_sampler_memory
     from ._validation import check_int
     from .utils import as_generator
 
     n, sq = _sampling_source(X, D)
     m = check_int(n_triplets, "n_triplets", minimum=0)
+    constraint_sampler_memory("sample_triplets", m).check()
     noise_level = _check_noise(noise, noise_level)
     rng = as_generator(seed)
     if m == 0:
@@ -648,11 +660,13 @@ def sample_quadruplets(X=None, *, D=None, n_quadruplets, noise=None, noise_level
     """
     import numpy as np
 
+    from ._memory import constraint_sampler_memory
     from ._validation import check_int
     from .utils import as_generator
 
     n, sq = _sampling_source(X, D)
     m = check_int(n_quadruplets, "n_quadruplets", minimum=0)
+    constraint_sampler_memory("sample_quadruplets", m, ncols=4, arg="n_quadruplets").check()
     noise_level = _check_noise(noise, noise_level)
     rng = as_generator(seed)
     if m == 0:
@@ -698,6 +712,9 @@ def all_quadruplets(D, max_quadruplets=10_000_000):
         raise ValueError(
             f"D implies {total} comparisons, more than max_quadruplets={max_quadruplets}"
         )
+    from ._memory import constraint_sampler_memory
+
+    constraint_sampler_memory("all_quadruplets", total, ncols=4, arg="n_comparisons").check()
     a, b = np.triu_indices(npairs, 1)
     da, db = D[pi[a], pj[a]], D[pi[b], pj[b]]
     keep = da != db

@@ -139,6 +139,10 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     select = check_choice(select, "select", ("objective", "gari"))
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
+    from ._memory import loe_layout_memory
+
+    loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
+        _KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)
@@ -439,6 +443,9 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
         raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
+    from ._memory import soe_layout_memory
+
+    soe_layout_memory(n, dim, G.number_of_edges(), n_constraints, method=method).check()
     rng = as_generator(seed)
     init = initial_positions(pos, nodes, dim, seed)
     if init is not None:
@@ -546,11 +553,9 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
     A = sp.csr_array((vals, (rows, cols)), shape=(n, n))
     if not G.is_directed():
         A = A.maximum(A.T) if A.nnz else A
-    from ._resources import check_dense
+    from ._memory import ree_layout_memory
 
-    check_dense(n, "ree_layout (all-pairs shortest paths and REE)", copies=10,
-                suggestion="use soe_layout, landmark_layout or asap_loe_layout, which need no "
-                           "n x n matrix")
+    ree_layout_memory(n, dim).check(verbose)
     S = shortest_path(A, directed=G.is_directed())
     S = np.minimum(S, S.T)
     finite = np.isfinite(S)
@@ -696,7 +701,7 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
 
     import numpy as np
 
-    from .constraints import graph_to_csr, local_triplets
+    from .constraints import count_local_triplets, graph_to_csr, local_triplets
     from .embed.loe import laplacian_eigenmaps
     from .embed.ste import gnmds, ste, tste
     from .exceptions import NoOrdinalInformationWarning
@@ -716,6 +721,10 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
     if len(nodes) <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     A, _ = graph_to_csr(G, nodes)
+    from ._memory import triplet_layout_memory
+
+    triplet_layout_memory(kind, len(nodes), dim, A.nnz, min(
+        max_triplets or 2**62, count_local_triplets(A)), projected=kw["projected"]).check()
     init = initial_positions(pos, nodes, dim, seed)
     if init is None:
         init = laplacian_eigenmaps(A, dim, seed=draw_seed(seed))
@@ -987,6 +996,9 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     n = len(nodes)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
+    from ._memory import landmark_layout_memory
+
+    landmark_layout_memory(n, dim, G.number_of_edges(), ell).check()
     if pos is not None:  # validation only (a private generator: the seed stream is untouched)
         initial_positions(pos, nodes, dim, np.random.default_rng(0))
     rng = as_generator(seed)

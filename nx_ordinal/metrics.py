@@ -360,6 +360,9 @@ def adjacency_error(G, pos, k=None):
         k = check_int(k, "k", minimum=0)
         if k > n - 1:
             raise ValueError(f"k must be at most n - 1 = {n - 1}, got {k}")
+        from ._memory import adjacency_error_memory
+
+        adjacency_error_memory(n, k).check()
         degrees = np.full(n, k, dtype=np.int64)
     B = recovered_adjacency(X, degrees)
     common = float(A.multiply(B).sum())

@@ -236,6 +236,10 @@ def sample_anchor_queries(anchors, counts, n_objects, seed=None):
         raise ValueError(f"anchors must be in [0, {n - 1}]")
     if counts.size and counts.min() < 0:
         raise ValueError(f"counts must be >= 0, got {counts.min()}")
+    from ._memory import constraint_sampler_memory
+
+    constraint_sampler_memory("sample_anchor_queries", int(counts.sum()),
+                              arg="sum(counts)").check()
     i = np.repeat(anchors, counts)
     j, k = _random_pairs(i, n, as_generator(seed))
     return np.column_stack([i, j, k])

@@ -260,6 +260,9 @@ def _prepare(G, dim, method, seed):
     check_choice(method, "method", _METHODS)
     rng = as_generator(seed)
     nodes, E = _edge_array(G)
+    from ._memory import rigidity_memory
+
+    rigidity_memory(len(nodes), dim, len(E), method=method).check()
     return nodes, E, dim, rng
 
 

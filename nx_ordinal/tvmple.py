@@ -147,6 +147,9 @@ def tv_mple(X, lam=1e-2, *, grid=64, bounds=None, pad=0.05, rho=None, gamma=None
     lam = check_positive(lam, "lam")
     grid = check_int(grid, "grid", minimum=2)
     max_iter = check_int(max_iter, "max_iter", minimum=1)
+    from ._memory import tv_mple_memory
+
+    tv_mple_memory(n, dim, grid).check()
     if bounds is None:
         lo, hi = X.min(axis=0), X.max(axis=0)
         side = float(np.max(hi - lo)) or 1.0

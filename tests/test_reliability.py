@@ -654,8 +654,11 @@ def test_memory_limit_refuses_dense_work_with_a_suggestion(monkeypatch):
             ste(T, 300, projected=True)
         with pytest.raises(MemoryLimitError, match="ste/tste/gnmds"):
             dmoe(T, 300)
+    with memory_limit("1M"):  # below one dense 300 x 300 array
+        with pytest.raises(MemoryLimitError, match="landmark"):
+            classical_mds(D)
+        # scalable methods still run (L-BFGS on 300 x 2 coordinates needs about 250 KiB)
         assert np.isfinite(ste(T, 300, max_iter=5).embedding).all()
-        # scalable methods still run under the same limit
         assert C.local_triplets(A, max_triplets=100, seed=0).shape == (100, 3)
     assert classical_mds(np.zeros((3, 3))).shape == (3, 2)  # limit restored
 

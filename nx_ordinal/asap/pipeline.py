@@ -342,8 +342,10 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     >>> res.embedding.shape
     (200, 2)
     """
+    import os
     import time
 
+    from .._memory import asap_memory, check_plausible_sizes
     from .._validation import check_dim, check_init, check_int
     from ..embed.loe import _check_adjacency
     from ..utils import as_generator
@@ -366,6 +368,9 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     if executor is not None and not hasattr(executor, "submit"):
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     n = A.shape[0]
+    check_plausible_sizes("asap_embed", n, dim)
+    asap_memory(n, dim, A.nnz, max_patch_size, n_jobs=n_jobs or os.cpu_count() or 1,
+                prune=prune).check(verbose)
     if init is not None:
         init = check_init(init, n, dim)
     rng = as_generator(seed)

@@ -147,12 +147,9 @@ def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0, p=1):
 def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_time,
                     verbose):
     """Problem (15) with rank(G) <= dim by projected gradient (the "-p" solver)."""
-    from .._resources import check_dense
     from ..utils import as_generator
     from .ste import _initial_X, _run_projected, _small_blas
 
-    check_dense(n, "dmoe with projected=True (Gram matrix iterates)", copies=6,
-                suggestion="use ste/tste/gnmds (O(n dim) memory) or soe")
     m = Q.shape[0]
     X0 = _initial_X(init, n, dim, as_generator(seed))
     progress = Progress(max_iter, verbose, "dmoe-p", max_time=max_time)
@@ -385,6 +382,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
     .. [1] Ma, K., Xu, Q. and Cao, X. "Robust ordinal embedding from contaminated relative
        comparisons" / "Margin distribution ordinal embedding", AAAI 2019.
     """
+    from .._memory import check_constraint_sizes, dmoe_memory
     from .ste import _as_quadruplets, _small_blas
 
     dim = check_dim(dim)
@@ -413,6 +411,9 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
     p = (2 if auto and not projected else 1) if p is None else _check_power(p)
     if projected and p != 1:
         raise ValueError("p=2 is available in the ADMM form only (projected=False)")
+    check_constraint_sizes("dmoe", Q, n, dim, n_objects_given=n_objects is not None,
+                           init_given=init is not None)
+    dmoe_memory(n, dim, m, projected=projected).check(verbose)
     early_stop = False  # the budget is an intended regulariser, not a convergence failure
     if auto and projected:
         lam = _AUTO_LAM_PROJECTED * m
@@ -427,10 +428,6 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
         return _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol,
                                max_time, verbose)
 
-    from .._resources import check_dense
-
-    check_dense(n, "DMOE (ADMM on n x n Gram matrices)", copies=8,
-                suggestion="use ste/tste/gnmds (O(n dim) memory) or soe")
     op = _MarginOperator(Q, n)
     op.factor()
     G = np.zeros((n, n))

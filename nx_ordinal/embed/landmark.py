@@ -746,6 +746,12 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
+    from .._memory import (
+        check_constraint_sizes,
+        check_plausible_sizes,
+        default_n_queries,
+        landmark_memory,
+    )
     from .._validation import check_dim, check_int
     from ..utils import as_generator
 
@@ -760,7 +766,9 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     else:
         from ..constraints import check_triplets
 
-        _, n = check_triplets(oracle_or_triplets, n_objects)
+        T_in, n = check_triplets(oracle_or_triplets, n_objects)
+        check_constraint_sizes("landmark_embedding", T_in, n, dim,
+                               n_objects_given=n_objects is not None)
     ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
     if not (refine is False or (isinstance(refine, str) and
                                 refine in ("auto", "metric", "ordinal"))):
@@ -775,6 +783,12 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
             raise ValueError(f"landmarks must be at least 3 distinct indices in [0, {n - 1}]")
     if ell > n - 1:
         raise ValueError(f"n_landmarks={ell} must be < n_objects={n}")
+    if _is_oracle(oracle_or_triplets):
+        check_plausible_sizes("landmark_embedding", n, dim)
+        m_est = default_n_queries(n) if n_queries is None else check_int(n_queries, "n_queries")
+        landmark_memory(n, dim, ell, m_est).check()
+    else:
+        landmark_memory(n, dim, ell, T_in.shape[0], m_name="len(triplets)").check()
     if ell < dim + 3:
         warnings.warn(f"n_landmarks={ell} < dim + 3 = {dim + 3}: the shift recovery is no longer "
                       "exact", UserWarning, stacklevel=2)

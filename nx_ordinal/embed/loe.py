@@ -9,6 +9,7 @@ i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every 
 
 import numpy as np
 
+from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._validation import (
     check_choice,
     check_dim,
@@ -73,6 +74,7 @@ def loe_objective(X, A, delta=0.1, *, return_grad=False):
 # embedding (see loe's Notes)
 _PIVOT_MIN_N = 2000
 
+
 def laplacian_eigenmaps(A, dim=2, seed=None):
     """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
 
@@ -91,6 +93,7 @@ def laplacian_eigenmaps(A, dim=2, seed=None):
     rng = as_generator(seed)
     A = _check_adjacency(A)
     dim = check_dim(dim)
+    laplacian_eigenmaps_memory(A.shape[0], dim, A.nnz).check()
     S = ((A + A.T) > 0).astype(np.float64)
     return _per_component(S, dim, lambda idx: _component_eigenmap(S[idx][:, idx], dim, rng))
 
@@ -184,6 +187,7 @@ def pivot_mds(A, dim=2, n_landmarks=50, seed=None):
     A = _check_adjacency(A)
     dim = check_dim(dim)
     n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=1)
+    pivot_mds_memory(A.shape[0], dim, A.nnz, n_landmarks).check()
     n = A.shape[0]
     S = ((A + A.T) > 0).astype(np.float64)
     if A.nnz == 0:
@@ -568,6 +572,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     tol = check_nonnegative(tol, "tol")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
+    loe_memory(A.shape[0], dim, A.nnz, method=method, init=init).check(verbose)
     rng = as_generator(seed)
     n = A.shape[0]
     if n == 0:

@@ -139,10 +139,10 @@ def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=Non
     if n < 3:
         raise ValueError(f"lp_embedding needs at least 3 nodes, got {n}")
     V = float(n) if total_radius is None else check_positive(total_radius, "total_radius")
-    from .._resources import check_dense
+    from .._memory import check_plausible_sizes, lp_memory
 
-    check_dense(n, "LPEm (one LP variable and row per pair of points)", copies=16,
-                suggestion="use loe / asap_loe_layout for large kNN graphs")
+    check_plausible_sizes("lp_embedding", n, dim)
+    lp_memory(n, dim).check()
 
     m = n * (n - 1) // 2
     nvar = m + n + n * (n - 1)

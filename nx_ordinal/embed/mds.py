@@ -44,7 +44,7 @@ def classical_mds(D, dim=2, *, squared=False):
     >>> bool(np.allclose(np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1)), D))
     True
     """
-    from .._resources import check_dense
+    from .._memory import check_plausible_sizes, classical_mds_memory
     from .._validation import check_dim, check_square_matrix
 
     dim = check_dim(dim)
@@ -52,10 +52,8 @@ def classical_mds(D, dim=2, *, squared=False):
     n = D.shape[0]
     if n == 0:
         return np.zeros((0, dim))
-    check_dense(n, "classical MDS", copies=4,
-                suggestion="use landmark MDS (nx_ordinal.embed.ree(D, n_landmarks=...)) or an "
-                           "ordinal layout that needs no distance matrix (loe_layout, "
-                           "asap_loe_layout)")
+    check_plausible_sizes("classical_mds", n, dim)
+    classical_mds_memory(n, dim).check()
     D2 = D if squared else D * D
     # double centring -1/2 J D2 J through row / column means: O(n^2), no n x n products
     D2 = (D2 + D2.T) / 2

@@ -79,15 +79,15 @@ def _psd_project(B):
     return (V * w[..., None, :]) @ np.swapaxes(V, -1, -2)
 
 
-def _check_inputs(D, weights, squared):
-    from .._resources import check_dense
+def _check_inputs(D, weights, squared, dim=None, n_landmarks=None, verbose=False):
+    from .._memory import check_plausible_sizes, ree_memory
     from .._validation import as_float_array, check_square_matrix
 
     D = check_square_matrix(D, "D", symmetric=False, nonnegative=False, finite=False)
     n = D.shape[0]
-    check_dense(n, "REE", copies=8,
-                suggestion="pass n_landmarks for the Nystrom variant on a landmark subset, or "
-                           "use an ordinal layout (soe_layout, asap_loe_layout)")
+    if dim is not None:
+        check_plausible_sizes("ree", n, dim)
+    ree_memory(n, dim, n_landmarks=n_landmarks).check(verbose)
     if weights is None:
         W = np.ones((n, n))
     else:
@@ -323,12 +323,13 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
         patience, "patience", minimum=1)
     max_time = check_positive(max_time, "max_time", allow_none=True)
     rng = as_generator(seed)
-    D2, W = _check_inputs(D, weights, squared)
+    if n_landmarks is not None:
+        n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=2)
+    D2, W = _check_inputs(D, weights, squared, dim, n_landmarks, verbose)
     n = D2.shape[0]
 
     landmarks = None
     if n_landmarks is not None:
-        n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=2)
         if n_landmarks > n:
             raise ValueError(f"n_landmarks must be <= the number of points ({n}), got "
                              f"{n_landmarks}")

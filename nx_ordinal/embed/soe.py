@@ -389,6 +389,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
     >>> bool(triplet_error(T, res.embedding) < 0.02)
     True
     """
+    from .._memory import check_constraint_sizes, soe_memory
     from ..constraints import check_constraints
     from ..utils import as_generator, single_thread
 
@@ -403,6 +404,9 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
         raise ValueError(f"tol must be a finite number >= 0, got {tol!r}")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
+    check_constraint_sizes("soe", C, n, dim, n_objects_given=n_objects is not None,
+                           init_given=init is not None)
+    soe_memory(n, dim, C.shape[0], ncols=C.shape[1], method=method).check(verbose)
     rng = as_generator(seed)
     if init is not None:
         init = check_init(init, n, dim)

@@ -428,6 +428,7 @@ def _run_projected(K0, Q, kind, alpha, margin, lam, p, max_iter, tol, progress):
 
 def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter, tol,
                    max_time, seed, verbose, alpha=1.0, margin=1.0, lam=0.0):
+    from .._memory import check_constraint_sizes, triplet_memory
     from ..utils import as_generator
 
     dim = check_dim(dim)
@@ -440,11 +441,9 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     Q, n, _ = _as_quadruplets(constraints, n_objects)
     if Q.shape[0] == 0:
         raise ValueError("constraints is empty: nothing to embed")
-    if projected:
-        from .._resources import check_dense
-
-        check_dense(n, f"{kind} with projected=True (Gram matrix iterates)", copies=6,
-                    suggestion="use projected=False (L-BFGS on the coordinates, O(n dim))")
+    check_constraint_sizes(kind, Q, n, dim, n_objects_given=n_objects is not None,
+                           init_given=init is not None)
+    triplet_memory(kind, n, dim, Q.shape[0], projected=projected).check(verbose)
     rng = as_generator(seed)
     X0 = _initial_X(init, n, dim, rng)
     name = f"{kind}-p" if projected else kind
