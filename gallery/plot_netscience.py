@@ -31,8 +31,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     path = os.path.join(args.data or default_data(), "netscience.gml")
     if not os.path.isfile(path):
-        print(f"skipping: {path} not found")
-        return None
+        _common.skip(path)
     import warnings
 
     import matplotlib.pyplot as plt

@@ -3,7 +3,7 @@ import networkx as nx
 import pytest
 
 from nx_ordinal.cli import main
-from nx_ordinal.io import read_layout
+from nx_ordinal.io import read_layout_record
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def graph_file(tmp_path):
 def test_draw_json_and_png(tmp_path, graph_file, capsys):
     out = tmp_path / "lay.json"
     assert main(["draw", str(graph_file), "-m", "loe", "--seed", "1", "-o", str(out)]) == 0
-    rec = read_layout(out)
+    rec = read_layout_record(out)
     assert rec["method"] == "loe" and rec["parameters"] == {"dim": 2, "seed": 1}
     assert rec["metrics"]["gari"] == 1.0 and len(rec["pos"]) == 12
     png = tmp_path / "g.png"

@@ -5,7 +5,13 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from nx_ordinal.io import atomic_write, read_graph, read_layout, write_layout
+from nx_ordinal.io import (
+    atomic_write,
+    read_graph,
+    read_layout,
+    read_layout_record,
+    write_layout,
+)
 
 
 def _edges(G):
@@ -69,7 +75,7 @@ def test_layout_roundtrip_keeps_node_types(tmp_path):
     path = tmp_path / "lay.json"
     write_layout(path, pos, method="loe", parameters={"seed": np.int64(3), "init": ("a", "b")},
                  metrics={"gari": np.float64(0.5)}, graph=G)
-    rec = read_layout(path)
+    rec = read_layout_record(path)
     assert list(rec["pos"]) == [("x", 1), "s", 3]
     for v in pos:
         np.testing.assert_array_equal(rec["pos"][v], pos[v])
