@@ -403,7 +403,9 @@ def _gallery(args: argparse.Namespace) -> int:
             failed.append(script.name)
         else:
             ran += 1
-    print(f"gallery: {ran} made, {len(skipped)} skipped, {len(failed)} failed", flush=True)
+    names = f" ({', '.join(skipped)})" if skipped else ""
+    print(f"gallery: {ran} made, {len(skipped)} skipped{names}, {len(failed)} failed",
+          flush=True)
     if failed:
         print(f"nx-ordinal: error: failed: {', '.join(failed)}", file=sys.stderr)
         return 1
