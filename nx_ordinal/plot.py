@@ -292,7 +292,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`);
         ``"keep"``: positions as given (e.g. an embedding of points).
     isolated_color : colour
-        Colour of nodes without neighbours.
+        Colour of nodes without neighbours (unless ``color`` gives every node's colour).
     figsize : (float, float) or None
         Size of the new figure in inches (default 7 high; wider with a strip).
 
@@ -376,7 +376,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
     if colorbar is None:
         colorbar = color_by in ("gari", "degree")
-    keep = ~isolated if (isolated.any() and color_by is not None) else np.ones(n, bool)
+    # isolated nodes in the neutral colour, unless the caller gave the colours
+    neutral = isolated.any() and (color_by is not None or color is None)
+    keep = ~isolated if neutral else np.ones(n, bool)
     if isinstance(c, np.ndarray) and c.shape[:1] == (n,):
         c_main = c[keep]
     else:
