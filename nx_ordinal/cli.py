@@ -531,10 +531,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
             warnings.simplefilter("error", InterruptedWarning)
-            return args.func(args)
+            status = args.func(args)
     except (KeyboardInterrupt, InterruptedWarning):
-        print("nx-ordinal: interrupted", file=sys.stderr)
-        return 130
+        status = 130
     except (OSError, ValueError, TypeError, ImportError, nx.NetworkXException) as exc:
         msg = " ".join(str(exc).split()) or type(exc).__name__
         print(f"nx-ordinal: error: {msg}", file=sys.stderr)
@@ -542,6 +541,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if handle:
             signal.signal(signal.SIGINT, previous)
+    if status == 130:
+        import gc
+
+        gc.collect()  # progress bars held by the interrupted frames clear their line first
+        print("nx-ordinal: interrupted", file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

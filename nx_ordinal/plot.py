@@ -229,7 +229,8 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
         from matplotlib.colors import to_rgb
         from matplotlib.lines import Line2D
 
-        palette = plt.get_cmap("tab10").colors
+        tab10 = plt.get_cmap("tab10")
+        palette = [tab10(i)[:3] for i in range(10)]
         c = np.tile(to_rgb(isolated_color), (n, 1))
         multi = [comp for comp in comps if len(comp) > 1]
         for i, comp in enumerate(multi[:10]):
@@ -362,16 +363,17 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         width = 7.0 * (1.0 + (0.55 if strip else 0.0))
         fig = plt.figure(figsize=figsize or (width, 7.0))
         ax = fig.add_subplot(projection="3d" if dim == 3 else None)
+    ax3: Any = ax  # a 2-D or 3-D Axes
     if E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
-            from mpl_toolkits.mplot3d.art3d import Line3DCollection
+            from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
 
-            ax.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
+            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
         else:
             from matplotlib.collections import LineCollection
 
-            ax.add_collection(LineCollection(segs, colors=edge_color, linewidths=edge_width,
+            ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
                                              zorder=1))
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
     if colorbar is None:
@@ -386,51 +388,52 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     sizes = np.full(n, float(node_size))
     if strip is not None:  # smaller markers for the small components' cells
         sizes[np.concatenate(comps[1:])] = max(2.0, 0.4 * node_size)
-    sc = ax.scatter(*X[keep].T, s=sizes[keep], c=c_main,
-                    cmap=(cmap or "viridis") if numeric else None, zorder=3,
-                    edgecolors="k", linewidths=0.3, **norm)
+    sc = ax3.scatter(*X[keep].T, s=sizes[keep], c=c_main,
+                     cmap=(cmap or "viridis") if numeric else None, zorder=3,
+                     edgecolors="k", linewidths=0.3, **norm)
     if not keep.all():
         from matplotlib.lines import Line2D
 
-        ax.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
-                   edgecolors="k", linewidths=0.3)
+        ax3.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
+                    edgecolors="k", linewidths=0.3)
         handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
                               markeredgecolor="k", markeredgewidth=0.3,
                               label=f"isolated ({int((~keep).sum())} nodes, no neighbours)"))
     if colorbar and numeric:
-        ax.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
+        ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
                            orientation="horizontal" if strip else "vertical", fraction=0.04)
     if show_labels:
-        _draw_labels(ax, nodes, X, labels, node_size, dim)
+        _draw_labels(ax3, nodes, X, labels, node_size, dim)
     if dim == 2:
         if strip is not None:
             x0, x1 = strip
-            ax.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
-            ax.text((x0 + x1) / 2, 1.01, f"{len(comps) - 1} smaller components",
+            ax3.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
+            ax3.text((x0 + x1) / 2, 1.01, f"{len(comps) - 1} smaller components",
                     ha="center", va="bottom", fontsize=8, color="0.35")
-        ax.autoscale_view()
-        ax.set_aspect("equal", adjustable="datalim")
-        ax.set_xticks([])
-        ax.set_yticks([])
-        for spine in ax.spines.values():
+        ax3.autoscale_view()
+        ax3.set_aspect("equal", adjustable="datalim")
+        ax3.set_xticks([])
+        ax3.set_yticks([])
+        for spine in ax3.spines.values():
             spine.set_visible(strip is None)
     else:
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.set_zticks([])
+        ax3.set_xticks([])
+        ax3.set_yticks([])
+        ax3.set_zticks([])
     if handles:
-        ax.legend(handles=handles, loc="upper left", fontsize=8, framealpha=0.8)
+        ax3.legend(handles=handles, loc="upper left", fontsize=8, framealpha=0.8)
     if title:
-        ax.set_title(title, fontsize=10)
-    return ax
+        ax3.set_title(title, fontsize=10)
+    return ax3
 
 
-def _draw_labels(ax: Axes, nodes: list[Any], X: np.ndarray,
+def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
                  labels: bool | Mapping[Any, Any], node_size: float, dim: int) -> None:
     """Node labels: inside the marker when short and the marker is large, beside it
     otherwise."""
-    text = {v: str(labels[v]) if hasattr(labels, "items") and v in labels else
-            ("" if hasattr(labels, "items") else str(v)) for v in nodes}
+    given = labels if isinstance(labels, Mapping) else None
+    text = {v: str(v) if given is None else str(given[v]) if v in given else ""
+            for v in nodes}
     inside = max((len(t) for t in text.values()), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
     for v, x in zip(nodes, X, strict=True):

@@ -181,7 +181,7 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
             proc.kill()
     err = (err + rest).decode()
     assert proc.returncode == 130, err
-    assert err.endswith("nx-ordinal: interrupted\n")
+    assert err.endswith("nx-ordinal: interrupted\n")  # after the progress bar is cleared
     assert err.count("\n") == 1 and "Traceback" not in err and "Warning" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
 
