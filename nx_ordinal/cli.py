@@ -363,9 +363,44 @@ def _gallery_dir() -> Any:
     return pathlib.Path(__file__).resolve().parents[1] / "gallery"
 
 
-def _gallery(args: argparse.Namespace) -> int:
+def _run_script(cmd: list[str], env: dict[str, str]) -> int:
+    """Run one gallery script; its stderr is passed on until a Ctrl-C, which is forwarded
+    to the script (in its own session, so the terminal's signal reaches only us): the script
+    stops without writing its figure, and its traceback is not shown."""
+    import codecs
+    import signal
     import subprocess
+    import threading
 
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    stop = threading.Event()
+
+    def forward() -> None:
+        decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        fd = proc.stderr.fileno()  # type: ignore[union-attr]
+        for chunk in iter(lambda: os.read(fd, 4096), b""):
+            if not stop.is_set():
+                sys.stderr.write(decode(chunk))
+                sys.stderr.flush()
+
+    thread = threading.Thread(target=forward, daemon=True)
+    thread.start()
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        stop.set()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        raise
+    finally:
+        thread.join(timeout=5)
+
+
+def _gallery(args: argparse.Namespace) -> int:
     folder = _gallery_dir()
     scripts = sorted(folder.glob("plot_*.py")) if folder.is_dir() else []
     if not scripts:
@@ -395,7 +430,7 @@ def _gallery(args: argparse.Namespace) -> int:
                 continue
             cmd.append("--small")
         print(f"running {script.name}", flush=True)
-        code = subprocess.run(cmd, env=env).returncode
+        code = _run_script(cmd, env)
         _Interrupt.check()
         if code == GALLERY_SKIPPED:
             skipped.append(script.name)

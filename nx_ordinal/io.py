@@ -295,14 +295,8 @@ def read_layout(path: str | os.PathLike[str]) -> dict[Any, np.ndarray]:
     dict
         node -> float64 coordinate array, in the stored node order: ready for
         ``nx.draw(G, pos)``.  The method, parameters, metrics and graph are read by
-        :func:`read_layout_record`.
-
-    Raises
-    ------
-    ValueError
-        Not a layout file, or malformed.
-    OSError
-        The file cannot be read.
+        :func:`read_layout_record`, which raises the same errors (``ValueError`` for a
+        file that is not a well-formed layout, ``OSError`` when it cannot be read).
     """
     return read_layout_record(path)["pos"]
 

@@ -357,3 +357,29 @@ def test_gallery_only_and_skipped(tmp_path, monkeypatch, capfd):
     err = capfd.readouterr().err
     assert err.startswith("nx-ordinal: error: no gallery script 'nope'; available: ")
     assert "frucht" in err and "netscience" in err
+
+
+def test_console_script_gallery_ctrl_c(tmp_path):
+    """SIGINT to ``nx-ordinal gallery`` while a script runs: the script is stopped before it
+    writes its figure, exit 130, one line on stderr."""
+    import signal
+    import subprocess
+    import time
+
+    proc = subprocess.Popen([_script(), "gallery", "--out", "figs", "--only", "classic_graphs"],
+                            cwd=tmp_path, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line == "running plot_classic_graphs.py\n", line
+        time.sleep(3.0)  # the script is importing or laying out its graphs
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert err == "nx-ordinal: interrupted\n"
+    figs = tmp_path / "figs"
+    assert not figs.exists() or list(figs.iterdir()) == []
