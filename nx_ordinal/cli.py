@@ -346,7 +346,9 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
     for i, r in enumerate(done, start=1):
         three = len(next(iter(r["pos"].values()))) == 3
         ax = fig.add_subplot(nrows, ncols, i, projection="3d" if three else None)
-        draw_layout(G, r["pos"], ax, title=f"{r['method']}: GARI {r['gari']:.3f}", **options)
+        # the colour scale is the same in every panel: one colour bar, on the last
+        draw_layout(G, r["pos"], ax, title=f"{r['method']}: GARI {r['gari']:.3f}",
+                    colorbar=None if i == len(done) else False, **options)
     fig.tight_layout()
     _save(fig, path, dpi)
 

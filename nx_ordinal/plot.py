@@ -434,18 +434,22 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
     given = labels if isinstance(labels, Mapping) else None
     text = {v: str(v) if given is None else str(given[v]) if v in given else ""
             for v in nodes}
+    from matplotlib.patheffects import withStroke
+
     inside = max((len(t) for t in text.values()), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
+    halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
     for v, x in zip(nodes, X, strict=True):
         if not text[v]:
             continue
         if dim == 3:
             ax.text(*x, text[v], fontsize=size, zorder=4)
         elif inside:
-            ax.annotate(text[v], x, ha="center", va="center", fontsize=size, zorder=4)
+            ax.annotate(text[v], x, ha="center", va="center", fontsize=size, zorder=4,
+                        path_effects=halo)
         else:
             ax.annotate(text[v], x, xytext=(3, 3), textcoords="offset points",
-                        fontsize=size, zorder=4, color="0.15")
+                        fontsize=size, zorder=4, color="0.15", path_effects=halo)
 
 
 def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
