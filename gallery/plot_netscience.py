@@ -58,7 +58,8 @@ def main(argv=None):
     fig, axes = plt.subplots(1, 2, figsize=(11, 5.5))
     for ax, (name, pos) in zip(axes, layouts.items(), strict=True):
         draw_layout(G, pos, ax, color=degree, cmap="plasma", node_size=12, edge_width=0.4,
-                    title=f"{name}: GARI {nx_ordinal.gari(G, pos):.2f}", colorbar=True)
+                    title=f"{name}: GARI {nx_ordinal.gari(G, pos):.2f}", colorbar=True,
+                    labels=False)
     fig.suptitle(f"netscience co-authorship, largest component ({G.number_of_nodes()} "
                  f"authors); colour: degree", fontsize=10)
     fig.tight_layout()
