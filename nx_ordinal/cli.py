@@ -81,7 +81,10 @@ def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
     return out
 
 
-_CLI_OWNED = {"dim": "--dim", "seed": "--seed", "verbose": "--quiet"}
+#: method parameters the command line sets itself -> what to say when given with -p
+_CLI_OWNED = {"dim": "use --dim instead", "seed": "use --seed instead",
+              "verbose": "use --quiet instead",
+              "pos": "initial positions cannot be given on the command line"}
 
 
 def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
@@ -91,7 +94,7 @@ def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -
 
     for key in params:
         if key in _CLI_OWNED:
-            raise ValueError(f"-p {key}=...: use {_CLI_OWNED[key]} instead")
+            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):  # builtins without a signature: let the call decide
@@ -102,8 +105,8 @@ def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -
     names = [p.name for i, p in enumerate(sig.parameters.values())
              if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)]
     for key in params:
-        if key not in names or key == "pos":
-            usable = ", ".join(n for n in names if n not in _CLI_OWNED and n != "pos")
+        if key not in names:
+            usable = ", ".join(n for n in names if n not in _CLI_OWNED)
             raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
                              f"{usable}")
 

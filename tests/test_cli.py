@@ -266,6 +266,8 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     (["-p", "max_iter", "-o", "{tmp}/x.png"], "-p expects KEY=VALUE"),
     (["-p", "seed=3", "-o", "{tmp}/x.png"], "-p seed=...: use --seed instead"),
     (["-p", "verbose=1", "-o", "{tmp}/x.png"], "-p verbose=...: use --quiet instead"),
+    (["-p", "pos={{}}", "-o", "{tmp}/x.png"],
+     "-p pos=...: initial positions cannot be given on the command line"),
     (["--size", "3", "-o", "{tmp}/x.png"], "--size expects WIDTH,HEIGHT in inches, got '3'"),
     (["--size", "3,-1", "-o", "{tmp}/x.png"], "--size must be a positive number, got '-1'"),
     (["--dpi", "0", "-o", "{tmp}/x.png"], "--dpi must be a positive number, got '0'"),
