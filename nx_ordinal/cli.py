@@ -482,8 +482,8 @@ def _add_layout_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dim", type=int, default=2, help="dimension of the layout (default 2)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
-                   help="method parameter, checked against the method's signature "
-                        "(repeatable)")
+                   help="method parameter (repeatable), checked against the method's "
+                        "signature before any work; compare gives it to every method")
     p.add_argument("--largest-component", action="store_true",
                    help="lay out and draw only the largest (weakly) connected component")
     p.add_argument("-q", "--quiet", action="store_true",

@@ -130,8 +130,13 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w",
     base = os.path.basename(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
     try:
-        os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, mode, **kwargs) as fh:
+        try:
+            os.chmod(tmp, 0o666 & ~_umask())
+            fh = os.fdopen(fd, mode, **kwargs)
+        except BaseException:
+            os.close(fd)
+            raise
+        with fh:
             yield fh
         os.replace(tmp, path)
     except BaseException:
