@@ -290,7 +290,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         60 nodes.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
-        packed, each with its own shape, in a strip to its right (:func:`arrange_components`);
+        packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
+        not for a graph without edges);
         ``"keep"``: positions as given (e.g. an embedding of points).
     isolated_color : colour
         Colour of nodes without neighbours (unless ``color`` gives every node's colour).
@@ -349,7 +350,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     c, label, norm, cmap, handles = _node_colors(G, nodes, X, comps, color_by, color,
                                                  isolated_color, cmap)
     strip = None
-    if dim == 2 and components == "strip" and len(comps) > 1:
+    if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
         X, strip = arrange_components(G, X)
     n_main = len(comps[0]) if comps else 0
     if labels is None:

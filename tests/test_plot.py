@@ -145,3 +145,11 @@ def test_netscience_main_component_gets_the_canvas(shared_data):
     assert np.ptp(main_pts, axis=0).max() == pytest.approx(1.0)  # the whole main square
     w, h = ax.figure.get_size_inches()
     assert w > h >= 7
+
+
+def test_edgeless_graph_keeps_its_positions():
+    G = nx.empty_graph(5)
+    pos = {v: (float(v), float(v % 2)) for v in G}
+    ax = draw_layout(G, pos)
+    np.testing.assert_array_equal(ax.collections[-1].get_offsets(), list(pos.values()))
+    assert "isolated (5 nodes" in ax.get_legend().get_texts()[0].get_text()
