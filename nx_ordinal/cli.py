@@ -43,6 +43,43 @@ class _Interrupt:
             raise KeyboardInterrupt
 
 
+class _Ticker:
+    """For layouts without a progress display of their own: after the first second, one
+    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end."""
+
+    def __init__(self, what: str, enabled: bool = True) -> None:
+        self.what = what
+        self.enabled = enabled
+        self.width = 0
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        while not self._stop.wait(1.0):
+            text = f"nx-ordinal: {self.what} ({time.monotonic() - start:.0f} s)"
+            self.width = max(self.width, len(text))
+            sys.stderr.write("\r" + text)
+            sys.stderr.flush()
+
+    def __enter__(self) -> _Ticker:
+        import threading
+
+        if self.enabled:
+            self._stop = threading.Event()
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.enabled:
+            self._stop.set()
+            self._thread.join()
+            if self.width:
+                sys.stderr.write("\r" + " " * self.width + "\r")
+                sys.stderr.flush()
+
+
 def _version() -> str:
     try:
         from importlib.metadata import PackageNotFoundError, version
@@ -280,7 +317,9 @@ def _draw(args: argparse.Namespace) -> int:
     kw["dim"] = dim
     if get_entry(args.method).takes_seed:
         kw["seed"] = args.seed
-    pos = func(G, **kw)
+    ticker = not args.quiet and "verbose" not in kw and not _takes(func, "verbose")
+    with _Ticker(f"{args.method} running", enabled=ticker):
+        pos = func(G, **kw)
     _Interrupt.check()
     score = gari(G, pos)
     record = {k: v for k, v in kw.items() if k != "verbose"}

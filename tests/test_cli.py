@@ -385,3 +385,27 @@ def test_console_script_gallery_ctrl_c(tmp_path):
     assert err == "nx-ordinal: interrupted\n"
     figs = tmp_path / "figs"
     assert not figs.exists() or list(figs.iterdir()) == []
+
+
+def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
+    """A layout without ``verbose`` that runs over a second gets one updating line on
+    stderr, cleared at the end; ``--quiet`` has none."""
+    import re
+    import time
+
+    from nx_ordinal import registry
+
+    def slow_layout(G, dim=2):
+        time.sleep(2.5)
+        return nx.circular_layout(G, dim=dim)
+
+    monkeypatch.setitem(registry._REGISTRY, "slow",
+                        registry.LayoutEntry("slow", slow_layout, "test", takes_seed=False))
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.cycle_graph(5), path)
+    assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
+    err = capsys.readouterr().err
+    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
+    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
+    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
+    assert capsys.readouterr().err == ""
