@@ -203,7 +203,6 @@ def _check_dim(dim: int) -> int:
 
 
 def _read_input(path: str, largest: bool = False) -> Any:
-    import networkx as nx
 
     from .io import read_graph
 
@@ -211,9 +210,15 @@ def _read_input(path: str, largest: bool = False) -> Any:
     if G.number_of_nodes() == 0:
         raise ValueError(f"graph in {path!r} has no nodes")
     if largest:
-        conn = nx.weakly_connected_components if G.is_directed() else nx.connected_components
-        G = G.subgraph(max(conn(G), key=len)).copy()
+        G = G.subgraph(_largest_component(G)).copy()
     return G
+
+
+def _largest_component(G: Any) -> set[Any]:
+    import networkx as nx
+
+    conn = nx.weakly_connected_components if G.is_directed() else nx.connected_components
+    return max(conn(G), key=len)
 
 
 def _drawing_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -335,8 +340,11 @@ def _draw(args: argparse.Namespace) -> int:
         from .plot import draw_layout
 
         what = "largest component, " if args.largest_component else ""
-        ax = draw_layout(G, pos, title=f"{args.method} ({what}{G.number_of_nodes()} nodes): "
-                                       f"GARI {score:.3f}", **options)
+        title = f"{args.method} ({what}{G.number_of_nodes()} nodes): GARI {score:.3f}"
+        main = _largest_component(G)
+        if len(main) < len(G):  # small components are easy: say how the main one fares
+            title += f" (largest component, {len(main)} nodes: {gari(G.subgraph(main), pos):.3f})"
+        ax = draw_layout(G, pos, title=title, **options)
         _save(ax.figure, args.output, dpi)
     print(f"wrote {args.output} ({args.method}, GARI {score:.3f})")
     return 0

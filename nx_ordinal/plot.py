@@ -397,9 +397,16 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
         ax3.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
                     edgecolors="k", linewidths=0.3)
-        handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
-                              markeredgecolor="k", markeredgewidth=0.3,
-                              label=f"isolated ({int((~keep).sum())} nodes, no neighbours)"))
+        n_iso = int((~keep).sum())
+        if strip is None:
+            handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
+                                  markeredgecolor="k", markeredgewidth=0.3,
+                                  label=f"isolated ({n_iso} nodes, no neighbours)"))
+        else:  # they are the strip's last cells: say so under it
+            x0, x1 = strip
+            note = f"grey: {n_iso} isolated node{'s' * (n_iso > 1)} (no neighbours)"
+            ax3.text((x0 + x1) / 2, -0.01, note, ha="center", va="top", fontsize=8,
+                     color="0.35")
     if colorbar and numeric:
         ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
                            orientation="horizontal" if strip else "vertical", fraction=0.04)
@@ -409,8 +416,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         if strip is not None:
             x0, x1 = strip
             ax3.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
-            ax3.text((x0 + x1) / 2, 1.01, f"{len(comps) - 1} smaller components",
-                    ha="center", va="bottom", fontsize=8, color="0.35")
+            head = f"{len(comps) - 1} smaller component{'s' * (len(comps) > 2)}"
+            ax3.text((x0 + x1) / 2, 1.01, head, ha="center", va="bottom", fontsize=8,
+                     color="0.35")
         ax3.autoscale_view()
         ax3.set_aspect("equal", adjustable="datalim")
         ax3.set_xticks([])
@@ -421,8 +429,11 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ax3.set_xticks([])
         ax3.set_yticks([])
         ax3.set_zticks([])
-    if handles:
-        ax3.legend(handles=handles, loc="upper left", fontsize=8, framealpha=0.8)
+    if handles and strip is not None:  # below the drawing, off the nodes
+        ax3.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.04),
+                   ncol=min(4, len(handles)), fontsize=8, frameon=False)
+    elif handles:
+        ax3.legend(handles=handles, loc="best", fontsize=8, framealpha=0.8)
     if title:
         ax3.set_title(title, fontsize=10)
     return ax3

@@ -81,7 +81,9 @@ def test_isolated_nodes_neutral_and_colours_from_given_positions():
     main, iso = ax.collections[-2:]  # after the edges: connected nodes, isolated nodes
     np.testing.assert_array_equal(main.get_array(), [1.0, 1.0, 1.0, 1.0])  # all recovered
     assert np.allclose(iso.get_facecolors()[0][:3], matplotlib.colors.to_rgb("0.72"))
-    assert any("isolated (1 nodes" in t.get_text() for t in ax.get_legend().get_texts())
+    assert "grey: 1 isolated node (no neighbours)" in [t.get_text() for t in ax.texts]
+    ax = draw_layout(G, pos, color_by="gari", components="keep")
+    assert ax.get_legend().get_texts()[0].get_text() == "isolated (1 nodes, no neighbours)"
     assert knn_agreement(G, pos) == {0: 1, 1: 1, 2: 1, 3: 1, 4: 0}
 
 
@@ -109,8 +111,8 @@ def test_color_modes_and_errors(tmp_path):
     pos = nx.spring_layout(G, seed=0)
     ax = draw_layout(G, pos, color_by="component")
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert texts[0] == "40 nodes" and texts[-1].startswith("isolated (12 nodes")
-    assert "21 smaller components" in texts  # 31 with more than one node, 10 shown
+    assert texts[0] == "40 nodes" and texts[-1] == "21 smaller components"  # 31, 10 shown
+    assert "grey: 12 isolated nodes (no neighbours)" in [t.get_text() for t in ax.texts]
     ax = draw_layout(G, pos, color_by="degree")
     assert len(ax.figure.axes) == 2  # the colour bar
     save_figure(ax.figure, tmp_path / "d.svg")
