@@ -5,8 +5,21 @@ import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-if os.path.dirname(HERE) not in sys.path:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(HERE))
+_ROOT = os.path.dirname(HERE)
+# run from a checkout without installing (not from the copy shipped inside the package)
+if os.path.isdir(os.path.join(_ROOT, "nx_ordinal")) and _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
+
+#: exit status of a script that cannot make its figure because a data file is absent;
+#: ``nx-ordinal gallery`` reports such a script as skipped, not as a success
+SKIPPED = 77
+
+
+def skip(missing):
+    """Say which data file is missing and exit with :data:`SKIPPED`."""
+    print(f"skipping: data file {missing} not found (set NX_ORDINAL_DATA or --data)",
+          flush=True)
+    sys.exit(SKIPPED)
 
 #: plain LOE: spectral start (+ perturbed restarts), lowest Err_local wins.  The default
 #: ``loe_layout`` instead runs from the spectral and Kamada-Kawai starts, follows each run at

@@ -83,7 +83,7 @@ def main(argv=None):
     colour = dict(zip(range(n), labels, strict=True))
     for ax, (name, pos) in zip(axes, layouts.items(), strict=True):
         draw_layout(G, pos, ax, color=colour, cmap="brg", node_size=6, edge_width=0.1,
-                    edge_color="0.8", title=name)
+                    edge_color="0.8", title=name, components="keep", labels=False)
         Y = np.array([pos[v] for v in range(n)])
         ax.set_xlabel(f"GARI {nx_ordinal.gari(G, pos):.2f}, Procrustes "
                       f"{procrustes_error(X, Y):.2f}", fontsize=8)

@@ -31,8 +31,7 @@ def main(argv=None):
     args = p.parse_args(argv)
     path = os.path.join(args.data or default_data(), "netscience.gml")
     if not os.path.isfile(path):
-        print(f"skipping: {path} not found")
-        return None
+        _common.skip(path)
     import warnings
 
     import matplotlib.pyplot as plt
@@ -59,7 +58,8 @@ def main(argv=None):
     fig, axes = plt.subplots(1, 2, figsize=(11, 5.5))
     for ax, (name, pos) in zip(axes, layouts.items(), strict=True):
         draw_layout(G, pos, ax, color=degree, cmap="plasma", node_size=12, edge_width=0.4,
-                    title=f"{name}: GARI {nx_ordinal.gari(G, pos):.2f}", colorbar=True)
+                    title=f"{name}: GARI {nx_ordinal.gari(G, pos):.2f}", colorbar=True,
+                    labels=False)
     fig.suptitle(f"netscience co-authorship, largest component ({G.number_of_nodes()} "
                  f"authors); colour: degree", fontsize=10)
     fig.tight_layout()

@@ -1,18 +1,257 @@
-"""The ``nx-ordinal`` command line."""
+"""The nx-ordinal command line: ``demo``, ``draw``, ``compare`` and ``gallery``.
+
+Everything that can be checked before a layout runs is checked first (input file, output
+folder and extension, ``--dim`` against the output format, the method and its ``-p``
+parameters, the drawing options), so a mistake costs well under a second, not a layout.
+Errors are one line ``nx-ordinal: error: ...`` with exit status 2; Ctrl-C leaves no output
+file and exits with status 130.
+"""
+
+from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Callable, Sequence
+from typing import Any
 
-__all__ = ["main"]
+__all__ = ["main", "build_parser", "parse_params"]
+
+DESCRIPTION = ("Draw graphs from ordinal information: lay out a graph file with local "
+               "ordinal embedding (LOE) and related methods or a classical layout, compare "
+               "layouts by GARI, or run the gallery of paper figures.")
+PICTURE_FORMATS = (".png", ".svg", ".pdf")
+COLOR_CHOICES = ("gari", "degree", "component", "none")
+#: exit status of a gallery script that skipped its figure (a data file is absent)
+GALLERY_SKIPPED = 77
 
 
-def _demo(args):
+class _Interrupt:
+    """Remembers a Ctrl-C that a solver caught (it then returns its best iterate with an
+    ``InterruptedWarning``), so the command still stops before writing anything."""
+
+    seen = False
+
+    @classmethod
+    def handler(cls, signum: int, frame: Any) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
+    @classmethod
+    def check(cls) -> None:
+        if cls.seen:
+            raise KeyboardInterrupt
+
+
+class _Ticker:
+    """For layouts without a progress display of their own: after the first second, one
+    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end."""
+
+    def __init__(self, what: str, enabled: bool = True) -> None:
+        self.what = what
+        self.enabled = enabled
+        self.width = 0
+
+    def _run(self) -> None:
+        import time
+
+        start = time.monotonic()
+        while not self._stop.wait(1.0):
+            text = f"nx-ordinal: {self.what} ({time.monotonic() - start:.0f} s)"
+            self.width = max(self.width, len(text))
+            sys.stderr.write("\r" + text)
+            sys.stderr.flush()
+
+    def __enter__(self) -> _Ticker:
+        import threading
+
+        if self.enabled:
+            self._stop = threading.Event()
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.enabled:
+            self._stop.set()
+            self._thread.join()
+            if self.width:
+                sys.stderr.write("\r" + " " * self.width + "\r")
+                sys.stderr.flush()
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version
+
+        return version("nx_ordinal")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        from . import __version__
+
+        return __version__
+
+
+def parse_params(items: Sequence[str] | None) -> dict[str, Any]:
+    """``-p KEY=VALUE`` options as a dict; values are Python literals (numbers, strings,
+    tuples, None, True/False), anything else is taken as a plain string.
+
+    Examples
+    --------
+    >>> parse_params(["max_iter=50", "init=spectral", "n_init=2", "delta=1e-2"])
+    {'max_iter': 50, 'init': 'spectral', 'n_init': 2, 'delta': 0.01}
+    """
+    import ast
+
+    out: dict[str, Any] = {}
+    for item in items or ():
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key.isidentifier():
+            raise ValueError(f"-p expects KEY=VALUE with KEY a parameter name, got {item!r}")
+        if key in out:
+            raise ValueError(f"-p {key} given twice")
+        try:
+            value = ast.literal_eval(text.strip())
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            value = text.strip()
+        out[key] = value
+    return out
+
+
+#: method parameters the command line sets itself -> what to say when given with -p
+_CLI_OWNED = {"dim": "use --dim instead", "seed": "use --seed instead",
+              "verbose": "use --quiet instead",
+              "pos": "initial positions cannot be given on the command line"}
+
+
+def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
+    """Every ``-p`` key must be a keyword parameter of ``func`` (unless it takes
+    ``**kwargs``), and none of the keys the command line sets itself."""
+    import inspect
+
+    for key in params:
+        if key in _CLI_OWNED:
+            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
+    try:
+        sig = inspect.signature(func)
+    except (TypeError, ValueError):  # builtins without a signature: let the call decide
+        return
+    kinds = inspect.Parameter
+    if any(p.kind is kinds.VAR_KEYWORD for p in sig.parameters.values()):
+        return
+    names = [p.name for i, p in enumerate(sig.parameters.values())
+             if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)]
+    for key in params:
+        if key not in names:
+            usable = ", ".join(n for n in names if n not in _CLI_OWNED)
+            raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
+                             f"{usable}")
+
+
+def _takes(func: Callable[..., Any], name: str) -> bool:
+    import inspect
+
+    try:
+        return name in inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _positive(text: str | float | None, option: str) -> float | None:
+    import math
+
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{option} must be a positive number, got {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{option} must be a positive number, got {text!r}")
+    return value
+
+
+def _figsize(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    parts = text.replace("x", ",").split(",")
+    if len(parts) != 2:
+        raise ValueError(f"--size expects WIDTH,HEIGHT in inches, got {text!r}")
+    w, h = (_positive(p.strip(), "--size") for p in parts)
+    return (float(w), float(h))  # type: ignore[arg-type]
+
+
+def _check_output(path: str, allowed: Sequence[str], dim: int | None = None) -> str:
+    """Extension, ``dim`` against the format, and a writable folder; returns the
+    extension."""
+    from .io import check_output_path
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in allowed:
+        names = ", ".join(allowed[:-1]) + " or " + allowed[-1] if len(allowed) > 1 else allowed[0]
+        raise ValueError(f"output must end in {names}, got {path!r}")
+    if dim is not None and ext in PICTURE_FORMATS and dim > 3:
+        raise ValueError(f"can draw only dim <= 3 to {ext}, got --dim {dim}")
+    check_output_path(path)
+    return ext
+
+
+def _check_dim(dim: int) -> int:
+    from ._validation import check_dim
+
+    return check_dim(dim)
+
+
+def _read_input(path: str, largest: bool = False) -> Any:
+
+    from .io import read_graph
+
+    G = read_graph(path)
+    if G.number_of_nodes() == 0:
+        raise ValueError(f"graph in {path!r} has no nodes")
+    if largest:
+        G = G.subgraph(_largest_component(G)).copy()
+    return G
+
+
+def _largest_component(G: Any) -> set[Any]:
+    import networkx as nx
+
+    conn = nx.weakly_connected_components if G.is_directed() else nx.connected_components
+    return max(conn(G), key=len)
+
+
+def _drawing_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Keyword arguments of :func:`nx_ordinal.plot.draw_layout` from the options, checked."""
+    return {
+        "figsize": _figsize(args.size),
+        "node_size": _positive(args.node_size, "--node-size"),
+        "labels": args.labels,
+        "color_by": None if args.color == "none" else args.color,
+    }
+
+
+def _save(fig: Any, path: str, dpi: float | None) -> None:
+    import matplotlib.pyplot as plt
+
+    from .plot import save_figure
+
+    _Interrupt.check()
+    try:
+        save_figure(fig, path, dpi=dpi or 150)
+    finally:
+        plt.close(fig)
+
+
+def _demo(args: argparse.Namespace) -> int:
     import networkx as nx
 
     from . import gari
     from .layouts import loe_layout
     from .registry import layout
 
+    if args.output:
+        _check_output(args.output, PICTURE_FORMATS)
     graphs = [
         ("Frucht", nx.frucht_graph(), 2),
         ("Desargues", nx.LCF_graph(20, [5, -5, 9, -9], 5), 3),
@@ -37,186 +276,364 @@ def _demo(args):
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
 
+        from .plot import draw_layout
+
         fig = plt.figure(figsize=(12, 8))
         for r, (gname, G, d) in enumerate(graphs):
             for c, (name, _) in enumerate(drawers):
                 pos = results[(gname, name)]
-                proj = "3d" if d == 3 else None
                 ax = fig.add_subplot(len(graphs), len(drawers), r * len(drawers) + c + 1,
-                                     projection=proj)
-                for u, v in G.edges():
-                    pts = list(zip(pos[u], pos[v]))
-                    ax.plot(*pts, color="0.6", lw=0.8)
-                xs = list(zip(*[pos[v] for v in G]))
-                ax.scatter(*xs, s=25, color="tab:blue", zorder=3)
-                ax.set_title(f"{gname} {d}-D, {name}\nGARI {gari(G, pos):.2f}", fontsize=9)
-                ax.set_xticks([])
-                ax.set_yticks([])
-                if d == 3:
-                    ax.set_zticks([])
+                                     projection="3d" if d == 3 else None)
+                draw_layout(G, pos, ax, node_size=25, edge_width=0.8, labels=False,
+                            title=f"{gname} {d}-D, {name}\nGARI {gari(G, pos):.2f}")
         fig.tight_layout()
-        _save_figure(fig, args.output)
-        plt.close(fig)
+        _save(fig, args.output, 110)
         print(f"wrote {args.output}")
     return 0
 
 
-def _save_figure(fig, path):
-    """Write to a temporary file next to ``path`` and rename, so no half-written file stays."""
-    import os
-    import tempfile
+def _prepare_layout(name: str, args: argparse.Namespace,
+                    params: dict[str, Any]) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The layout callable of ``name`` and its keyword arguments, checked."""
+    from .registry import get_entry
 
-    directory = os.path.dirname(os.path.abspath(path))
-    suffix = os.path.splitext(path)[1] or ".png"
-    fd, tmp = tempfile.mkstemp(suffix=suffix, dir=directory)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, dpi=110)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
+    entry = get_entry(name)
+    func = entry.load()
+    _check_params(name, func, params)
+    kw = dict(params)
+    if not args.quiet and _takes(func, "verbose"):
+        kw["verbose"] = True
+    return func, kw
 
 
-def _read_input(path):
-    from .io import read_graph
-
-    G = read_graph(path)
-    if G.number_of_nodes() == 0:
-        raise ValueError(f"graph in {path!r} has no nodes")
-    return G
-
-
-def _draw(args):
-    import os
-
+def _draw(args: argparse.Namespace) -> int:
+    from .io import check_input_path
     from .metrics import gari
     from .registry import get_entry
 
-    ext = os.path.splitext(args.output)[1].lower()
-    if ext not in (".png", ".svg", ".pdf", ".json"):
-        raise ValueError(f"output must end in .png, .svg, .pdf or .json, got {args.output!r}")
-    G = _read_input(args.input)
-    entry = get_entry(args.method)
-    kw = {"dim": args.dim}
-    if entry.takes_seed:
+    dim = _check_dim(args.dim)
+    check_input_path(args.input)
+    ext = _check_output(args.output, (*PICTURE_FORMATS, ".json"), dim)
+    params = parse_params(args.param)
+    func, kw = _prepare_layout(args.method, args, params)
+    options = _drawing_options(args)
+    dpi = _positive(args.dpi, "--dpi")
+    G = _read_input(args.input, args.largest_component)
+    kw["dim"] = dim
+    if get_entry(args.method).takes_seed:
         kw["seed"] = args.seed
-    pos = entry.load()(G, **kw)
+    ticker = not args.quiet and "verbose" not in kw and not _takes(func, "verbose")
+    with _Ticker(f"{args.method} running", enabled=ticker):
+        pos = func(G, **kw)
+    _Interrupt.check()
     score = gari(G, pos)
+    record = {k: v for k, v in kw.items() if k != "verbose"}
     if ext == ".json":
         from .io import write_layout
 
-        write_layout(args.output, pos, method=args.method, parameters=kw,
+        write_layout(args.output, pos, method=args.method, parameters=record,
                      metrics={"gari": score}, graph=G)
     else:
         import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from .plot import draw_layout
 
-        from .plot import draw_layout, save_figure
-
-        if args.dim > 3:
-            raise ValueError(f"can draw only dim <= 3 to {ext}, got dim={args.dim}")
-        ax = draw_layout(G, pos, color_by_knn=True,
-                         title=f"{args.method}: GARI {score:.3f}",
-                         node_size=max(4, min(30, 3000 // max(G.number_of_nodes(), 1))))
-        save_figure(ax.figure, args.output)
-        plt.close(ax.figure)
+        what = "largest component, " if args.largest_component else ""
+        title = f"{args.method} ({what}{G.number_of_nodes()} nodes): GARI {score:.3f}"
+        main = _largest_component(G)
+        if len(main) < len(G):  # small components are easy: say how the main one fares
+            title += f" (largest component, {len(main)} nodes: {gari(G.subgraph(main), pos):.3f})"
+        ax = draw_layout(G, pos, title=title, **options)
+        _save(ax.figure, args.output, dpi)
     print(f"wrote {args.output} ({args.method}, GARI {score:.3f})")
     return 0
 
 
-def _compare(args):
-    from .compare import compare_layouts, format_table
+def _compare(args: argparse.Namespace) -> int:
+    from .compare import DEFAULT_METHODS, compare_layouts, format_table
+    from .io import check_input_path
 
-    G = _read_input(args.input)
-    rows = compare_layouts(G, args.methods or None, dim=args.dim, seed=args.seed,
-                           n_init=args.n_init)
+    dim = _check_dim(args.dim)
+    check_input_path(args.input)
+    if args.output:
+        _check_output(args.output, PICTURE_FORMATS, dim)
+    methods = list(args.methods or DEFAULT_METHODS)
+    params = parse_params(args.param)
+    per_method = {m: _prepare_layout(m, args, params)[1] for m in methods}
+    options = _drawing_options(args) if args.output else {}
+    dpi = _positive(args.dpi, "--dpi")
+    G = _read_input(args.input, args.largest_component)
+    rows = compare_layouts(G, methods, dim=dim, seed=args.seed, n_init=args.n_init,
+                           params=per_method, keep_positions=bool(args.output))
+    _Interrupt.check()
     print(format_table(rows))
+    if args.output:
+        _compare_figure(G, rows, args.output, options, dpi)
+        print(f"wrote {args.output}")
     return 0
 
 
-def _gallery_dir():
-    import pathlib
+def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict[str, Any],
+                    dpi: float | None) -> None:
+    """One panel per method that succeeded, each with its GARI."""
+    import math
 
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from .plot import draw_layout
+
+    done = [r for r in rows if r.get("pos") is not None]
+    if not done:
+        raise ValueError("no method produced a layout; nothing to draw")
+    ncols = min(3, len(done))
+    nrows = math.ceil(len(done) / ncols)
+    figsize = options.pop("figsize", None) or (5.0 * ncols, 5.0 * nrows)
+    fig = plt.figure(figsize=figsize)
+    for i, r in enumerate(done, start=1):
+        three = len(next(iter(r["pos"].values()))) == 3
+        ax = fig.add_subplot(nrows, ncols, i, projection="3d" if three else None)
+        # the colour scale is the same in every panel: one colour bar, on the last
+        draw_layout(G, r["pos"], ax, title=f"{r['method']}: GARI {r['gari']:.3f}",
+                    colorbar=None if i == len(done) else False, **options)
+    fig.tight_layout()
+    _save(fig, path, dpi)
+
+
+def _gallery_dir() -> Any:
+    """The gallery scripts: shipped inside the package (``nx_ordinal/_gallery`` in a wheel),
+    else the checkout's top-level ``gallery/``."""
+    import pathlib
+    from importlib.resources import files
+
+    packaged = files("nx_ordinal").joinpath("_gallery")
+    if packaged.is_dir():
+        return pathlib.Path(str(packaged))
     return pathlib.Path(__file__).resolve().parents[1] / "gallery"
 
 
-def _gallery(args):
-    import os
+def _run_script(cmd: list[str], env: dict[str, str]) -> int:
+    """Run one gallery script; its stderr is passed on until a Ctrl-C, which is forwarded
+    to the script (in its own session, so the terminal's signal reaches only us): the script
+    stops without writing its figure, and its traceback is not shown."""
+    import codecs
+    import signal
     import subprocess
+    import threading
 
+    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, start_new_session=True)
+    stop = threading.Event()
+
+    def forward() -> None:
+        decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
+        fd = proc.stderr.fileno()  # type: ignore[union-attr]
+        for chunk in iter(lambda: os.read(fd, 4096), b""):
+            if not stop.is_set():
+                sys.stderr.write(decode(chunk))
+                sys.stderr.flush()
+
+    thread = threading.Thread(target=forward, daemon=True)
+    thread.start()
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        stop.set()
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        raise
+    finally:
+        thread.join(timeout=5)
+
+
+def _gallery(args: argparse.Namespace) -> int:
     folder = _gallery_dir()
     scripts = sorted(folder.glob("plot_*.py")) if folder.is_dir() else []
     if not scripts:
-        raise OSError(f"no gallery scripts found in {str(folder)!r} (run from a checkout)")
+        raise OSError(f"no gallery scripts found in {str(folder)!r}")
+    if args.only:
+        wanted = {args.only, f"{args.only}.py", f"plot_{args.only}.py",
+                  f"plot_{args.only}"}
+        scripts = [s for s in scripts if s.name in wanted or s.stem in wanted]
+        if not scripts:
+            names = ", ".join(s.stem.removeprefix("plot_")
+                              for s in sorted(folder.glob("plot_*.py")))
+            raise ValueError(f"no gallery script {args.only!r}; available: {names}")
     os.makedirs(args.out, exist_ok=True)
-    failed = []
+    env = dict(os.environ)
+    # a Ctrl-C caught by a solver inside a script stops the script instead of letting it
+    # write the half-optimised figure
+    env["PYTHONWARNINGS"] = ",".join(filter(None, [
+        env.get("PYTHONWARNINGS"), "error::nx_ordinal.exceptions.InterruptedWarning"]))
+    failed, skipped, ran = [], [], 0
     for script in scripts:
         cmd = [sys.executable, str(script), "--out", args.out]
         if args.small:
             text = script.read_text(encoding="utf-8")
             if "--small" not in text and "_common.parser(" not in text:
                 print(f"skipping {script.name} (no --small setting)", flush=True)
+                skipped.append(script.name)
                 continue
             cmd.append("--small")
         print(f"running {script.name}", flush=True)
-        if subprocess.run(cmd).returncode != 0:
+        code = _run_script(cmd, env)
+        _Interrupt.check()
+        if code == GALLERY_SKIPPED:
+            skipped.append(script.name)
+        elif code != 0:
             failed.append(script.name)
+        else:
+            ran += 1
+    names = f" ({', '.join(skipped)})" if skipped else ""
+    print(f"gallery: {ran} made, {len(skipped)} skipped{names}, {len(failed)} failed",
+          flush=True)
     if failed:
         print(f"nx-ordinal: error: failed: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
 
 
-def build_parser():
-    parser = argparse.ArgumentParser(prog="nx-ordinal", description=__doc__)
+def _methods_epilog() -> str:
+    from .registry import describe_layouts
+
+    lines = ["registered layout methods (-m):"]
+    lines += [f"  {name:<13} {desc}" for name, desc, _ in describe_layouts()]
+    lines.append("")
+    lines.append("method parameters: -p KEY=VALUE (repeatable; Python literals), e.g. "
+                 "-p max_iter=200 -p n_init=1 -p max_time=30")
+    return "\n".join(lines)
+
+
+def _add_drawing_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("drawing")
+    g.add_argument("--size", metavar="W,H", help="figure size in inches (default: 7 high, "
+                   "wider when small components get a strip)")
+    g.add_argument("--dpi", help="resolution of PNG output (default 150)")
+    g.add_argument("--node-size", metavar="AREA",
+                   help="marker area in points^2 (default: shrinks with the number of nodes)")
+    g.add_argument("--labels", action=argparse.BooleanOptionalAction, default=None,
+                   help="node labels (default: only for graphs of up to 60 nodes)")
+    g.add_argument("--color", choices=COLOR_CHOICES, default="gari",
+                   help="node colours: gari = fraction of graph neighbours among the nearest "
+                        "neighbours in the drawing (colour bar), degree (colour bar), "
+                        "component (legend), none (default gari)")
+
+
+def _add_layout_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--dim", type=int, default=2, help="dimension of the layout (default 2)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("-p", "--param", action="append", metavar="KEY=VALUE",
+                   help="method parameter (repeatable), checked against the method's "
+                        "signature before any work; compare gives it to every method")
+    p.add_argument("--largest-component", action="store_true",
+                   help="lay out and draw only the largest (weakly) connected component")
+    p.add_argument("-q", "--quiet", action="store_true",
+                   help="no progress display on stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``nx-ordinal``."""
+    parser = argparse.ArgumentParser(prog="nx-ordinal", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
+    graph_help = "graph file: edge list, .adjlist, Pajek .net, .graphml, .gml or node-link .json"
+    epilog = _methods_epilog()
+    raw = argparse.RawDescriptionHelpFormatter
+
     p = sub.add_parser("demo", help="LOE vs spring/Kamada-Kawai on the Frucht and Desargues graphs")
     p.add_argument("-o", "--output", default="nx_ordinal_demo.png", help="PNG to write")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=_demo)
 
-    p = sub.add_parser("draw", help="lay out a graph file and write a picture or a layout JSON")
-    p.add_argument("input", help="graph file: edge list, .graphml, .gml or node-link .json")
+    p = sub.add_parser("draw", help="lay out a graph file and write a picture or a layout JSON",
+                       description="Lay out a graph file and write a picture (.png, .svg, "
+                                   ".pdf) or the positions (.json).",
+                       epilog=epilog, formatter_class=raw)
+    p.add_argument("input", help=graph_help)
     p.add_argument("-m", "--method", default="loe", help="registered layout (default loe)")
-    p.add_argument("--dim", type=int, default=2)
-    p.add_argument("--seed", type=int, default=0)
     p.add_argument("-o", "--output", required=True, help="OUT.png, .svg, .pdf or .json")
+    _add_layout_options(p)
+    _add_drawing_options(p)
     p.set_defaults(func=_draw)
 
-    p = sub.add_parser("compare", help="GARI table of several layouts of a graph file")
-    p.add_argument("input", help="graph file: edge list, .graphml, .gml or node-link .json")
-    p.add_argument("-m", "--methods", nargs="+", default=None, help="registered layouts")
-    p.add_argument("--dim", type=int, default=2)
-    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("compare", help="GARI table (and figure) of several layouts of a graph",
+                       description="Lay out a graph file with several methods, print GARI, "
+                                   "Err_local and time, and optionally draw them side by side.",
+                       epilog=epilog, formatter_class=raw)
+    p.add_argument("input", help=graph_help)
+    p.add_argument("-m", "--methods", nargs="+", default=None,
+                   help="registered layouts (default: LOE and the classical drawers)")
+    p.add_argument("-o", "--output", help="also draw the layouts into OUT.png, .svg or .pdf")
     p.add_argument("--n-init", type=int, default=1, help="runs per seeded method")
+    _add_layout_options(p)
+    _add_drawing_options(p)
     p.set_defaults(func=_compare)
 
-    p = sub.add_parser("gallery", help="run every gallery script")
+    p = sub.add_parser("gallery", help="run the gallery scripts (the papers' figures)")
     p.add_argument("--out", default="gallery_out", help="folder for the PNGs")
+    p.add_argument("--only", metavar="NAME", help="run one script (e.g. frucht)")
     p.add_argument("--small", action="store_true",
                    help="tiny settings (smoke test); scripts without them are skipped")
     p.set_defaults(func=_gallery)
     return parser
 
 
-def main(argv=None):
+def _show_warning(message: Any, category: Any, filename: str, lineno: int, file: Any = None,
+                  line: Any = None) -> None:
+    """Warnings as one line each on stderr, each text once."""
+    text = " ".join(str(message).split())
+    if text in _SHOWN:
+        return
+    _SHOWN.add(text)
+    print(f"nx-ordinal: warning: {text}", file=sys.stderr, flush=True)
+
+
+_SHOWN: set[str] = set()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``nx-ordinal`` with ``argv`` (default ``sys.argv[1:]``); returns the exit status:
+    0 success, 1 a gallery script failed, 2 bad input, 130 interrupted (Ctrl-C)."""
+    import signal
+    import threading
+    import warnings
+
     import networkx as nx
+
+    from .exceptions import InterruptedWarning
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    _Interrupt.seen = False
+    _SHOWN.clear()
+    handle = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, _Interrupt.handler) if handle else None
     try:
-        return args.func(args)
-    except KeyboardInterrupt:
-        print("nx-ordinal: interrupted", file=sys.stderr)
-        return 130
+        with warnings.catch_warnings():
+            warnings.showwarning = _show_warning
+            warnings.simplefilter("error", InterruptedWarning)
+            status = args.func(args)
+    except (KeyboardInterrupt, InterruptedWarning):
+        status = 130
     except (OSError, ValueError, TypeError, ImportError, nx.NetworkXException) as exc:
         msg = " ".join(str(exc).split()) or type(exc).__name__
         print(f"nx-ordinal: error: {msg}", file=sys.stderr)
         return 2
+    finally:
+        if handle:
+            signal.signal(signal.SIGINT, previous)
+    if status == 130:
+        import gc
+
+        gc.collect()  # progress bars held by the interrupted frames clear their line first
+        print("nx-ordinal: interrupted", file=sys.stderr, flush=True)
+    return status
 
 
 if __name__ == "__main__":  # pragma: no cover

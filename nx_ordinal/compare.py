@@ -12,7 +12,8 @@ DEFAULT_METHODS = ("loe", "spring", "kamada_kawai", "spectral", "forceatlas2", "
                    "ig_kk", "ig_drl", "ig_mds")
 
 
-def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
+def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1, params=None,
+                    keep_positions=False):
     """Lay out ``G`` with several registered methods and measure each drawing.
 
     Parameters
@@ -27,6 +28,10 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
     n_init : int, default 1
         Runs per seeded method; the row reports the run with the best GARI and the total
         time.  Deterministic methods run once.
+    params : dict or None
+        Method name -> dict of further keyword arguments for that method.
+    keep_positions : bool
+        Add each row's best positions as ``"pos"`` (None when the method failed).
 
     Returns
     -------
@@ -71,7 +76,7 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
         best, error = None, None
         t0 = time.perf_counter()
         for r in range(runs):
-            kw = {"dim": dim}
+            kw = {**(params or {}).get(name, {}), "dim": dim}
             if entry.takes_seed:
                 kw["seed"] = None if seed is None else seed + r
             try:
@@ -86,10 +91,12 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1):
         if error is not None or best is None:
             rows.append(dict(method=name, gari=math.nan, err_local=math.nan, seconds=seconds,
                              error=error))
-            continue
-        rows.append(dict(method=name, gari=float(best[0]),
-                         err_local=float(err_local(G, best[1], normalize=True)),
-                         seconds=seconds, error=None))
+        else:
+            rows.append(dict(method=name, gari=float(best[0]),
+                             err_local=float(err_local(G, best[1], normalize=True)),
+                             seconds=seconds, error=None))
+        if keep_positions:
+            rows[-1]["pos"] = None if best is None or error is not None else best[1]
     return rows
 
 

@@ -1,9 +1,12 @@
 """Reading graphs and reading/writing layouts.
 
-Graphs: edge lists, GraphML, GML and JSON node-link files (:func:`read_graph`), never pickle
-or ``eval``.  Layouts: JSON files with node ids, positions, the method, its parameters and
-metrics (:func:`write_layout`, :func:`read_layout`), written atomically (temporary file in the
-same folder, then rename), so an interrupted write never leaves a half-written file.
+Graphs: edge lists (networkx's default ``write_edgelist`` output with data dicts included),
+adjacency lists, Pajek, GraphML, GML and JSON node-link files (:func:`read_graph`), never
+pickle or ``eval`` (data dicts are read with :func:`ast.literal_eval`).  Layouts: JSON files
+with node ids, positions, the method, its parameters and metrics (:func:`write_layout`;
+:func:`read_layout` gives the positions, :func:`read_layout_record` everything), written
+atomically (temporary file in the same folder, then rename), so an interrupted write never
+leaves a half-written file.  Written files honour the umask (0644 under the usual 022).
 
 Examples
 --------
@@ -14,16 +17,26 @@ Examples
 >>> pos = nx.spring_layout(G, seed=0)
 >>> path = os.path.join(tempfile.mkdtemp(), "p.json")
 >>> write_layout(path, pos, method="spring", parameters={"seed": 0})
->>> rec = read_layout(path)
->>> rec["method"], sorted(rec["pos"]) == ["a", "b", "c"]
-('spring', True)
+>>> sorted(read_layout(path))
+['a', 'b', 'c']
+>>> read_layout_record(path)["method"]
+'spring'
 """
+
+from __future__ import annotations
 
 import contextlib
 import json
 import os
+from collections.abc import Iterator, Mapping
+from typing import IO, TYPE_CHECKING, Any
 
-__all__ = ["read_graph", "read_layout", "write_layout", "atomic_write", "GRAPH_FORMATS"]
+if TYPE_CHECKING:
+    import networkx as nx
+    import numpy as np
+
+__all__ = ["read_graph", "read_layout", "read_layout_record", "write_layout", "atomic_write",
+           "check_input_path", "check_output_path", "GRAPH_FORMATS"]
 
 #: file extension -> graph format understood by :func:`read_graph`
 GRAPH_FORMATS = {
@@ -32,24 +45,98 @@ GRAPH_FORMATS = {
     ".graphml": "graphml", ".xml": "graphml",
     ".gml": "gml",
     ".json": "json",
+    ".adjlist": "adjlist", ".adj": "adjlist",
+    ".net": "pajek", ".paj": "pajek", ".pajek": "pajek",
 }
+_FORMATS = ("edgelist", "adjlist", "pajek", "graphml", "gml", "json")
 _FORMAT_TAG = "nx_ordinal.layout"
 
 
+def _umask() -> int:
+    """The process umask, read without changing it where Linux allows (``/proc``)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)  # no way to read it without setting it
+    os.umask(mask)
+    return mask
+
+
+def check_input_path(path: str | os.PathLike[str]) -> None:
+    """Check that ``path`` is an existing, readable file (not a folder).
+
+    Raises
+    ------
+    OSError
+        One-line message naming the path and the problem.
+    """
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        raise OSError(f"{path!r} is a directory, not a graph file")
+    if not os.path.isfile(path):
+        raise OSError(f"no such file: {path!r}")
+    if not os.access(path, os.R_OK):
+        raise OSError(f"cannot read {path!r}: permission denied")
+
+
+def check_output_path(path: str | os.PathLike[str]) -> str:
+    """Check that ``path`` can be written: its folder exists and is writable, and it is not
+    itself a folder.  Cheap; meant to run before expensive work.
+
+    Returns
+    -------
+    str
+        The absolute path of the folder.
+
+    Raises
+    ------
+    OSError
+        One-line message naming the path and the problem.
+    """
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise OSError(f"output {path!r} is a directory")
+    if not os.path.isdir(directory):
+        raise OSError(f"output directory {directory!r} does not exist")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise OSError(f"output directory {directory!r} is not writable")
+    return directory
+
+
 @contextlib.contextmanager
-def atomic_write(path, mode="w", **kwargs):
+def atomic_write(path: str | os.PathLike[str], mode: str = "w",
+                 **kwargs: Any) -> Iterator[IO[Any]]:
     """Open a temporary file next to ``path``; on success rename it to ``path``.
 
-    On any exception the temporary file is removed and ``path`` is left as it was.
+    On any exception (Ctrl-C included) the temporary file is removed and ``path`` is left as
+    it was.  The file gets the permissions a plain ``open`` would give it (``0o666`` minus
+    the umask), not ``mkstemp``'s private ``0o600``.
+
+    Raises
+    ------
+    OSError
+        The folder does not exist or is not writable, or ``path`` is a folder (checked by
+        :func:`check_output_path`, so the message names ``path``, not the temporary file).
     """
     import tempfile
 
     path = os.fspath(path)
-    directory = os.path.dirname(os.path.abspath(path))
+    directory = check_output_path(path)
     base = os.path.basename(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, mode, **kwargs) as fh:
+        try:
+            os.chmod(tmp, 0o666 & ~_umask())
+            fh = os.fdopen(fd, mode, **kwargs)
+        except BaseException:
+            os.close(fd)
+            raise
+        with fh:
             yield fh
         os.replace(tmp, path)
     except BaseException:
@@ -92,7 +179,10 @@ def _plain(value):
     return value
 
 
-def write_layout(path, pos, *, method=None, parameters=None, metrics=None, graph=None):
+def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
+                 method: str | None = None, parameters: Mapping[str, Any] | None = None,
+                 metrics: Mapping[str, Any] | None = None,
+                 graph: nx.Graph | None = None) -> None:
     """Write a layout as JSON (atomically).
 
     Parameters
@@ -149,8 +239,8 @@ def write_layout(path, pos, *, method=None, parameters=None, metrics=None, graph
         fh.write("\n")
 
 
-def read_layout(path):
-    """Read a layout written by :func:`write_layout`.
+def read_layout_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a layout written by :func:`write_layout` with its metadata.
 
     Returns
     -------
@@ -164,6 +254,10 @@ def read_layout(path):
         Not a layout file, or malformed.
     OSError
         The file cannot be read.
+
+    See Also
+    --------
+    read_layout : the positions alone.
     """
     import networkx as nx
     import numpy as np
@@ -198,26 +292,93 @@ def read_layout(path):
     return out
 
 
-def _read_edgelist(path):
-    import networkx as nx
+def read_layout(path: str | os.PathLike[str]) -> dict[Any, np.ndarray]:
+    """Read the positions of a layout written by :func:`write_layout`.
 
-    G = nx.Graph()
+    Returns
+    -------
+    dict
+        node -> float64 coordinate array, in the stored node order: ready for
+        ``nx.draw(G, pos)``.  The method, parameters, metrics and graph are read by
+        :func:`read_layout_record`, which raises the same errors (``ValueError`` for a
+        file that is not a well-formed layout, ``OSError`` when it cannot be read).
+    """
+    return read_layout_record(path)["pos"]
+
+
+def _edge_data(rest: list[str], line: str, lineno: int) -> dict[str, Any]:
+    """Edge attributes of an edge-list line after ``u v``: nothing, one weight, or a
+    Python dict literal (networkx's default ``write_edgelist`` output)."""
+    import ast
+
+    if not rest:
+        return {}
+    text = " ".join(rest)
+    if text.startswith("{"):
+        try:
+            data = ast.literal_eval(text)
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            data = None
+        if not isinstance(data, dict) or not all(isinstance(k, str) for k in data):
+            raise ValueError(f"line {lineno}: cannot read the edge data {text!r}")
+        return data
+    if len(rest) == 1:
+        try:
+            return {"weight": float(rest[0])}
+        except ValueError:
+            pass
+    raise ValueError(f"line {lineno}: expected 'u v [weight]' or 'u v {{data}}', got {line!r} "
+                     "(adjacency lists need the extension .adjlist)")
+
+
+def _lines(path: str) -> Iterator[tuple[int, str]]:
+    """Numbered non-empty lines of a text file, ``#`` comments removed."""
     with open(path, encoding="utf-8") as fh:
         for lineno, line in enumerate(fh, 1):
             line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            parts = line.replace(",", " ").split()
-            if len(parts) == 1:
-                G.add_node(_token(parts[0]))
-                continue
-            if len(parts) > 3:
-                raise ValueError(f"line {lineno}: expected 'u v [weight]', got {line!r}")
-            G.add_edge(_token(parts[0]), _token(parts[1]))
+            if line:
+                yield lineno, line
+
+
+def _read_edgelist(path: str) -> nx.Graph:
+    import networkx as nx
+
+    G = nx.Graph()
+    for lineno, line in _lines(path):
+        brace = line.find("{")
+        head = line if brace < 0 else line[:brace]
+        parts = head.replace(",", " ").split()
+        if brace >= 0:
+            parts.append(line[brace:])
+        if len(parts) == 1:
+            G.add_node(_token(parts[0]))
+            continue
+        G.add_edge(_token(parts[0]), _token(parts[1]), **_edge_data(parts[2:], line, lineno))
     return G
 
 
-def _reject_dtd(path, chunk=1 << 16):
+def _read_adjlist(path: str) -> nx.Graph:
+    """networkx's ``write_adjlist`` format: each line a node and its neighbours."""
+    import networkx as nx
+
+    G = nx.Graph()
+    for _, line in _lines(path):
+        u, *nbrs = (_token(t) for t in line.split())
+        G.add_node(u)
+        G.add_edges_from((u, v) for v in nbrs)
+    return G
+
+
+def _read_pajek(path: str) -> nx.Graph:
+    """Pajek ``.net``: parallel edges merged; ``*arcs`` give a directed graph."""
+    import networkx as nx
+
+    with open(path, encoding="utf-8") as fh:
+        M = nx.parse_pajek(fh.read())
+    return nx.DiGraph(M) if M.is_directed() else nx.Graph(M)
+
+
+def _reject_dtd(path: str, chunk: int = 1 << 16) -> None:
     """Refuse XML with a document type declaration: no DTD, hence no entity expansion
     ("billion laughs") and no external entities, whatever the XML parser would do."""
     import re
@@ -237,22 +398,25 @@ def _reject_dtd(path, chunk=1 << 16):
             tail = block[-16:]
 
 
-def _token(s):
+def _token(s: str) -> int | str:
     try:
         return int(s)
     except ValueError:
         return s
 
 
-def read_graph(path, format=None):
-    """Read a graph from an edge list, GraphML, GML or JSON node-link file.
+def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Graph:
+    """Read a graph from an edge list, adjacency list, Pajek, GraphML, GML or JSON node-link
+    file.
 
     Parameters
     ----------
     path : str or path-like
-    format : {"edgelist", "graphml", "gml", "json"} or None
+    format : {"edgelist", "adjlist", "pajek", "graphml", "gml", "json"} or None
         Default: from the file extension (see :data:`GRAPH_FORMATS`; unknown extensions are
-        read as edge lists).
+        read as edge lists).  Edge lists hold ``u v``, ``u v weight`` or ``u v {data}`` per
+        line (networkx's ``write_edgelist`` default), a lone node per line, ``#`` comments;
+        adjacency lists (``write_adjlist``) a node and its neighbours per line.
 
     Returns
     -------
@@ -264,7 +428,7 @@ def read_graph(path, format=None):
         Malformed file (a one-line message naming the file and the problem), including
         GraphML with a DTD or entity declarations (XML entities are never expanded).
     OSError
-        The file cannot be opened.
+        The file does not exist, is a folder, or cannot be opened.
 
     Examples
     --------
@@ -282,13 +446,16 @@ def read_graph(path, format=None):
     path = os.fspath(path)
     if format is None:
         format = GRAPH_FORMATS.get(os.path.splitext(path)[1].lower(), "edgelist")
-    if format not in ("edgelist", "graphml", "gml", "json"):
+    if format not in _FORMATS:
         raise ValueError(f"unknown graph format {format!r}")
-    if not os.path.isfile(path):
-        raise OSError(f"no such file: {path!r}")
+    check_input_path(path)
     try:
         if format == "edgelist":
             return _read_edgelist(path)
+        if format == "adjlist":
+            return _read_adjlist(path)
+        if format == "pajek":
+            return _read_pajek(path)
         if format == "graphml":
             _reject_dtd(path)
             return nx.read_graphml(path)

@@ -9,10 +9,23 @@ References
 .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
 """
 
-__all__ = ["knn_agreement", "draw_layout", "plot_comparison", "save_figure"]
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import networkx as nx
+    import numpy as np
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+__all__ = ["knn_agreement", "draw_layout", "arrange_components", "default_node_size",
+           "default_edge_width", "plot_comparison", "save_figure"]
 
 
-def _positions(G, pos):
+def _positions(G: nx.Graph, pos: Any) -> tuple[list[Any], np.ndarray]:
     import numpy as np
 
     nodes = list(G)
@@ -32,7 +45,7 @@ def _positions(G, pos):
     return nodes, X
 
 
-def knn_agreement(G, pos):
+def knn_agreement(G: nx.Graph, pos: Any) -> dict[Any, int]:
     """For each node, how many of its graph neighbours are among its ``deg`` nearest
     neighbours in the drawing (the ``m_i`` of GARI).
 
@@ -76,9 +89,176 @@ def knn_agreement(G, pos):
     return {v: int(round(c)) for v, c in zip(nodes, m, strict=True)}
 
 
-def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25,
-                edge_color="0.6", edge_width=0.8, cmap=None, title=None, colorbar=False):
+def default_node_size(n: int, labels: bool = False) -> float:
+    """Marker area (points²) for a drawing whose main component has ``n`` nodes: large for
+    small graphs, shrinking like 1/n, between 4 and 120 (160 with labels inside)."""
+    top = 160.0 if labels else 120.0
+    return float(min(top, max(4.0, 4000.0 / max(n, 1))))
+
+
+def default_edge_width(n: int) -> float:
+    """Edge line width (points) for a drawing whose main component has ``n`` nodes."""
+    return float(min(1.5, max(0.25, 1.5 * (40.0 / max(n, 1)) ** 0.5)))
+
+
+def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
+    """Node indices of each (weakly) connected component, largest first."""
+    import networkx as nx
+    import numpy as np
+
+    H = G.to_undirected(as_view=True) if G.is_directed() else G
+    comps = [np.fromiter((index[v] for v in c), dtype=np.int64) for c in
+             nx.connected_components(H)]
+    for c in comps:
+        c.sort()
+    comps.sort(key=lambda c: (-len(c), c[0]))
+    return comps
+
+
+def _unit_box(Y: np.ndarray) -> np.ndarray:
+    """Translate and scale 2-D points uniformly into [0, 1]², centred."""
+    import numpy as np
+
+    lo, hi = Y.min(axis=0), Y.max(axis=0)
+    span = float((hi - lo).max())
+    if span <= 0:
+        return np.full_like(Y, 0.5)
+    return (Y - (lo + hi) / 2) / span + 0.5
+
+
+def _shelf_pack(sides: np.ndarray, width: float) -> tuple[np.ndarray, float]:
+    """Place squares of the given sides (sorted decreasing) in rows of ``width``; return the
+    lower-left corners (in rows going down from y = 0) and the total height."""
+    import numpy as np
+
+    corners = np.zeros((len(sides), 2))
+    x = y = row = 0.0
+    for i, c in enumerate(sides):
+        if x > 0 and x + c > width + 1e-12:
+            y += row
+            x = row = 0.0
+        corners[i] = (x, -y - c)
+        x += c
+        row = max(row, c)
+    return corners, y + row
+
+
+def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
+                       gap: float = 0.08) -> tuple[np.ndarray, tuple[float, float] | None]:
+    """2-D drawing positions: the largest component fills the unit square, the smaller
+    components are packed in a strip to its right.
+
+    Parameters
+    ----------
+    G : networkx graph
+    X : array of shape (n, 2)
+        Positions in ``G``'s node order.
+    strip_width, gap : float
+        Width of the strip and of the gap before it, in units of the main square.
+
+    Returns
+    -------
+    Y : array of shape (n, 2)
+        Each component keeps its shape (uniform scaling and translation only); the main
+        component lies in [0, 1]², the others in ``[1 + gap, 1 + gap + strip_width] x [0, 1]``,
+        a component of s nodes in a square cell of side proportional to sqrt(s).
+    strip : (float, float) or None
+        ``(x0, x1)`` of the strip, None when ``G`` is connected.
+
+    Notes
+    -----
+    O(n + c log c) for c components, plus a bisection over the cell scale.
+    """
+    import numpy as np
+
+    index = {v: i for i, v in enumerate(G)}
+    comps = _components(G, index)
+    Y = np.empty_like(X, dtype=np.float64)
+    if not comps:
+        return Y, None
+    Y[comps[0]] = _unit_box(X[comps[0]])
+    if len(comps) == 1:
+        return Y, None
+    small = comps[1:]
+    root = np.sqrt(np.array([len(c) for c in small], dtype=np.float64))
+    # largest cell scale a (side a*sqrt(s), capped at the strip width) whose rows fit in
+    # the height of the main square
+    lo, hi = 0.0, strip_width / root[0]
+    for _ in range(40):
+        a = (lo + hi) / 2
+        if _shelf_pack(np.minimum(a * root, strip_width), strip_width)[1] <= 1.0:
+            lo = a
+        else:
+            hi = a
+    sides = np.minimum(lo * root, strip_width)
+    corners, _ = _shelf_pack(sides, strip_width)
+    x0 = 1.0 + gap
+    for c, side, (cx, cy) in zip(small, sides, corners, strict=True):
+        Y[c] = _unit_box(X[c]) * (0.8 * side) + (x0 + cx + 0.1 * side, 1.0 + cy + 0.1 * side)
+    return Y, (x0, x0 + strip_width)
+
+
+_COLOR_BY = ("gari", "degree", "component", None)
+
+
+def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.ndarray],
+                 color_by: str | None, color: Any, isolated_color: Any,
+                 cmap: str | None) -> tuple[Any, str | None, dict[str, float], str | None,
+                                            list[Any]]:
+    """Node colours of :func:`draw_layout` (computed on the positions as given): colours,
+    colour-bar label, normalisation, colour map and legend handles."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    n = len(nodes)
+    c: Any = "tab:blue"
+    label = None
+    norm: dict[str, float] = {}
+    handles: list[Any] = []
+    if color_by == "gari":
+        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
+        deg = np.array([max(len(set(G[v]) - {v}), 1) for v in nodes], dtype=float)
+        c = np.array([agree[v] for v in nodes], dtype=float) / deg
+        label = "fraction of graph neighbours among nearest neighbours"
+        norm = dict(vmin=0.0, vmax=1.0)
+        cmap = cmap or "RdYlGn"
+    elif color_by == "degree":
+        c = np.array([d for _, d in G.degree(nodes)], dtype=float)
+        label = "degree"
+    elif color_by == "component":
+        from matplotlib.colors import to_rgb
+        from matplotlib.lines import Line2D
+
+        tab10 = plt.get_cmap("tab10")
+        palette = [tab10(i)[:3] for i in range(10)]
+        c = np.tile(to_rgb(isolated_color), (n, 1))
+        multi = [comp for comp in comps if len(comp) > 1]
+        for i, comp in enumerate(multi[:10]):
+            c[comp] = palette[i]
+            handles.append(Line2D([], [], ls="", marker="o", color=palette[i],
+                                  label=f"{len(comp)} nodes"))
+        if len(multi) > 10:
+            handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
+                                  label=f"{len(multi) - 10} smaller components"))
+    elif color is not None:
+        c = np.array([color[v] for v in nodes]) if hasattr(color, "items") else color
+    return c, label, norm, cmap, handles
+
+
+def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
+                color: Any = None, color_by: str | None = None, color_by_knn: bool = False,
+                node_size: float | None = None, edge_color: Any = "0.6",
+                edge_width: float | None = None, cmap: str | None = None,
+                title: str | None = None, colorbar: bool | None = None,
+                labels: bool | Mapping[Any, Any] | None = None,
+                components: str = "strip", isolated_color: Any = "0.72",
+                figsize: tuple[float, float] | None = None) -> Axes:
     """Draw ``G`` at ``pos`` (2-D or 3-D) with edges.
+
+    The defaults aim at a readable picture of any graph: in 2-D the largest component gets
+    the canvas and the smaller ones a strip beside it (``components``), node size and edge
+    width shrink with the number of nodes, isolated nodes are drawn in a neutral grey, and
+    graphs of up to 60 nodes get their labels.
 
     Parameters
     ----------
@@ -88,21 +268,45 @@ def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25
         A new figure is made when None (a 3-D axes for 3-D positions).
     color : dict, sequence or colour, optional
         Node colours (values are mapped through ``cmap``).
+    color_by : {"gari", "degree", "component"} or None
+        ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
+        nearest neighbours in the drawing (:func:`knn_agreement` / degree) on a fixed red
+        (none) to green (all) scale with a colour bar; ``"degree"``: degree with a colour
+        bar; ``"component"``: the ten largest components in distinct colours with a legend.
+        Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
     color_by_knn : bool
-        Colour each node by the fraction of its graph neighbours that are among its
-        ``deg`` nearest neighbours in the drawing (:func:`knn_agreement` / degree), on a
-        fixed red (none) to green (all) scale; overrides ``color``.
-    node_size, edge_color, edge_width, title
+        Same as ``color_by="gari"`` (kept for old callers).
+    node_size, edge_width : float or None
+        Default: :func:`default_node_size`, :func:`default_edge_width` of the main
+        component's size.
+    edge_color, title
         Styling.
     cmap : str or None
-        Colour map for numeric colours (default "RdYlGn" with ``color_by_knn``, else
-        "viridis").
-    colorbar : bool
-        Add a colour bar for numeric colours.
+        Colour map for numeric colours (default "RdYlGn" for ``"gari"``, else "viridis").
+    colorbar : bool or None
+        Colour bar for numeric colours (default: with ``color_by``).
+    labels : bool, dict or None
+        Node labels: True (``str(node)``), a dict node -> text, False; default True up to
+        60 nodes.
+    components : {"strip", "keep"}
+        ``"strip"`` (2-D only): the largest component fills the canvas and the others are
+        packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
+        not for a graph without edges);
+        ``"keep"``: positions as given (e.g. an embedding of points).
+    isolated_color : colour
+        Colour of nodes without neighbours (unless ``color`` gives every node's colour).
+    figsize : (float, float) or None
+        Size of the new figure in inches (default 7 high; wider with a strip).
 
     Returns
     -------
     matplotlib Axes
+
+    Raises
+    ------
+    ValueError
+        Missing or non-finite positions, more than 3 dimensions, an unknown ``color_by`` or
+        ``components``.
 
     Examples
     --------
@@ -111,13 +315,24 @@ def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25
     >>> import networkx as nx
     >>> from nx_ordinal.plot import draw_layout
     >>> G = nx.cycle_graph(5)
-    >>> ax = draw_layout(G, nx.circular_layout(G), color_by_knn=True)
+    >>> ax = draw_layout(G, nx.circular_layout(G), color_by="gari")
     >>> ax.name
     'rectilinear'
+
+    Notes
+    -----
+    O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``.
     """
     import matplotlib.pyplot as plt
     import numpy as np
 
+    if color_by_knn:
+        color_by = "gari"
+    if color_by not in _COLOR_BY:
+        raise ValueError(f"color_by must be one of 'gari', 'degree', 'component' or None, "
+                         f"got {color_by!r}")
+    if components not in ("strip", "keep"):
+        raise ValueError(f"components must be 'strip' or 'keep', got {components!r}")
     nodes, X = _positions(G, pos)
     dim = X.shape[1] if X.size else 2
     if dim == 1:
@@ -125,55 +340,134 @@ def draw_layout(G, pos, ax=None, *, color=None, color_by_knn=False, node_size=25
         dim = 2
     if dim > 3:
         raise ValueError(f"can draw only 1-, 2- or 3-D positions, got dim={dim}")
-    if ax is None:
-        fig = plt.figure(figsize=(5, 5))
-        ax = fig.add_subplot(projection="3d" if dim == 3 else None)
+    n = len(nodes)
     index = {v: i for i, v in enumerate(nodes)}
+    comps = _components(G, index) if n else []
     E = np.array([(index[u], index[v]) for u, v in G.edges() if u != v], dtype=np.int64)
+    isolated = np.ones(n, dtype=bool)
+    if E.size:
+        isolated[E.ravel()] = False
+    c, label, norm, cmap, handles = _node_colors(G, nodes, X, comps, color_by, color,
+                                                 isolated_color, cmap)
+    strip = None
+    if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
+        X, strip = arrange_components(G, X)
+    n_main = len(comps[0]) if comps else 0
+    if labels is None:
+        labels = n <= 60
+    show_labels = labels is not False and n > 0
+    if node_size is None:
+        node_size = default_node_size(n_main, labels=show_labels)
+    if edge_width is None:
+        edge_width = default_edge_width(n_main)
+    if ax is None:
+        width = 7.0 * (1.0 + (0.55 if strip else 0.0))
+        fig = plt.figure(figsize=figsize or (width, 7.0))
+        ax = fig.add_subplot(projection="3d" if dim == 3 else None)
+    ax3: Any = ax  # a 2-D or 3-D Axes
     if E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
-            from mpl_toolkits.mplot3d.art3d import Line3DCollection
+            from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
 
-            ax.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
+            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
         else:
             from matplotlib.collections import LineCollection
 
-            ax.add_collection(LineCollection(segs, colors=edge_color, linewidths=edge_width,
+            ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
                                              zorder=1))
-    c = "tab:blue"
-    label = None
-    norm = {}
-    if color_by_knn:
-        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
-        deg = np.array([max(len(set(G[v]) - {v}), 1) for v in nodes], dtype=float)
-        c = np.array([agree[v] for v in nodes], dtype=float) / deg
-        label = "fraction of graph neighbours among nearest neighbours"
-        norm = dict(vmin=0.0, vmax=1.0)
-        cmap = cmap or "RdYlGn"
-    elif color is not None:
-        c = np.array([color[v] for v in nodes]) if hasattr(color, "items") else color
-    numeric = not isinstance(c, str)
-    sc = ax.scatter(*X.T, s=node_size, c=c, cmap=(cmap or "viridis") if numeric else None,
-                    zorder=3, edgecolors="k", linewidths=0.3, **norm)
-    if colorbar and not isinstance(c, str):
-        ax.figure.colorbar(sc, ax=ax, shrink=0.7, label=label)
-    if dim == 2:
-        ax.autoscale_view()
-        ax.set_aspect("equal", adjustable="datalim")
-        ax.set_xticks([])
-        ax.set_yticks([])
+    numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
+    if colorbar is None:
+        colorbar = color_by in ("gari", "degree")
+    # isolated nodes in the neutral colour, unless the caller gave the colours
+    neutral = isolated.any() and (color_by is not None or color is None)
+    keep = ~isolated if neutral else np.ones(n, bool)
+    if isinstance(c, np.ndarray) and c.shape[:1] == (n,):
+        c_main = c[keep]
     else:
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.set_zticks([])
+        c_main = c
+    sizes = np.full(n, float(node_size))
+    if strip is not None:  # smaller markers for the small components' cells
+        sizes[np.concatenate(comps[1:])] = max(2.0, 0.4 * node_size)
+    sc = ax3.scatter(*X[keep].T, s=sizes[keep], c=c_main,
+                     cmap=(cmap or "viridis") if numeric else None, zorder=3,
+                     edgecolors="k", linewidths=0.3, **norm)
+    if not keep.all():
+        from matplotlib.lines import Line2D
+
+        ax3.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
+                    edgecolors="k", linewidths=0.3)
+        n_iso = int((~keep).sum())
+        if strip is None:
+            handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
+                                  markeredgecolor="k", markeredgewidth=0.3,
+                                  label=f"isolated ({n_iso} nodes, no neighbours)"))
+        else:  # they are the strip's last cells: say so under it
+            x0, x1 = strip
+            note = f"grey: {n_iso} isolated node{'s' * (n_iso > 1)} (no neighbours)"
+            ax3.text((x0 + x1) / 2, -0.01, note, ha="center", va="top", fontsize=8,
+                     color="0.35")
+    if colorbar and numeric:
+        ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
+                           orientation="horizontal" if strip else "vertical", fraction=0.04)
+    if show_labels:
+        _draw_labels(ax3, nodes, X, labels, node_size, dim)
+    if dim == 2:
+        if strip is not None:
+            x0, x1 = strip
+            ax3.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
+            head = f"{len(comps) - 1} smaller component{'s' * (len(comps) > 2)}"
+            ax3.text((x0 + x1) / 2, 1.01, head, ha="center", va="bottom", fontsize=8,
+                     color="0.35")
+        ax3.autoscale_view()
+        ax3.set_aspect("equal", adjustable="datalim")
+        ax3.set_xticks([])
+        ax3.set_yticks([])
+        for spine in ax3.spines.values():
+            spine.set_visible(strip is None)
+    else:
+        ax3.set_xticks([])
+        ax3.set_yticks([])
+        ax3.set_zticks([])
+    if handles and strip is not None:  # below the drawing, off the nodes
+        ax3.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.04),
+                   ncol=min(4, len(handles)), fontsize=8, frameon=False)
+    elif handles:
+        ax3.legend(handles=handles, loc="best", fontsize=8, framealpha=0.8)
     if title:
-        ax.set_title(title, fontsize=9)
-    return ax
+        ax3.set_title(title, fontsize=10)
+    return ax3
 
 
-def plot_comparison(G, layouts, *, name=None, ncols=None, color_by_knn=True, figsize=None,
-                    axes=None):
+def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
+                 labels: bool | Mapping[Any, Any], node_size: float, dim: int) -> None:
+    """Node labels: inside the marker when short and the marker is large, beside it
+    otherwise."""
+    given = labels if isinstance(labels, Mapping) else None
+    text = {v: str(v) if given is None else str(given[v]) if v in given else ""
+            for v in nodes}
+    from matplotlib.patheffects import withStroke
+
+    inside = max((len(t) for t in text.values()), default=0) <= 3 and node_size >= 100
+    size = 7 if len(nodes) <= 30 else 6
+    halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
+    for v, x in zip(nodes, X, strict=True):
+        if not text[v]:
+            continue
+        if dim == 3:
+            ax.text(*x, text[v], fontsize=size, zorder=4)
+        elif inside:
+            ax.annotate(text[v], x, ha="center", va="center", fontsize=size, zorder=4,
+                        path_effects=halo)
+        else:
+            ax.annotate(text[v], x, xytext=(3, 3), textcoords="offset points",
+                        fontsize=size, zorder=4, color="0.15", path_effects=halo)
+
+
+def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
+                    name: str | None = None, ncols: int | None = None,
+                    color_by_knn: bool = True, figsize: tuple[float, float] | None = None,
+                    axes: Any = None) -> Figure:
     """Supplement Figure 3 of [1]_: the adjacency matrix and one drawing per method, with
     each drawing's GARI under it.
 
@@ -238,7 +532,8 @@ def plot_comparison(G, layouts, *, name=None, ncols=None, color_by_knn=True, fig
     axes[0].set_yticks([])
     axes[0].set_title(name or G.graph.get("name", "") or "adjacency", fontsize=9)
     for ax, (method, pos) in zip(axes[1:], layouts.items(), strict=True):
-        draw_layout(G, pos, ax, color_by_knn=color_by_knn, node_size=14, edge_width=0.6)
+        draw_layout(G, pos, ax, color_by="gari" if color_by_knn else None, node_size=14,
+                    edge_width=0.6, labels=False, colorbar=False)
         g = gari(G, pos)
         ax.set_title(method, fontsize=8)
         if ax.name == "3d":
@@ -249,11 +544,9 @@ def plot_comparison(G, layouts, *, name=None, ncols=None, color_by_knn=True, fig
     return fig
 
 
-def save_figure(fig, path, dpi=110):
+def save_figure(fig: Figure, path: str | os.PathLike[str], dpi: float = 110) -> None:
     """Save ``fig`` to ``path`` atomically (temporary file in the same folder, then rename);
-    the format follows the extension (png, svg, pdf)."""
-    import os
-
+    the format follows the extension (png, svg, pdf).  The file honours the umask."""
     from .io import atomic_write
 
     fmt = os.path.splitext(os.fspath(path))[1].lstrip(".").lower() or "png"

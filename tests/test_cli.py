@@ -3,7 +3,7 @@ import networkx as nx
 import pytest
 
 from nx_ordinal.cli import main
-from nx_ordinal.io import read_layout
+from nx_ordinal.io import read_layout_record
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def graph_file(tmp_path):
 def test_draw_json_and_png(tmp_path, graph_file, capsys):
     out = tmp_path / "lay.json"
     assert main(["draw", str(graph_file), "-m", "loe", "--seed", "1", "-o", str(out)]) == 0
-    rec = read_layout(out)
+    rec = read_layout_record(out)
     assert rec["method"] == "loe" and rec["parameters"] == {"dim": 2, "seed": 1}
     assert rec["metrics"]["gari"] == 1.0 and len(rec["pos"]) == 12
     png = tmp_path / "g.png"
@@ -78,3 +78,334 @@ def test_demo_subcommand_unchanged(tmp_path, capsys):
     assert main(["demo", "-o", str(out)]) == 0
     text = capsys.readouterr().out
     assert "Frucht" in text and "Desargues" in text and out.exists()
+
+
+# --------------------------------------------------------------------------------------
+# the installed console script, driven in a subprocess from a temporary folder
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _script():
+    import pathlib
+    import shutil
+    import sys
+
+    exe = pathlib.Path(sys.executable).parent / "nx-ordinal"
+    found = str(exe) if exe.exists() else shutil.which("nx-ordinal")
+    if found is None:
+        pytest.skip("the nx-ordinal console script is not installed")
+    return found
+
+
+def _env(**extra):
+    import os
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), OPENBLAS_NUM_THREADS="1")
+    env.update(extra)
+    return env
+
+
+def _run(args, cwd, umask=None, **kw):
+    import os
+    import subprocess
+
+    preexec = None if umask is None else (lambda: os.umask(umask))
+    return subprocess.run([_script(), *args], cwd=cwd, env=_env(), capture_output=True,
+                          text=True, timeout=120, preexec_fn=preexec, **kw)
+
+
+def test_console_script_version_and_help(tmp_path):
+    from nx_ordinal import __version__
+
+    r = _run(["--version"], tmp_path)
+    assert r.returncode == 0 and r.stdout.strip() == f"nx-ordinal {__version__}"
+    r = _run(["--help"], tmp_path)
+    assert r.returncode == 0 and "``" not in r.stdout and "ordinal" in r.stdout
+    r = _run(["draw", "--help"], tmp_path)
+    assert r.returncode == 0
+    methods = r.stdout.split("registered layout methods (-m):")[1]
+    for name in ("loe", "soe", "asap_loe", "landmark", "spring", "kamada_kawai"):
+        assert f"\n  {name} " in methods
+    for option in ("-p KEY=VALUE", "--largest-component", "--labels", "--size W,H",
+                   "--dpi", "--node-size", "--color {gari,degree,component,none}", "--quiet"):
+        assert option in r.stdout, option
+    assert "-p KEY=VALUE" in _run(["compare", "--help"], tmp_path).stdout
+
+
+def test_console_script_files_honour_umask(tmp_path):
+    import os
+
+    nx.write_edgelist(nx.frucht_graph(), tmp_path / "g.edgelist")
+    for name in ("out.png", "out.json"):
+        r = _run(["draw", "g.edgelist", "-m", "spectral", "-o", name], tmp_path, umask=0o022)
+        assert r.returncode == 0, r.stderr
+        assert os.stat(tmp_path / name).st_mode & 0o777 == 0o644
+    r = _run(["draw", "g.edgelist", "-m", "spectral", "-o", "private.json"], tmp_path,
+             umask=0o077)
+    assert r.returncode == 0 and os.stat(tmp_path / "private.json").st_mode & 0o777 == 0o600
+    assert (tmp_path / "out.png").read_bytes()[:8] == PNG
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist", "out.json", "out.png",
+                                                          "private.json"]
+
+
+def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
+    """SIGINT while LOE optimises (its progress bar is on stderr): exit 130, one line on
+    stderr, no output file, no temporary file."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import time
+
+    G = nx.random_geometric_graph(1500, 0.05, seed=1)
+    nx.write_edgelist(G, tmp_path / "g.edgelist", data=False)
+    proc = subprocess.Popen([_script(), "draw", "g.edgelist", "-m", "loe", "-p", "n_init=1",
+                             "-o", "out.png"], cwd=tmp_path, env=_env(),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    err = b""
+    deadline = time.monotonic() + 90
+    try:
+        while b"loe-" not in err:  # the solver's progress display has started
+            assert time.monotonic() < deadline, err
+            ready, _, _ = select.select([proc.stderr], [], [], 1.0)
+            if ready:
+                chunk = os.read(proc.stderr.fileno(), 4096)
+                assert chunk, f"exited early: {err!r}"
+                err += chunk
+        proc.send_signal(signal.SIGINT)
+        out, rest = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    err = (err + rest).decode()
+    assert proc.returncode == 130, err
+    assert err.endswith("nx-ordinal: interrupted\n")  # after the progress bar is cleared
+    assert err.count("\n") == 1 and "Traceback" not in err and "Warning" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
+
+
+# --------------------------------------------------------------------------------------
+# -p parameters and early checks (in process, with a recording layout in the registry)
+
+def test_parse_params_literals_and_strings():
+    from nx_ordinal.cli import parse_params
+
+    assert parse_params(["max_iter=50", "init=spectral", "delta=1e-2", "x=(1, 'a')",
+                         "flag=True", "none=None", "s='quoted'"]) == {
+        "max_iter": 50, "init": "spectral", "delta": 0.01, "x": (1, "a"), "flag": True,
+        "none": None, "s": "quoted"}
+    assert parse_params(None) == {}
+    for bad, match in [(["max_iter"], "-p expects KEY=VALUE"), (["=3"], "-p expects KEY=VALUE"),
+                       (["1x=3"], "-p expects KEY=VALUE"),
+                       (["a=1", "a=2"], "-p a given twice")]:
+        with pytest.raises(ValueError, match=match):
+            parse_params(bad)
+
+
+@pytest.fixture
+def recorder(monkeypatch):
+    """A registered layout ``recorder`` that records its calls (a spectral layout)."""
+    from nx_ordinal import registry
+
+    calls = []
+
+    def recorder_layout(G, pos=None, *, max_iter=100, init="auto", scale=1, center=None,
+                        dim=2, seed=None, store_pos_as=None, verbose=False):
+        calls.append(dict(max_iter=max_iter, init=init, dim=dim, seed=seed, verbose=verbose,
+                          n=G.number_of_nodes()))
+        return nx.spectral_layout(G, dim=dim)
+
+    registry._load_entry_points()
+    monkeypatch.setitem(registry._REGISTRY, "recorder",
+                        registry.LayoutEntry("recorder", recorder_layout, "test layout"))
+    return calls
+
+
+@pytest.fixture(scope="module")
+def big_graph(tmp_path_factory):
+    """A 3,000-node graph file."""
+    path = tmp_path_factory.mktemp("big") / "big.edgelist"
+    nx.write_edgelist(nx.random_regular_graph(3, 3000, seed=0), path, data=False)
+    return path
+
+
+def test_params_reach_the_layout(tmp_path, recorder, capsys):
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.frucht_graph(), path)
+    out = tmp_path / "g.json"
+    assert main(["draw", str(path), "-m", "recorder", "-p", "max_iter=7", "-p", "init=spectral",
+                 "--seed", "3", "-o", str(out)]) == 0
+    assert recorder == [dict(max_iter=7, init="spectral", dim=2, seed=3, verbose=True, n=12)]
+    rec = read_layout_record(out)
+    assert rec["parameters"] == {"max_iter": 7, "init": "spectral", "dim": 2, "seed": 3}
+    assert main(["draw", str(path), "-m", "recorder", "-q", "-o", str(out)]) == 0
+    assert recorder[-1]["verbose"] is False
+    # compare passes them to every method (each must take them) and draws the layouts
+    fig = tmp_path / "cmp.png"
+    assert main(["compare", str(path), "-m", "recorder", "ree", "-p", "init=spectral",
+                 "-o", str(fig)]) == 2
+    assert "layout 'ree' has no parameter 'init'" in capsys.readouterr().err
+    assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
+                 "-o", str(fig)]) == 0
+    assert "recorder" in capsys.readouterr().out
+    assert recorder[-1]["max_iter"] == 9 and fig.read_bytes()[:8] == PNG
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-o", "{tmp}/no/such/dir/x.png"], "output directory '{tmp}/no/such/dir' does not exist"),
+    (["--dim", "4", "-o", "{tmp}/x.png"], "can draw only dim <= 3 to .png, got --dim 4"),
+    (["--dim", "0", "-o", "{tmp}/x.png"], "dim must be >= 1, got 0"),
+    (["-o", "{tmp}/x.gif"], "output must end in .png, .svg, .pdf or .json, got '{tmp}/x.gif'"),
+    (["-o", "{tmp}"], "output must end in"),
+    (["-o", "{tmp}/sub.png"], "output '{tmp}/sub.png' is a directory"),
+    (["-p", "nope=1", "-o", "{tmp}/x.png"],
+     "layout 'recorder' has no parameter 'nope'; its parameters: max_iter, init, scale, "
+     "center, store_pos_as"),
+    (["-p", "max_iter", "-o", "{tmp}/x.png"], "-p expects KEY=VALUE"),
+    (["-p", "seed=3", "-o", "{tmp}/x.png"], "-p seed=...: use --seed instead"),
+    (["-p", "verbose=1", "-o", "{tmp}/x.png"], "-p verbose=...: use --quiet instead"),
+    (["-p", "pos={{}}", "-o", "{tmp}/x.png"],
+     "-p pos=...: initial positions cannot be given on the command line"),
+    (["--size", "3", "-o", "{tmp}/x.png"], "--size expects WIDTH,HEIGHT in inches, got '3'"),
+    (["--size", "3,-1", "-o", "{tmp}/x.png"], "--size must be a positive number, got '-1'"),
+    (["--dpi", "0", "-o", "{tmp}/x.png"], "--dpi must be a positive number, got '0'"),
+    (["--node-size", "big", "-o", "{tmp}/x.png"], "--node-size must be a positive number"),
+    (["-m", "nope", "-o", "{tmp}/x.png"], "unknown layout method 'nope'"),
+    (["INPUT={tmp}", "-o", "{tmp}/x.png"], "'{tmp}' is a directory, not a graph file"),
+    (["INPUT={tmp}/missing.gml", "-o", "{tmp}/x.png"], "no such file: '{tmp}/missing.gml'"),
+])
+def test_early_failures_never_run_the_layout(tmp_path, recorder, big_graph, capsys, args,
+                                             message):
+    (tmp_path / "sub.png").mkdir()
+    argv = ["draw", str(big_graph), "-m", "recorder"]
+    for a in args:
+        a = a.format(tmp=tmp_path)
+        if a.startswith("INPUT="):
+            argv[1] = a[6:]
+        else:
+            argv.append(a)
+    if "-m" in args:  # the test's own method replaces the recorder
+        i = argv.index("-m")
+        del argv[i:i + 2]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err == f"nx-ordinal: error: {message.format(tmp=tmp_path)}\n" or (
+        err.startswith(f"nx-ordinal: error: {message.format(tmp=tmp_path)}")
+        and err.count("\n") == 1), err
+    assert ".tmp" not in err
+    assert recorder == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub.png"]
+
+
+def test_early_failure_for_compare(tmp_path, recorder, big_graph, capsys):
+    assert main(["compare", str(big_graph), "-m", "recorder", "-p", "nope=1"]) == 2
+    assert main(["compare", str(big_graph), "-m", "recorder", "-o", str(tmp_path / "x.txt")]) == 2
+    assert main(["compare", str(big_graph), "-m", "recorder", "--dim", "4", "-o",
+                 str(tmp_path / "x.png")]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "nx-ordinal: error: layout 'recorder' has no parameter 'nope'; its parameters: "
+        "max_iter, init, scale, center, store_pos_as",
+        f"nx-ordinal: error: output must end in .png, .svg or .pdf, got '{tmp_path}/x.txt'",
+        "nx-ordinal: error: can draw only dim <= 3 to .png, got --dim 4"]
+    assert recorder == []
+
+
+def test_unwritable_output_folder(tmp_path, recorder, big_graph, capsys):
+    import os
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    os.chmod(locked, 0o500)
+    try:
+        if os.access(locked, os.W_OK):  # running as root: permissions do not apply
+            pytest.skip("cannot make a folder unwritable for this user")
+        assert main(["draw", str(big_graph), "-m", "recorder", "-o", str(locked / "x.png")]) == 2
+        assert "is not writable" in capsys.readouterr().err
+    finally:
+        os.chmod(locked, 0o700)
+    assert recorder == []
+
+
+def test_largest_component_and_drawing_options(tmp_path, recorder):
+    G = nx.disjoint_union(nx.petersen_graph(), nx.path_graph(3))
+    G.add_node("lonely")
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(G, path, data=False)
+    with open(path, "a") as fh:
+        fh.write("lonely\n")
+    out = tmp_path / "g.png"
+    assert main(["draw", str(path), "-m", "recorder", "--largest-component", "-o", str(out),
+                 "--size", "4,3", "--dpi", "50", "--color", "degree", "--no-labels"]) == 0
+    assert recorder[-1]["n"] == 10
+    import matplotlib.image
+
+    h, w = matplotlib.image.imread(out).shape[:2]
+    assert w <= 210 and h <= 160  # 4 x 3 inches at 50 dpi (tight bounding box)
+    assert main(["draw", str(path), "-m", "recorder", "-o", str(out), "--color",
+                 "component"]) == 0
+    assert recorder[-1]["n"] == 14
+
+
+def test_gallery_only_and_skipped(tmp_path, monkeypatch, capfd):
+    monkeypatch.setenv("NX_ORDINAL_DATA", str(tmp_path / "absent"))
+    assert main(["gallery", "--out", str(tmp_path / "out"), "--only", "ree_map"]) == 0
+    out = capfd.readouterr().out
+    assert "us-cities-top-1k.csv not found" in out
+    assert "gallery: 0 made, 1 skipped (plot_ree_map.py), 0 failed" in out
+    assert not list((tmp_path / "out").iterdir())
+    assert main(["gallery", "--out", str(tmp_path / "out"), "--only", "nope"]) == 2
+    err = capfd.readouterr().err
+    assert err.startswith("nx-ordinal: error: no gallery script 'nope'; available: ")
+    assert "frucht" in err and "netscience" in err
+
+
+def test_console_script_gallery_ctrl_c(tmp_path):
+    """SIGINT to ``nx-ordinal gallery`` while a script runs: the script is stopped before it
+    writes its figure, exit 130, one line on stderr."""
+    import signal
+    import subprocess
+    import time
+
+    proc = subprocess.Popen([_script(), "gallery", "--out", "figs", "--only", "classic_graphs"],
+                            cwd=tmp_path, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line == "running plot_classic_graphs.py\n", line
+        time.sleep(3.0)  # the script is importing or laying out its graphs
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert err == "nx-ordinal: interrupted\n"
+    figs = tmp_path / "figs"
+    assert not figs.exists() or list(figs.iterdir()) == []
+
+
+def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
+    """A layout without ``verbose`` that runs over a second gets one updating line on
+    stderr, cleared at the end; ``--quiet`` has none."""
+    import re
+    import time
+
+    from nx_ordinal import registry
+
+    def slow_layout(G, dim=2):
+        time.sleep(2.5)
+        return nx.circular_layout(G, dim=dim)
+
+    monkeypatch.setitem(registry._REGISTRY, "slow",
+                        registry.LayoutEntry("slow", slow_layout, "test", takes_seed=False))
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.cycle_graph(5), path)
+    assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
+    err = capsys.readouterr().err
+    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
+    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
+    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
+    assert capsys.readouterr().err == ""

@@ -29,7 +29,8 @@ def test_netscience_skips_cleanly_without_data(tmp_path):
     r = subprocess.run([sys.executable, str(GALLERY / "plot_netscience.py"), "--out",
                         str(tmp_path), "--data", str(tmp_path / "absent")],
                        capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0 and "skipping" in r.stdout
+    assert r.returncode == 77 and "skipping: data file" in r.stdout
+    assert "netscience.gml not found" in r.stdout
     assert not list(tmp_path.glob("*.png"))
 
 

@@ -5,7 +5,13 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from nx_ordinal.io import atomic_write, read_graph, read_layout, write_layout
+from nx_ordinal.io import (
+    atomic_write,
+    read_graph,
+    read_layout,
+    read_layout_record,
+    write_layout,
+)
 
 
 def _edges(G):
@@ -69,7 +75,7 @@ def test_layout_roundtrip_keeps_node_types(tmp_path):
     path = tmp_path / "lay.json"
     write_layout(path, pos, method="loe", parameters={"seed": np.int64(3), "init": ("a", "b")},
                  metrics={"gari": np.float64(0.5)}, graph=G)
-    rec = read_layout(path)
+    rec = read_layout_record(path)
     assert list(rec["pos"]) == [("x", 1), "s", 3]
     for v in pos:
         np.testing.assert_array_equal(rec["pos"][v], pos[v])
@@ -111,3 +117,91 @@ def test_atomic_write_failure(tmp_path):
         fh.write("partial")
         raise RuntimeError("boom")
     assert not path.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_networkx_default_writers_are_read(tmp_path):
+    """networkx's own edge list (data dicts), adjacency list and Pajek files."""
+    G = nx.Graph()
+    G.add_edge(0, 1, weight=4)
+    G.add_edge(1, "x", weight=0.5, label="a b")
+    G.add_edge("x", 2)
+    G.add_node(7)  # isolated: lost by edge lists, kept by the adjacency list
+    nx.write_edgelist(G, tmp_path / "g.edgelist")  # "0 1 {'weight': 4}"
+    assert "{'weight': 4}" in (tmp_path / "g.edgelist").read_text()
+    H = read_graph(tmp_path / "g.edgelist")
+    assert _edges(H) == _edges(nx.Graph(G.edges()))
+    assert H.edges[0, 1] == {"weight": 4} and H.edges[1, "x"] == {"weight": 0.5, "label": "a b"}
+    (tmp_path / "w.txt").write_text("a b 2.5\nb c\n")
+    assert read_graph(tmp_path / "w.txt").edges["a", "b"] == {"weight": 2.5}
+    nx.write_adjlist(G, tmp_path / "g.adjlist")
+    A = read_graph(tmp_path / "g.adjlist")
+    assert _edges(A) == _edges(G) and 7 in A
+    nx.write_pajek(G, tmp_path / "g.net")
+    P = read_graph(tmp_path / "g.net")
+    assert not P.is_multigraph() and not P.is_directed()
+    assert _edges(P) == _edges(G) and "7" in P
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    nx.write_pajek(D, tmp_path / "d.net")
+    assert read_graph(tmp_path / "d.net").is_directed()
+    assert read_graph(tmp_path / "g.adjlist", format="adjlist").number_of_nodes() == 5
+
+
+@pytest.mark.parametrize("text, match", [
+    ("0 1 {'weight': 4\n", "line 1: cannot read the edge data"),
+    ("0 1 {1: 2}\n", "line 1: cannot read the edge data"),
+    ("0 1 __import__('os')\n", "line 1: expected 'u v \\[weight\\]' or 'u v {data}'"),
+    ("0 1 {'w': __import__('os')}\n", "line 1: cannot read the edge data"),
+    ("0 1 2 3\n", "adjacency lists need the extension .adjlist"),
+])
+def test_edge_data_errors(tmp_path, text, match):
+    path = tmp_path / "g.edgelist"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=match):
+        read_graph(path)
+
+
+def test_read_layout_gives_positions_for_nx_draw(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    G = nx.karate_club_graph()
+    path = tmp_path / "k.json"
+    write_layout(path, nx.spring_layout(G, seed=1), method="spring", graph=G)
+    pos = read_layout(path)
+    assert isinstance(pos, dict) and list(pos) == list(G)
+    assert all(isinstance(p, np.ndarray) and p.shape == (2,) for p in pos.values())
+    fig, ax = plt.subplots()
+    nx.draw(G, pos, ax=ax)
+    plt.close(fig)
+    rec = read_layout_record(path)
+    assert rec["method"] == "spring" and rec["pos"].keys() == pos.keys()
+
+
+def test_paths_are_checked_with_clear_messages(tmp_path):
+    with pytest.raises(OSError, match="is a directory, not a graph file"):
+        read_graph(tmp_path)
+    target = tmp_path / "no" / "such" / "x.json"
+    with pytest.raises(OSError) as info:
+        write_layout(target, {0: [0.0, 0.0]})
+    assert str(info.value) == f"output directory '{tmp_path}/no/such' does not exist"
+    with pytest.raises(OSError, match="is a directory"), atomic_write(tmp_path):
+        pass
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("umask, mode", [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
+def test_atomic_write_honours_umask(tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        write_layout(tmp_path / "a.json", {0: [0.0, 1.0]})
+        with atomic_write(tmp_path / "b.bin", "wb") as fh:
+            fh.write(b"x")
+        (tmp_path / "b.bin").chmod(0o600)  # an existing file is replaced by a fresh one
+        with atomic_write(tmp_path / "b.bin", "wb") as fh:
+            fh.write(b"y")
+    finally:
+        os.umask(old)
+    assert os.stat(tmp_path / "a.json").st_mode & 0o777 == mode
+    assert os.stat(tmp_path / "b.bin").st_mode & 0o777 == mode

@@ -11,7 +11,7 @@ import pytest
 
 import nx_ordinal
 from nx_ordinal.datasets import famous_graph
-from nx_ordinal.io import read_layout
+from nx_ordinal.io import read_layout_record as read_layout
 
 LAYOUTS = pathlib.Path(__file__).resolve().parents[1] / "layouts"
 FILES = sorted(LAYOUTS.glob("*.json"))

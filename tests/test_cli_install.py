@@ -1,0 +1,57 @@
+"""``nx-ordinal gallery`` after a non-editable install of a freshly built wheel into a new
+virtual environment (no system site packages), run from outside the checkout."""
+
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _pip(python, *args, cwd):
+    r = subprocess.run([str(python), "-m", "pip", *args], cwd=cwd, capture_output=True,
+                       text=True, timeout=900)
+    if r.returncode != 0:
+        pytest.skip(f"pip {args[0]} failed (no package index?): {r.stderr.strip()[-300:]}")
+    return r
+
+
+@pytest.mark.slow
+def test_gallery_after_wheel_install(tmp_path):
+    wheels = tmp_path / "wheels"
+    _pip(sys.executable, "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT),
+         cwd=tmp_path)
+    (wheel,) = wheels.glob("nx_ordinal-*.whl")
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    _pip(python, "install", "-q", str(wheel), cwd=tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env.update(OPENBLAS_NUM_THREADS="1", NX_ORDINAL_DATA=str(tmp_path / "absent"))
+    exe = str(venv / "bin" / "nx-ordinal")
+
+    def run(*args):
+        return subprocess.run([exe, *args], cwd=elsewhere, env=env, capture_output=True,
+                              text=True, timeout=600)
+
+    where = subprocess.run([str(python), "-c", "import nx_ordinal; print(nx_ordinal.__file__)"],
+                           cwd=elsewhere, env=env, capture_output=True, text=True)
+    assert str(venv) in where.stdout  # the installed copy, not the checkout
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.startswith("nx-ordinal ")
+    r = run("gallery", "--out", "figs", "--only", "frucht")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "gallery: 1 made, 0 skipped, 0 failed" in r.stdout
+    assert (elsewhere / "figs" / "frucht.png").read_bytes()[:8] == PNG
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert os.stat(elsewhere / "figs" / "frucht.png").st_mode & 0o777 == 0o666 & ~umask
+    r = run("gallery", "--out", "figs", "--only", "ree_map")
+    assert r.returncode == 0 and "gallery: 0 made, 1 skipped (plot_ree_map.py)" in r.stdout
+    assert "us-cities-top-1k.csv not found" in r.stdout

@@ -1,0 +1,157 @@
+"""Readable default drawings: components, sizes, isolated nodes, labels, colours."""
+
+import matplotlib
+import networkx as nx
+import numpy as np
+import pytest
+from scipy.spatial.distance import pdist
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from nx_ordinal.plot import (  # noqa: E402
+    arrange_components,
+    default_edge_width,
+    default_node_size,
+    draw_layout,
+    knn_agreement,
+    save_figure,
+)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+def _many_components():
+    """A 40-node main component, 30 small ones (2 to 6 nodes) and 12 isolated nodes."""
+    G = nx.connected_watts_strogatz_graph(40, 4, 0.2, seed=1)
+    rng = np.random.default_rng(0)
+    for s in rng.integers(2, 7, size=30):
+        G = nx.disjoint_union(G, nx.path_graph(int(s)))
+    G.add_nodes_from(range(len(G), len(G) + 12))
+    return G
+
+
+def test_arrange_components_main_on_canvas_small_ones_in_strip():
+    G = _many_components()
+    pos = nx.spring_layout(G, seed=0)  # networkx mixes everything in one square
+    nodes = list(G)
+    X = np.array([pos[v] for v in nodes])
+    Y, strip = arrange_components(G, X)
+    comps = sorted(nx.connected_components(G), key=len, reverse=True)
+    idx = {v: i for i, v in enumerate(nodes)}
+    main = [idx[v] for v in comps[0]]
+    # the main component fills the unit square (its longer side spans it)
+    lo, hi = Y[main].min(axis=0), Y[main].max(axis=0)
+    assert lo.min() >= -1e-12 and hi.max() <= 1 + 1e-12
+    assert max(hi - lo) == pytest.approx(1.0)
+    x0, x1 = strip
+    assert x0 > 1.0 and x1 - x0 == pytest.approx(0.4)
+    boxes = []
+    for comp in comps[1:]:
+        rows = [idx[v] for v in comp]
+        assert (Y[rows, 0] >= x0 - 1e-12).all() and (Y[rows, 0] <= x1 + 1e-12).all()
+        assert (Y[rows, 1] >= -1e-12).all() and (Y[rows, 1] <= 1 + 1e-12).all()
+        if len(rows) > 1:  # each component keeps its shape (similarity transform)
+            ratio = pdist(Y[rows]) / pdist(X[rows])
+            np.testing.assert_allclose(ratio, ratio[0], rtol=1e-9)
+        boxes.append((Y[rows].min(axis=0), Y[rows].max(axis=0)))
+    # the components' bounding boxes do not overlap
+    for i in range(len(boxes)):
+        for j in range(i):
+            (a0, a1), (b0, b1) = boxes[i], boxes[j]
+            assert (a1 < b0).any() or (b1 < a0).any(), (i, j)
+    # connected graph: unchanged layout up to scale, no strip
+    C = nx.petersen_graph()
+    Xc = np.array(list(nx.circular_layout(C).values()))
+    Yc, none = arrange_components(C, Xc)
+    assert none is None
+    np.testing.assert_allclose(pdist(Yc) / pdist(Xc), pdist(Yc)[0] / pdist(Xc)[0])
+
+
+def test_isolated_nodes_neutral_and_colours_from_given_positions():
+    G = nx.Graph([(0, 1), (2, 3)])
+    G.add_node(4)
+    # components far apart: every node's nearest neighbour is its partner
+    pos = {0: (0, 0), 1: (0.1, 0), 2: (5, 5), 3: (5.1, 5), 4: (9, 9)}
+    ax = draw_layout(G, pos, color_by="gari")
+    main, iso = ax.collections[-2:]  # after the edges: connected nodes, isolated nodes
+    np.testing.assert_array_equal(main.get_array(), [1.0, 1.0, 1.0, 1.0])  # all recovered
+    assert np.allclose(iso.get_facecolors()[0][:3], matplotlib.colors.to_rgb("0.72"))
+    assert "grey: 1 isolated node (no neighbours)" in [t.get_text() for t in ax.texts]
+    ax = draw_layout(G, pos, color_by="gari", components="keep")
+    assert ax.get_legend().get_texts()[0].get_text() == "isolated (1 nodes, no neighbours)"
+    assert knn_agreement(G, pos) == {0: 1, 1: 1, 2: 1, 3: 1, 4: 0}
+
+
+def test_sizes_scale_with_n_and_labels_up_to_60_nodes():
+    sizes = [default_node_size(n) for n in (10, 100, 1000, 10000)]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] >= 4 and sizes[0] <= 160
+    widths = [default_edge_width(n) for n in (10, 100, 1000, 10000)]
+    assert widths == sorted(widths, reverse=True) and widths[-1] >= 0.25
+    small = nx.karate_club_graph()
+    ax = draw_layout(small, nx.spring_layout(small, seed=0))
+    assert sorted(t.get_text() for t in ax.texts) == sorted(str(v) for v in small)
+    big = nx.cycle_graph(61)
+    ax = draw_layout(big, nx.circular_layout(big))
+    assert len(ax.texts) == 0
+    ax = draw_layout(big, nx.circular_layout(big), labels={0: "start"})
+    assert [t.get_text() for t in ax.texts] == ["start"]
+    ax = draw_layout(small, nx.spring_layout(small, seed=0), labels=False)
+    assert len(ax.texts) == 0
+    dots = ax.collections[-1]
+    assert dots.get_sizes()[0] == pytest.approx(default_node_size(34))
+
+
+def test_color_modes_and_errors(tmp_path):
+    G = _many_components()
+    pos = nx.spring_layout(G, seed=0)
+    ax = draw_layout(G, pos, color_by="component")
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert texts[0] == "40 nodes" and texts[-1] == "21 smaller components"  # 31, 10 shown
+    assert "grey: 12 isolated nodes (no neighbours)" in [t.get_text() for t in ax.texts]
+    ax = draw_layout(G, pos, color_by="degree")
+    assert len(ax.figure.axes) == 2  # the colour bar
+    save_figure(ax.figure, tmp_path / "d.svg")
+    assert b"<svg" in (tmp_path / "d.svg").read_bytes()[:500]
+    ax3 = draw_layout(G, nx.spring_layout(G, dim=3, seed=0), color_by="gari")
+    assert ax3.name == "3d"
+    with pytest.raises(ValueError, match="color_by must be one of"):
+        draw_layout(G, pos, color_by="rainbow")
+    with pytest.raises(ValueError, match="components must be 'strip' or 'keep'"):
+        draw_layout(G, pos, components="grid")
+
+
+def test_netscience_main_component_gets_the_canvas(shared_data):
+    from nx_ordinal.io import read_graph
+
+    G = read_graph(shared_data / "netscience" / "netscience.gml")
+    # a packed-grid layout like the ordinal layouts' (components side by side)
+    pos = {}
+    for k, comp in enumerate(sorted(nx.connected_components(G), key=len, reverse=True)):
+        sub = nx.circular_layout(G.subgraph(comp))
+        for v, p in sub.items():
+            pos[v] = p * 0.3 + (k % 20, k // 20)
+    ax = draw_layout(G, pos)
+    nodes = list(G)
+    main_comp = max(nx.connected_components(G), key=len)
+    from matplotlib.collections import PathCollection
+
+    dots = [c for c in ax.collections if isinstance(c, PathCollection)]
+    pts = max(dots, key=lambda c: len(c.get_offsets())).get_offsets()
+    keep = [v for v in nodes if set(G[v]) - {v}]
+    main_pts = np.array([p for v, p in zip(keep, pts, strict=True) if v in main_comp])
+    assert np.ptp(main_pts, axis=0).max() == pytest.approx(1.0)  # the whole main square
+    w, h = ax.figure.get_size_inches()
+    assert w > h >= 7
+
+
+def test_edgeless_graph_keeps_its_positions():
+    G = nx.empty_graph(5)
+    pos = {v: (float(v), float(v % 2)) for v in G}
+    ax = draw_layout(G, pos)
+    np.testing.assert_array_equal(ax.collections[-1].get_offsets(), list(pos.values()))
+    assert "isolated (5 nodes" in ax.get_legend().get_texts()[0].get_text()
