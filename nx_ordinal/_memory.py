@@ -23,6 +23,7 @@ arithmetic is on Python integers, so absurd sizes cannot overflow.
 """
 
 import math
+import sys
 
 __all__ = [
     "Estimate",
@@ -125,7 +126,7 @@ class Estimate:
         from .exceptions import MemoryLimitError
 
         if verbose:
-            print(self.report(), flush=True)
+            print(self.report(), file=sys.stderr, flush=True)
         limit = get_memory_limit()
         total = self.total
         if total <= limit:
