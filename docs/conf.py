@@ -100,10 +100,17 @@ sphinx_gallery_conf = {
 warnings.filterwarnings("ignore", category=UserWarning,
                         message="Matplotlib is currently using agg")
 
+# -- matplotlib's plot directive (the home page's figure) -----------------------------------
+plot_include_source = False
+plot_html_show_source_link = False
+plot_html_show_formats = False
+plot_formats = [("png", 144)]
+
 # -- HTML -----------------------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
 html_title = "nx_ordinal"
 html_static_path = ["_static"]
+html_css_files = ["nx_ordinal.css"]
 html_theme_options = {
     "navbar_align": "left",
     "show_toc_level": 2,

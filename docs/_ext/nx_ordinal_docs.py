@@ -131,9 +131,17 @@ _CITE_REF = re.compile(r"\[([A-Za-z0-9-]+)\]_")
 def dangling_citations(app, what, name, obj, options, lines):
     """``autodoc-process-docstring`` (after numpydoc): ``[1]_`` without ``.. [1]`` -> ``[1]``.
 
+    Also turns the numpydoc-style section headers of module docstrings into rubrics.
     Module docstrings cite the papers listed in their functions' References sections; a
     citation without its definition in the same docstring would be a docutils error.
     """
+    if what == "module":
+        # numpydoc leaves module docstrings alone: their "Examples / ------" sections would
+        # become page sections (and entries of the page's table of contents)
+        for i in range(len(lines) - 1):
+            title, rule = lines[i].strip(), lines[i + 1].strip()
+            if title and rule and set(rule) == {"-"} and len(rule) == len(title):
+                lines[i], lines[i + 1] = f".. rubric:: {title}", ""
     text = "\n".join(lines)
     defined = set(re.findall(r"^\s*\.\. \[([A-Za-z0-9-]+)\]", text, flags=re.M))
     for i, line in enumerate(lines):
