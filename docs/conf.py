@@ -68,8 +68,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(numpy|scipy|networkx|matplotlib|sklearn|igraph|random|concurrent)(\..*)?"),
 ]
 
-# -- intersphinx: online when the sites answer, local inventories when present, else none
-intersphinx_mapping = nx_ordinal_docs.intersphinx_mapping(DOCS / "_intersphinx")
+# -- intersphinx: inventories fetched into docs/_build/intersphinx when the sites answer,
+# else docs/_intersphinx/NAME.inv when present, else none (see nx_ordinal_docs.py)
+intersphinx_mapping = nx_ordinal_docs.intersphinx_mapping(
+    DOCS / "_intersphinx", DOCS / "_build" / "intersphinx")
 intersphinx_timeout = 10
 
 # -- sphinx-gallery -------------------------------------------------------------------------

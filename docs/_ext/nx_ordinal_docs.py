@@ -8,15 +8,13 @@
   PNGs go to ``docs/_build/gallery_out`` and slow scripts get the reduced settings of
   :data:`GALLERY_ARGS`.
 * :func:`intersphinx_mapping` -- intersphinx entries that cannot fail an offline ``-W``
-  build (see the docstring).
+  build (see its docstring).
 """
 
 import importlib
 import os
 import pathlib
 import re
-import socket
-from urllib.parse import urlsplit
 
 #: extra command-line arguments per gallery script under sphinx-gallery (reduced defaults of
 #: scripts that take more than a minute with their own defaults; documented in the gallery
@@ -42,37 +40,49 @@ def reset_argv(gallery_conf, script_vars):
     return ["--out", out, *GALLERY_ARGS.get(name, [])]
 
 
-def _reachable(url, timeout=2.0):
-    host = urlsplit(url).hostname
+def _download_inventory(url, path, timeout=5.0):
+    """Fetch ``url + "objects.inv"`` into ``path``; False on any failure."""
+    import urllib.request
+
     try:
-        socket.create_connection((host, 443), timeout=timeout).close()
-    except OSError:
+        with urllib.request.urlopen(url + "objects.inv", timeout=timeout) as response:
+            data = response.read()
+    except Exception:  # no network, DNS failure, proxy refusal, HTTP error, time-out
         return False
+    if not data.startswith(b"# Sphinx inventory version"):
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
     return True
 
 
-def intersphinx_mapping(local_dir):
-    """Intersphinx entries: the online inventory when its site answers, else a local copy.
+def intersphinx_mapping(local_dir, cache_dir, max_age=86400):
+    """Intersphinx entries that cannot fail an offline ``-W`` build.
 
     Sphinx's intersphinx emits a warning (an error under ``-W``) when none of a project's
-    inventory locations can be read, so a location is listed only when it can work: the site
-    itself when a TCP connection to it opens within two seconds, and ``local_dir/NAME.inv``
-    when that file exists (drop downloaded ``objects.inv`` files there to build offline with
-    links).  A project with neither is left out: its references render as plain code
-    instead of links, and the build stays warning-free.  ``NX_ORDINAL_DOCS_OFFLINE=1``
-    skips the network check.
+    inventory locations can be read, so the inventories are fetched here first and
+    intersphinx only ever reads local files: ``cache_dir/NAME.inv``, downloaded from the
+    project's site when missing or older than ``max_age`` seconds (5 s time-out), else
+    ``local_dir/NAME.inv`` when that file exists (drop ``objects.inv`` files there to build
+    offline with links).  A project with neither is left out: references to it render as
+    plain code instead of links, and the build stays warning-free.
+    ``NX_ORDINAL_DOCS_OFFLINE=1`` skips the downloads.
     """
+    import time
+
     offline = os.environ.get("NX_ORDINAL_DOCS_OFFLINE", "") not in ("", "0")
     mapping = {}
     for name, url in INTERSPHINX.items():
-        locations = []
-        if not offline and _reachable(url):
-            locations.append(None)
-        local = pathlib.Path(local_dir) / f"{name}.inv"
-        if local.is_file():
-            locations.append(str(local))
-        if locations:
-            mapping[name] = (url, tuple(locations))
+        cached = pathlib.Path(cache_dir) / f"{name}.inv"
+        fresh = cached.is_file() and time.time() - cached.stat().st_mtime < max_age
+        if not offline and not fresh:
+            _download_inventory(url, cached)
+        for path in (cached, pathlib.Path(local_dir) / f"{name}.inv"):
+            if path.is_file():
+                mapping[name] = (url, str(path))
+                break
     return mapping
 
 
