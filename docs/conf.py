@@ -53,7 +53,6 @@ myst_heading_anchors = 3
 # -- autodoc / autosummary / numpydoc ------------------------------------------------------
 autosummary_generate = True
 autosummary_imported_members = False
-autodoc_default_options = {"members": False}
 autodoc_typehints = "none"
 numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
