@@ -36,8 +36,11 @@ INTERSPHINX = {
 def reset_argv(gallery_conf, script_vars):
     """``sys.argv[1:]`` for a gallery script run by sphinx-gallery."""
     out = os.path.join(gallery_conf["src_dir"], "_build", "gallery_out")
-    name = os.path.basename(script_vars["src_file"])
-    return ["--out", out, *GALLERY_ARGS.get(name, [])]
+    src = script_vars["src_file"]
+    # relative to the script's folder, where sphinx-gallery runs it: the rendered output
+    # ("wrote ../docs/_build/gallery_out/x.png") shows no path of the building machine
+    out = os.path.relpath(out, os.path.dirname(src))
+    return ["--out", out, *GALLERY_ARGS.get(os.path.basename(src), [])]
 
 
 def _download_inventory(url, path, timeout=5.0):
