@@ -1,9 +1,14 @@
-"""The Desargues graph in 2-D and 3-D (main paper Figure 4): in 3-D LOE recovers every
-neighbourhood (GARI 1); in 2-D no drawing does, and the plain LOE minimum (GARI 0.29) loses to
-Kamada-Kawai (0.41); the default ``loe_layout`` (spectral and Kamada-Kawai starts, GARI-selected
-checkpoints) beats both.
+"""
+The Desargues graph in 2-D and 3-D
+==================================
 
-Run ``python gallery/plot_desargues.py --out DIR``.
+Reproduces main Figure 4 of Terada & von Luxburg (2014).
+
+**What to look for:** in 3-D LOE recovers every neighbourhood (GARI 1); in 2-D no drawing
+does, and the plain LOE minimum (GARI 0.29) loses to Kamada-Kawai (0.41); the default
+``loe_layout`` (spectral and Kamada-Kawai starts, GARI-selected checkpoints) beats both.  Run::
+
+    python gallery/plot_desargues.py --out DIR
 """
 
 import matplotlib
@@ -14,7 +19,7 @@ import _common  # noqa: E402
 
 
 def main(argv=None):
-    args = _common.parser(__doc__.splitlines()[0]).parse_args(argv)
+    args = _common.parser((__doc__ or "").strip().split("\n")[0]).parse_args(argv)
     import matplotlib.pyplot as plt
     import networkx as nx
 

@@ -1,7 +1,15 @@
-"""The Frucht graph: LOE recovers every neighbourhood (GARI 1), the classical drawers do not.
+"""
+The Frucht graph: LOE against the classical drawers
+===================================================
 
-Vertices are coloured by how many of their 3 graph neighbours are among their 3 nearest
-neighbours in the drawing.  Run ``python gallery/plot_frucht.py --out DIR``.
+The Frucht graph row of supplement Figure 3 of Terada & von Luxburg (2014), larger: LOE,
+spring, Kamada-Kawai and spectral drawings with their GARI.
+
+**What to look for:** LOE recovers every neighbourhood (GARI 1, all vertices green); the
+classical drawers do not.  Vertices are coloured by how many of their 3 graph neighbours are
+among their 3 nearest neighbours in the drawing.  Run::
+
+    python gallery/plot_frucht.py --out DIR
 """
 
 import matplotlib
@@ -12,7 +20,7 @@ import _common  # noqa: E402
 
 
 def main(argv=None):
-    args = _common.parser(__doc__.splitlines()[0]).parse_args(argv)
+    args = _common.parser((__doc__ or "").strip().split("\n")[0]).parse_args(argv)
     import networkx as nx
 
     import nx_ordinal

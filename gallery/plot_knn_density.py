@@ -1,11 +1,17 @@
-"""Main paper Figure 2: a kNN graph of points with two dense squares, drawn by LOE and by
-spring, Kamada-Kawai and spectral layouts.  LOE keeps the density (the squares stay small and
-dense); the classical drawers spread the vertices evenly.
+"""
+A kNN graph with two dense squares
+==================================
 
-Points (n = 500): 40% uniform on [-1, 1]^2, 30% in each of [-0.7, -0.3] x [-0.2, 0.2] and
-[0.3, 0.7] x [-0.2, 0.2]; kNN graph with k = 14 (directed: each point's 14 nearest).  Colour:
-the region of the original point (left square, right square, outside).
-Run ``python gallery/plot_knn_density.py --out DIR``.
+Reproduces main Figure 2 of Terada & von Luxburg (2014): a kNN graph of points with two
+dense squares, drawn by LOE and by spring, Kamada-Kawai and spectral layouts.  Points
+(n = 500): 40% uniform on [-1, 1]^2, 30% in each of [-0.7, -0.3] x [-0.2, 0.2] and
+[0.3, 0.7] x [-0.2, 0.2]; kNN graph with k = 14 (directed: each point's 14 nearest).
+Colour: the region of the original point (left square, right square, outside).
+
+**What to look for:** LOE keeps the density -- the squares stay small and dense, as in the
+original points; the classical drawers spread the vertices evenly.  Run::
+
+    python gallery/plot_knn_density.py --out DIR
 """
 
 import matplotlib
@@ -47,7 +53,7 @@ def regions(X):
 
 
 def main(argv=None):
-    p = _common.parser(__doc__.splitlines()[0])
+    p = _common.parser((__doc__ or "").strip().split("\n")[0])
     p.add_argument("--n", type=int, default=500)
     p.add_argument("--k", type=int, default=14)
     p.add_argument("--max-time", type=float, default=15.0, help="seconds for LOE")

@@ -1,12 +1,17 @@
-"""Figure 15 of Cucuringu & Woodworth (LPEm): kNN-graph embeddings by the linear program.
+"""
+LPEm: embedding a kNN graph by a linear program
+===============================================
 
-PC, PCS and Gauss point sets (n = 100) with k = 22 and k = 50: the LPEm embedding after
-Procrustes alignment onto the truth, with a segment from each true point to its embedded
-position.  Triangle inequalities on a random 10 % of all triples (the Erdős–Rényi choice the
-paper suggests; the "local" set of a k = 50 graph has ~93,000 triples and takes minutes).
-Prints the normalised Procrustes error of each panel.
+Reproduces Figure 15 of Cucuringu & Woodworth (LPEm, section 6): PC, PCS and Gauss point sets
+(n = 100) with k = 22 and k = 50; the LPEm embedding after Procrustes alignment onto the
+truth, with a segment from each true point to its embedded position.  Triangle inequalities
+on a random 10 % of all triples (the Erdos-Renyi choice the paper suggests; the "local" set
+of a k = 50 graph has ~93,000 triples and takes minutes).
 
-    python gallery/plot_lpem.py --out /tmp
+**What to look for:** short segments: the linear program alone places every point close to
+its true position (printed Procrustes errors 0.03-0.07 at seed 0).  Run::
+
+    python gallery/plot_lpem.py --out DIR
 """
 
 import argparse

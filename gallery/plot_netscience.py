@@ -1,9 +1,20 @@
-"""The netscience co-authorship network (largest component, 379 authors): LOE vs spring,
-vertices coloured by degree.
+"""
+The netscience co-authorship network
+====================================
+
+Not a figure of the papers: a real network, the largest connected component (379 authors)
+of Newman's network-science co-authorship graph, drawn by LOE and by spring, vertices
+coloured by degree.
+
+**What to look for:** the GARI in each title: LOE puts more authors next to their
+co-authors (seed 0: 0.80 against 0.54 for spring); spring packs each clique of co-authors
+into a tight blob.
 
 Reads ``netscience.gml`` from ``--data`` (default: ``$NX_ORDINAL_DATA/netscience`` or
 ``../shared/data/netscience`` next to the checkout); exits cleanly with a message when the
-file is absent.  Run ``python gallery/plot_netscience.py --out DIR``.
+file is absent.  Run::
+
+    python gallery/plot_netscience.py --out DIR
 """
 
 import os
@@ -25,13 +36,14 @@ def default_data():
 
 
 def main(argv=None):
-    p = _common.parser(__doc__.splitlines()[0])
+    p = _common.parser((__doc__ or "").strip().split("\n")[0])
     p.add_argument("--data", default=None, help="folder holding netscience.gml")
     p.add_argument("--max-time", type=float, default=20.0, help="seconds for LOE")
     args = p.parse_args(argv)
     path = os.path.join(args.data or default_data(), "netscience.gml")
     if not os.path.isfile(path):
         _common.skip(path)
+        return
     import warnings
 
     import matplotlib.pyplot as plt

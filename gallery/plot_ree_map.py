@@ -1,18 +1,30 @@
-"""Section 6.2 of Cayton & Dasgupta (2006): map of 10 US cities, LA-NY distance doubled.
+"""
+Robust Euclidean Embedding of a corrupted city map
+==================================================
 
-cMDS vs REE + PCA; prints each city's displacement after Procrustes alignment.
+Reproduces section 6.2 of Cayton & Dasgupta (2006): the distances between the 10 largest US
+cities, with the Los Angeles - New York distance doubled, embedded by classical MDS and by
+REE (+ PCA).  Each embedding is Procrustes-aligned onto the true map; a segment joins each
+city to its embedded position.
 
-    python gallery/plot_ree_map.py --out /tmp
+**What to look for:** the one corrupted distance drags every city in classical MDS (left),
+whereas REE (an L1 cost on squared distances) ignores it and recovers the true map: every
+printed displacement is 0.0 km at seed 0.
+
+Reads ``us_cities/us-cities-top-1k.csv`` from ``$NX_ORDINAL_DATA`` (default
+``../shared/data`` next to the checkout) and skips cleanly when it is absent.  Run::
+
+    python gallery/plot_ree_map.py --out DIR
 """
 
 import argparse
 import csv
-import os
 import pathlib
 
 import matplotlib
 
 matplotlib.use("Agg")
+import _common  # noqa: E402
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
@@ -20,14 +32,13 @@ from nx_ordinal.embed.mds import classical_mds  # noqa: E402
 from nx_ordinal.embed.ree import ree  # noqa: E402
 from nx_ordinal.metrics import procrustes_align  # noqa: E402
 
-_ROOT = pathlib.Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
-DATA = pathlib.Path(os.environ.get("NX_ORDINAL_DATA", _ROOT)) / "us_cities" / "us-cities-top-1k.csv"
+DATA = pathlib.Path(_common.data_dir()) / "us_cities" / "us-cities-top-1k.csv"
 
 
 def main(out):
     if not DATA.is_file():
-        print(f"skipping: data file {DATA} not found (set NX_ORDINAL_DATA)")
-        raise SystemExit(77)  # _common.SKIPPED: the gallery runner reports it as skipped
+        _common.skip(DATA)
+        return
     rows = list(csv.DictReader(open(DATA)))
     rows.sort(key=lambda r: -int(r["Population"]))
     rows = rows[:10]

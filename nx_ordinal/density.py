@@ -41,7 +41,7 @@ def knn_density(G_knn, dim, *, ridge=1e-8):
     link points from the sparser to the denser vertex.  So with
     ``o_ij = A_ij - A_ji`` in {-1, 0, 1},
 
-        E[o_ij] = sign(phi_j - phi_i) (1 - exp(-|phi_j - phi_i|)) ~ phi_j - phi_i,
+        ``E[o_ij] = sign(phi_j - phi_i) (1 - exp(-|phi_j - phi_i|)) ~ phi_j - phi_i``,
 
     ``phi = log p``.  The log-density is the least-squares potential of these edge
     differences, ``min_phi sum_{i~j} (phi_j - phi_i - o_ij)^2``, that is the Poisson equation

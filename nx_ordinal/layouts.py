@@ -660,7 +660,7 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
     -----
     Cost: spectral clustering (sparse eigensolver), N patch embeddings of at most
     ``max_patch_size`` nodes (in parallel), then synchronisation in
-    O(sum over overlapping patch pairs of |overlap|^2) plus a sparse eigenproblem of size
+    O(sum over overlapping patch pairs of ``|overlap|^2``) plus a sparse eigenproblem of size
     N dim and one sparse factorisation of the n x n graph Laplacian.  Connected components
     are drawn separately and packed side by side.
 
@@ -899,7 +899,7 @@ _EXTRA = {
 }
 for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layout)):
     _f.__doc__ = _f.__doc__.replace(
-        "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]))
+        "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]) + "\n")
 del _k, _f
 
 

@@ -290,7 +290,7 @@ def adjacency_error(G, pos, k=None):
     The kNN graph of the drawing, with the same out-degree as the given graph, is compared
     with the given graph entry by entry:
 
-        E_A = (1 / n^2) sum_{i,j} |(A_drawing)_{ij} - (A_G)_{ij}|.
+        ``E_A = (1 / n^2) sum_{i,j} |(A_drawing)_{ij} - (A_G)_{ij}|``.
 
     For a kNN graph each wrong neighbour counts twice (a missing and a spurious entry), so
     the worst value is ``2 n k / n^2``.  Cost O(n k log n) with a k-d tree, no n x n array.

@@ -596,7 +596,7 @@ def is_rigid(G, dim=2, *, method="numeric", seed=None):
 
     References
     ----------
-    .. [1] L. Asimow and B. Roth, "The rigidity of graphs", Trans. AMS 245 (1978) 279-289.
+    .. [1] Asimow, L. and Roth, B. "The rigidity of graphs", Trans. AMS 245 (1978) 279-289.
     .. [2] M. Cucuringu and J. Woodworth, "Point localization and density estimation from
        ordinal kNN graphs using synchronization", appendix "Rigidity Theory".
     """
@@ -681,7 +681,7 @@ def is_globally_rigid(G, dim=2, *, method="numeric", seed=None):
 
     References
     ----------
-    .. [1] R. Connelly, "Generic global rigidity", Discrete Comput. Geom. 33 (2005) 549-563.
+    .. [1] Connelly, R. "Generic global rigidity", Discrete Comput. Geom. 33 (2005) 549-563.
     .. [2] S. J. Gortler, A. D. Healy and D. P. Thurston, "Characterizing generic global
        rigidity", Amer. J. Math. 132 (2010) 897-939.
     .. [3] M. Cucuringu and J. Woodworth, "Point localization and density estimation from

@@ -2,7 +2,7 @@
 
 Section 4 and Algorithm 2 of Cucuringu & Woodworth [1]_ (after Mohler, Bertozzi et al. [2]_):
 
-    u* = argmax_{u >= 0, int u = 1}  (1/n) sum_i log u(x_i) - lam int |grad u| dx,
+    ``u* = argmax_{u >= 0, int u = 1}  (1/n) sum_i log u(x_i) - lam int |grad u| dx``,
 
 solved by split Bregman (ADMM) on a regular grid over the points' bounding box.
 """

@@ -322,7 +322,7 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
     -----
     Cost: clustering as in :func:`~nx_ordinal.asap.patches.spectral_clusters`; N patch
     embeddings of at most ``max_patch_size`` nodes each (in parallel); synchronisation
-    O(sum over overlapping pairs of |common|^2 + N d^3) plus one sparse eigenproblem of size
+    O(sum over overlapping pairs of ``|common|^2`` + N d^3) plus one sparse eigenproblem of size
     N d; translations by one sparse factorisation of an n x n graph Laplacian (beyond
     20,000 nodes: conjugate gradients warm-started by patch-level translations).  The
     calling process, like the workers, runs BLAS on one thread.

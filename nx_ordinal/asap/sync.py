@@ -155,7 +155,7 @@ def _pair_distances(Y, rows):
 def scale_ratios(embeddings, pg):
     """Lambda_ij of eq. (4): median over common pairs a != b of D^{P_i}_ab / D^{P_j}_ab.
 
-    Pairs at distance 0 in patch j are skipped.  Cost O(sum over pairs of |common|^2).
+    Pairs at distance 0 in patch j are skipped.  Cost O(sum over pairs of ``|common|^2``).
 
     Returns
     -------
@@ -265,7 +265,8 @@ def pairwise_rotations(embeddings, pg):
     aligns patch j with patch i on their common nodes (both centred there).
 
     With ``Y_i = s_i X O_i + t_i`` this returns ``H_ij = O_i^T O_j`` exactly, so that the
-    global matrices ``G_i = O_i^T`` satisfy ``H_ij = G_i G_j^{-1}``.  O(m d^2 + sum |common| d^2).
+    global matrices ``G_i = O_i^T`` satisfy ``H_ij = G_i G_j^{-1}``.
+    O(m d^2 + sum ``|common|`` d^2).
 
     Returns
     -------
@@ -335,7 +336,7 @@ def synchronize_translations(patches, embeddings, edges, n):
     graph Laplacian; one node per connected component of the equation graph is pinned and
     the rest solved by a sparse direct factorisation (all d right-hand sides at once; for
     more than 20,000 free nodes by Jacobi-preconditioned conjugate gradients started at the
-    mean patch positions), then every component is centred.  O(sum_k |P_k| deg) to
+    mean patch positions), then every component is centred.  O(sum_k ``|P_k|`` deg) to
     assemble (each patch reads its rows of the edge matrix), near-linear solve for the
     sparse, low-dimensional graphs of interest.
 
@@ -422,7 +423,7 @@ def synchronize_translations(patches, embeddings, edges, n):
 
 def _patch_translations(patches, embeddings):
     """One translation t_k per patch: least squares over overlapping pairs (k, l) of
-    ``t_k - t_l = mean_C(Y_l) - mean_C(Y_k)`` on their common nodes C, weighted by |C|.
+    ``t_k - t_l = mean_C(Y_l) - mean_C(Y_k)`` on their common nodes C, weighted by ``|C|``.
 
     A Laplacian system of the size of the patch graph (one patch pinned per connected
     component), solved by a sparse factorisation: the classical patch-level ASAP translation,

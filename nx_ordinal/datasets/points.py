@@ -29,7 +29,7 @@ References
 ----------
 .. [1] M. Cucuringu and J. Woodworth, "Point localization and density estimation from ordinal
    kNN graphs using synchronization", section 5.
-.. [2] Y. Terada and U. von Luxburg, "Local Ordinal Embedding", ICML 2014, section 6.2.
+.. [2] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding", ICML 2014, section 6.2.
 """
 
 __all__ = ["pc", "pcs", "gauss", "halfcube", "donut", "two_squares", "DENSITIES"]

@@ -105,9 +105,9 @@ def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=Non
 
     Notes
     -----
-    The LP has n(n-1)/2 + n + n(n-1) variables and n(n-1) + 3 |T| inequality rows, stored as
+    The LP has n(n-1)/2 + n + n(n-1) variables and n(n-1) + 3 ``|T|`` inequality rows, stored as
     sparse matrices and solved by HiGHS (``scipy.optimize.linprog``); the interior/simplex
-    cost grows with |T| (O(n k^2) triples for ``"local"``, O(n^3) for ``"all"``).  The paper
+    cost grows with ``|T|`` (O(n k^2) triples for ``"local"``, O(n^3) for ``"all"``).  The paper
     uses metric MDS on ``D``; we use classical MDS.
 
     References
