@@ -21,6 +21,7 @@ __all__ = [
     "finish_layout",
     "rescale",
     "check_fixed",
+    "separate_overlaps",
 ]
 
 
@@ -164,9 +165,12 @@ def rescale(X, scale=1.0):
     return X
 
 
-def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, rescale_pos=True):
+def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, rescale_pos=True,
+                  remove_overlap=False, seed=None):
     """Rescale ``X`` (unless ``rescale_pos`` is false), shift by ``center``, build the dict in
-    node order and store it under ``store_pos_as`` if asked."""
+    node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True`` first
+    separates nodes that nearly coincide (:func:`separate_overlaps` with ``G``'s adjacency in
+    ``nodes`` order, random choices from ``seed``), the final step of the ordinal layouts."""
     import numpy as np
 
     X = np.asarray(X, dtype=np.float64)
@@ -175,6 +179,10 @@ def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, res
         X = X.copy()
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
+    if remove_overlap:
+        from .constraints import graph_to_csr
+
+        X = separate_overlaps(X, graph_to_csr(G, nodes)[0], seed)
     if rescale_pos:
         X = rescale(X, scale)
     if center is not None:
@@ -182,3 +190,207 @@ def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, res
     pos = dict(zip(nodes, X))
     _store(G, pos, store_pos_as)
     return pos
+
+
+def _knn(X, k, tree=None, chunk_entries=2_000_000):
+    """Indices of the ``k[i] + 1`` nearest points of each node i (itself included) with
+    ``k[i] > 0``, as one ``(n, max k + 1)`` array padded with -1.  Chunked k-d tree queries
+    over nodes sorted by ``k``: memory O(chunk_entries + n max k), time O(sum_i k_i log n)."""
+    import numpy as np
+    from scipy.spatial import cKDTree
+
+    n = X.shape[0]
+    tree = cKDTree(X) if tree is None else tree
+    out = np.full((n, min(n, int(k.max()) + 1) if n else 1), -1, dtype=np.int64)
+    order = np.argsort(k, kind="stable")
+    order = order[k[order] > 0]
+    start = 0
+    while start < order.size:  # one query per chunk of similar k (not per vertex)
+        size = max(1, chunk_entries // (int(k[order[start]]) + 1))
+        rows = order[start:start + size]
+        kk = min(int(k[rows].max()) + 1, n)
+        _, idx = tree.query(X[rows], k=kk)
+        idx = idx.reshape(rows.size, kk)
+        idx[np.arange(kk)[None, :] > k[rows][:, None]] = -1
+        out[rows, :kk] = idx
+        start += rows.size
+    return out
+
+
+def _knn_summary(X, k, tie, edge_keys, tree=None):
+    """Per node: the sorted classes (``tie``) of its ``k_i + 1`` nearest points, and how
+    many of them are its out-neighbours (``edge_keys``: sorted ``i * n + j``)."""
+    import numpy as np
+
+    n = X.shape[0]
+    idx = _knn(X, k, tree)
+    valid = idx >= 0
+    big = np.iinfo(np.int64).max
+    classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
+    keys = np.arange(n)[:, None] * n + np.where(valid, idx, 0)
+    pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
+    hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
+    return classes, hits.sum(axis=1)
+
+
+def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
+    """Separate nodes closer than ``min_dist`` times the median edge length.
+
+    With ``t = min_dist * L`` (L the median length of the edges of ``A`` in ``X``; without
+    edges, or when it is 0, the layout's extent over sqrt(n)):
+
+    1. points that coincide exactly (identical neighbourhoods often land on one point) are
+       spread around it ``t`` apart, on a circle of radius ``t / (2 sin(pi / s))`` for s
+       points (for ``dim >= 3`` in a random plane; ``dim = 1``: a segment), in an order and
+       orientation drawn from ``seed``;
+    2. each group of nodes closer than ``t`` (connected components of the close pairs) is
+       inflated about its centroid until its closest pair is ``t`` apart, but its radius at
+       most a third of the distance from the centroid to the nearest other node.  A
+       similarity of the group: the ranks among its members do not change.
+
+    Ranks are kept: no node's ``k_i + 1`` nearest points (itself and as many as its
+    out-degree ``k_i`` in ``A``, the neighbourhoods GARI scores) change, apart from points
+    that coincided before, whose order was undefined.  Groups for which this check finds a
+    change are moved half as far, up to ``max_rounds`` times; those still failing are left
+    where they were (coincident points then still split, by ``2**-max_rounds t``).
+
+    Returns ``X`` itself when no pair is closer than ``t`` (then nothing, not even ``seed``,
+    is touched), otherwise a new array.
+
+    Notes
+    -----
+    O(n log n + P) to find the P close pairs (k-d tree), O(sum_i k_i log n) per check
+    (chunked k-d tree queries); no loop over vertices.
+    """
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+    from scipy.spatial import cKDTree
+
+    X = np.asarray(X, dtype=np.float64)
+    n, dim = X.shape
+    if n < 2 or not np.isfinite(X).all():
+        return X
+    A = sp.csr_array(A)
+    r, c = A.nonzero()
+    off = r != c
+    r, c = r[off], c[off]
+    L = float(np.median(np.linalg.norm(X[r] - X[c], axis=1))) if r.size else 0.0
+    if L <= 0:
+        L = float(np.ptp(X, axis=0).max()) / np.sqrt(n)
+    if L <= 0:
+        L = 1.0
+    t = float(min_dist) * L
+    tree = cKDTree(X)
+    pairs = tree.query_pairs(t, output_type="ndarray")
+    if pairs.shape[0] == 0:
+        return X
+    from .utils import as_generator
+
+    rng = as_generator(seed)
+    # 1. split exactly coincident points
+    _, tie = np.unique(X, axis=0, return_inverse=True)
+    tie = tie.ravel()
+    Z = X + _spread(tie, t, dim, rng)
+    # 2. push the close pairs apart, each node in proportion to its mobility
+    C = sp.coo_array((np.ones(pairs.shape[0]), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
+    n_lab, labels = connected_components(C, directed=False)
+    inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
+    k = _out_degree(A, n)
+    edge_keys = np.unique(r.astype(np.int64) * n + c)
+    before, m_before = _knn_summary(X, k, tie, edge_keys, tree)
+    factor = inside.astype(np.float64)
+    big = np.iinfo(np.int64).max
+    for _ in range(max_rounds + 1):
+        Y = X + factor[:, None] * (_push(Z, pairs, factor, t) - X)
+        after, m_after = _knn_summary(Y, k, tie, edge_keys)
+        changed = (before != after).any(axis=1)
+        bad = np.flatnonzero((m_before != m_after) | (changed & ~inside))
+        if bad.size == 0:
+            return Y
+        # the observers and the classes entering or leaving their lists move less
+        rows = np.repeat(bad, before.shape[1])
+        kb = np.stack([rows, before[bad].ravel()], axis=1)
+        ka = np.stack([rows, after[bad].ravel()], axis=1)
+        kb, ka = kb[kb[:, 1] != big], ka[ka[:, 1] != big]
+        both = np.concatenate([np.unique(kb, axis=0), np.unique(ka, axis=0)])
+        uniq, cnt = np.unique(both, axis=0, return_counts=True)
+        hit = np.isin(tie, uniq[cnt == 1, 1])
+        hit[bad] = True
+        hit &= inside
+        factor[hit] *= _SHRINK
+    back = hit & (np.bincount(tie)[tie] == 1)
+    Y[back] = X[back]  # still failing: left where they were (coincident ones stay split)
+    return Y
+
+
+_PUSH_STEPS = 30
+_SHRINK = 0.75
+
+
+def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
+    """``steps`` projection steps pushing every pair of ``pairs`` closer than ``t`` apart
+    to ``t``, the gap shared in proportion to the weights ``w`` (0: fixed); each node moves
+    by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
+    import numpy as np
+
+    Z = Z.copy()
+    i, j = pairs[:, 0], pairs[:, 1]
+    wi, wj = w[i], w[j]
+    ws = wi + wj
+    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=Z.shape[0]), 1)[:, None]
+    for _ in range(steps):
+        D = Z[i] - Z[j]
+        d = np.sqrt(np.einsum("pd,pd->p", D, D))
+        act = (d < t) & (d > 0) & (ws > 0)
+        if not act.any():
+            break
+        share = np.where(act, (t - d) / np.where(act, ws * d, 1.0), 0.0)
+        step = np.zeros_like(Z)
+        np.add.at(step, i, (share * wi)[:, None] * D)
+        np.add.at(step, j, -(share * wj)[:, None] * D)
+        Z += step / cnt
+    return Z
+
+
+def _spread(tie, t, dim, rng):
+    """Offsets splitting each class of coincident points (``tie`` labels) ``t`` apart:
+    a regular polygon of radius ``t / (2 sin(pi / s))`` (``dim >= 2``, random phase and, for
+    ``dim >= 3``, a random plane) or a centred segment (``dim = 1``); random order."""
+    import numpy as np
+
+    n = tie.size
+    cnt = np.bincount(tie)
+    off = np.zeros((n, dim))
+    idx = np.flatnonzero(cnt[tie] >= 2)
+    if idx.size == 0:
+        return off
+    cls, cl = np.unique(tie[idx], return_inverse=True)
+    s = cnt[cls]
+    order = np.lexsort((rng.random(idx.size), cl))
+    start = np.concatenate([[0], np.cumsum(s)[:-1]])
+    rank = np.empty(idx.size, dtype=np.int64)
+    rank[order] = np.arange(idx.size) - start[cl[order]]
+    if dim == 1:
+        off[idx, 0] = (rank - (s[cl] - 1) / 2.0) * t
+        return off
+    ang = 2 * np.pi * (rng.random(cls.size)[cl] + rank / s[cl])
+    rho = t / (2.0 * np.sin(np.pi / s))
+    if dim == 2:
+        U = np.broadcast_to(np.eye(2), (cls.size, 2, 2))
+    else:
+        Q, _ = np.linalg.qr(rng.standard_normal((cls.size, dim, 2)))
+        U = np.swapaxes(Q, 1, 2)  # (classes, 2, dim): orthonormal rows
+    uv = np.column_stack([np.cos(ang), np.sin(ang)]) * rho[cl, None]
+    off[idx] = np.einsum("mk,mkd->md", uv, U[cl])
+    return off
+
+
+def _out_degree(A, n):
+    """Out-degree of every node of the CSR adjacency ``A`` without self-loops."""
+    import numpy as np
+
+    deg = np.diff(A.indptr).astype(np.int64)
+    r, c = A.nonzero()
+    deg -= np.bincount(r[r == c], minlength=n)
+    return deg
