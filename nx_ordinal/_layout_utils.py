@@ -218,19 +218,28 @@ def _knn(X, k, tree=None, chunk_entries=2_000_000):
 
 
 def _knn_summary(X, k, tie, edge_keys, tree=None):
-    """Per node: the sorted classes (``tie``) of its ``k_i + 1`` nearest points, and how
-    many of them are its out-neighbours (``edge_keys``: sorted ``i * n + j``)."""
+    """Per node i: the sorted classes (``tie``) of its ``k_i + 1`` nearest points, how many
+    of them are its out-neighbours (``edge_keys``: sorted ``i * n + j``), and whether that
+    count is ambiguous (the next point coincides with the last one counted: which of them is
+    "nearer" is an arbitrary tie-break)."""
     import numpy as np
 
     n = X.shape[0]
-    idx = _knn(X, k, tree)
+    kk = np.minimum(k + 1, n - 1)  # one more point, to see ties at the boundary
+    idx = _knn(X, kk, tree)
+    rows = np.arange(n)
+    nxt = idx[rows, np.minimum(kk, idx.shape[1] - 1)]
+    last = idx[rows, np.minimum(k, idx.shape[1] - 1)]
+    ambiguous = (k > 0) & (kk > k) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
+                                                    tie[np.maximum(last, 0)])
+    idx[rows, np.minimum(kk, idx.shape[1] - 1)] = np.where(kk > k, -1, nxt)
     valid = idx >= 0
     big = np.iinfo(np.int64).max
     classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
-    keys = np.arange(n)[:, None] * n + np.where(valid, idx, 0)
+    keys = rows[:, None] * n + np.where(valid, idx, 0)
     pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
     hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
-    return classes, hits.sum(axis=1)
+    return classes, hits.sum(axis=1), ambiguous
 
 
 def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
@@ -243,24 +252,43 @@ def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
        spread around it ``t`` apart, on a circle of radius ``t / (2 sin(pi / s))`` for s
        points (for ``dim >= 3`` in a random plane; ``dim = 1``: a segment), in an order and
        orientation drawn from ``seed``;
-    2. each group of nodes closer than ``t`` (connected components of the close pairs) is
-       inflated about its centroid until its closest pair is ``t`` apart, but its radius at
-       most a third of the distance from the centroid to the nearest other node.  A
-       similarity of the group: the ranks among its members do not change.
+    2. every pair closer than ``t`` is pushed apart to ``t`` along the line through it
+       (vectorized projection steps over the close pairs; nodes that are not in a close
+       pair never move).
 
-    Ranks are kept: no node's ``k_i + 1`` nearest points (itself and as many as its
-    out-degree ``k_i`` in ``A``, the neighbourhoods GARI scores) change, apart from points
-    that coincided before, whose order was undefined.  Groups for which this check finds a
-    change are moved half as far, up to ``max_rounds`` times; those still failing are left
-    where they were (coincident points then still split, by ``2**-max_rounds t``).
+    Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
+    among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
+    of those points for nodes that were in no close pair -- except where that set was
+    arbitrary, i.e. where its boundary cut through coincident points (then only the
+    multiset of coincidence classes is kept).  A node that breaks this check, and the points
+    entering or leaving its list, move 3/4 as far in the next round (up to ``max_rounds``);
+    still failing, they stay where they were (coincident points stay split, by a tiny
+    amount).  GARI is therefore unchanged whenever the input had no ties at those
+    boundaries.
 
-    Returns ``X`` itself when no pair is closer than ``t`` (then nothing, not even ``seed``,
-    is touched), otherwise a new array.
+    Parameters
+    ----------
+    X : ndarray, shape (n, dim)
+        The layout (not modified).
+    A : sparse array, shape (n, n)
+        Adjacency; rows are out-neighbourhoods.
+    seed : int, Generator, RandomState or None
+        Order and orientation of split coincident points; used only when some pair is
+        closer than ``t``.
+    min_dist : float, default 0.1
+        Target separation as a fraction of the median edge length.
+    max_rounds : int, default 40
+
+    Returns
+    -------
+    ndarray
+        ``X`` itself when no pair is closer than ``t`` (then nothing, not even ``seed``, is
+        touched), otherwise a new array.
 
     Notes
     -----
-    O(n log n + P) to find the P close pairs (k-d tree), O(sum_i k_i log n) per check
-    (chunked k-d tree queries); no loop over vertices.
+    O(n log n + P) to find the P close pairs (k-d tree), O(P) per projection step,
+    O(sum_i k_i log n) per check (chunked k-d tree queries); no loop over vertices.
     """
     import numpy as np
     import scipy.sparse as sp
@@ -298,24 +326,18 @@ def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
     inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
     k = _out_degree(A, n)
     edge_keys = np.unique(r.astype(np.int64) * n + c)
-    before, m_before = _knn_summary(X, k, tie, edge_keys, tree)
+    before, m_before, ambiguous = _knn_summary(X, k, tie, edge_keys, tree)
     factor = inside.astype(np.float64)
-    big = np.iinfo(np.int64).max
     for _ in range(max_rounds + 1):
         Y = X + factor[:, None] * (_push(Z, pairs, factor, t) - X)
-        after, m_after = _knn_summary(Y, k, tie, edge_keys)
+        after, m_after, _ = _knn_summary(Y, k, tie, edge_keys)
         changed = (before != after).any(axis=1)
-        bad = np.flatnonzero((m_before != m_after) | (changed & ~inside))
+        bad = np.flatnonzero(((m_before != m_after) & ~ambiguous)
+                             | (changed & (~inside | ambiguous)))
         if bad.size == 0:
             return Y
-        # the observers and the classes entering or leaving their lists move less
-        rows = np.repeat(bad, before.shape[1])
-        kb = np.stack([rows, before[bad].ravel()], axis=1)
-        ka = np.stack([rows, after[bad].ravel()], axis=1)
-        kb, ka = kb[kb[:, 1] != big], ka[ka[:, 1] != big]
-        both = np.concatenate([np.unique(kb, axis=0), np.unique(ka, axis=0)])
-        uniq, cnt = np.unique(both, axis=0, return_counts=True)
-        hit = np.isin(tie, uniq[cnt == 1, 1])
+        # the observers and the classes whose multiplicity in their lists changed move less
+        hit = np.isin(tie, _multiset_changes(before[bad], after[bad], n))
         hit[bad] = True
         hit &= inside
         factor[hit] *= _SHRINK
@@ -326,6 +348,24 @@ def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
 
 _PUSH_STEPS = 30
 _SHRINK = 0.75
+
+
+def _multiset_changes(B, C, n):
+    """Values (< n) whose multiplicity differs between rows of ``B`` and the same rows of
+    ``C`` (entries >= n are padding).  Vectorized over rows."""
+    import numpy as np
+
+    rows = np.broadcast_to(np.arange(B.shape[0])[:, None], B.shape)
+    kb = (rows * (n + 1) + np.minimum(B, n))[B < n]
+    kc = (rows * (n + 1) + np.minimum(C, n))[C < n]
+    ub, nb = np.unique(kb, return_counts=True)
+    uc, nc = np.unique(kc, return_counts=True)
+    keys = np.union1d(ub, uc)
+    cb = np.zeros(keys.size, dtype=np.int64)
+    cc = np.zeros(keys.size, dtype=np.int64)
+    cb[np.searchsorted(keys, ub)] = nb
+    cc[np.searchsorted(keys, uc)] = nc
+    return np.unique(keys[cb != cc] % (n + 1))
 
 
 def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
