@@ -192,54 +192,73 @@ def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, res
     return pos
 
 
-def _knn(X, k, tree=None, chunk_entries=2_000_000):
-    """Indices of the ``k[i] + 1`` nearest points of each node i (itself included) with
-    ``k[i] > 0``, as one ``(n, max k + 1)`` array padded with -1.  Chunked k-d tree queries
-    over nodes sorted by ``k``: memory O(chunk_entries + n max k), time O(sum_i k_i log n)."""
+def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
+    """Distances and indices of the ``k[i] + 1`` nearest points of each point i of ``X``
+    (itself included) among the points of ``tree`` (default: ``X``), as ``(len(X), max k +
+    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries
+    over points sorted by ``k``: memory O(chunk_entries + len(X) max k), time
+    O(sum_i k_i log n)."""
     import numpy as np
     from scipy.spatial import cKDTree
 
-    n = X.shape[0]
     tree = cKDTree(X) if tree is None else tree
-    out = np.full((n, min(n, int(k.max()) + 1) if n else 1), -1, dtype=np.int64)
+    n = tree.n
+    m = X.shape[0]
+    if width is None:
+        width = min(n, int(k.max()) + 1) if m else 1
+    dist = np.full((m, width), np.inf)
+    out = np.full((m, width), -1, dtype=np.int64)
     order = np.argsort(k, kind="stable")
-    order = order[k[order] > 0]
     start = 0
     while start < order.size:  # one query per chunk of similar k (not per vertex)
         size = max(1, chunk_entries // (int(k[order[start]]) + 1))
         rows = order[start:start + size]
         kk = min(int(k[rows].max()) + 1, n)
-        _, idx = tree.query(X[rows], k=kk)
-        idx = idx.reshape(rows.size, kk)
-        idx[np.arange(kk)[None, :] > k[rows][:, None]] = -1
+        d, idx = tree.query(X[rows], k=kk)
+        d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
+        cut = np.arange(kk)[None, :] > k[rows][:, None]
+        idx[cut] = -1
+        d[cut] = np.inf
         out[rows, :kk] = idx
+        dist[rows, :kk] = d
         start += rows.size
-    return out
+    return dist, out
 
 
-def _knn_summary(X, k, tie, edge_keys, tree=None):
-    """Per node i: the sorted classes (``tie``) of its ``k_i + 1`` nearest points, how many
-    of them are its out-neighbours (``edge_keys``: sorted ``i * n + j``), and whether that
-    count is ambiguous (the next point coincides with the last one counted: which of them is
-    "nearer" is an arbitrary tie-break)."""
+def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
+    """For the nodes ``rows`` (default all): the sorted classes (``tie``) of their ``k_i + 1``
+    nearest points, how many of those are their out-neighbours (``edge_keys``: sorted
+    ``i * n + j``), whether that count is ambiguous (the next point coincides with the last
+    one counted: which of them is "nearer" is an arbitrary tie-break), and the distance to
+    the last one counted."""
     import numpy as np
 
     n = X.shape[0]
-    kk = np.minimum(k + 1, n - 1)  # one more point, to see ties at the boundary
-    idx = _knn(X, kk, tree)
-    rows = np.arange(n)
-    nxt = idx[rows, np.minimum(kk, idx.shape[1] - 1)]
-    last = idx[rows, np.minimum(k, idx.shape[1] - 1)]
-    ambiguous = (k > 0) & (kk > k) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
-                                                    tie[np.maximum(last, 0)])
-    idx[rows, np.minimum(kk, idx.shape[1] - 1)] = np.where(kk > k, -1, nxt)
-    valid = idx >= 0
+    rows = np.arange(n) if rows is None else rows
+    kr = k[rows]
+    kk = np.minimum(kr + 1, n - 1)  # one more point, to see ties at the boundary
+    width = min(n, int(k.max()) + 2)
+    dist, idx = _knn(X[rows], kk, tree if tree is not None else _tree(X), width)
+    at = np.arange(rows.size)
+    col_next = np.minimum(kk, idx.shape[1] - 1)
+    col_last = np.minimum(kr, idx.shape[1] - 1)
+    nxt, last = idx[at, col_next], idx[at, col_last]
+    ambiguous = (kr > 0) & (kk > kr) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
+                                                      tie[np.maximum(last, 0)])
+    idx[at, col_next] = np.where(kk > kr, -1, nxt)
+    valid = (idx >= 0) & (kr > 0)[:, None]
     big = np.iinfo(np.int64).max
     classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
     keys = rows[:, None] * n + np.where(valid, idx, 0)
     pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
     hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
-    return classes, hits.sum(axis=1), ambiguous
+    return classes, hits.sum(axis=1), ambiguous, dist[at, col_last]
+
+
+def _tree(X):
+    from scipy.spatial import cKDTree
+
+    return cKDTree(X)
 
 
 def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
@@ -326,21 +345,44 @@ def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
     inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
     k = _out_degree(A, n)
     edge_keys = np.unique(r.astype(np.int64) * n + c)
-    before, m_before, ambiguous = _knn_summary(X, k, tie, edge_keys, tree)
+    before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
     factor = inside.astype(np.float64)
+    prev = X
+    hit = np.zeros(n, dtype=bool)
+    pushed = _push(Z, pairs, factor, t)
+    pair_lab = labels[pairs[:, 0]]
     for _ in range(max_rounds + 1):
-        Y = X + factor[:, None] * (_push(Z, pairs, factor, t) - X)
-        after, m_after, _ = _knn_summary(Y, k, tie, edge_keys)
-        changed = (before != after).any(axis=1)
-        bad = np.flatnonzero(((m_before != m_after) & ~ambiguous)
-                             | (changed & (~inside | ambiguous)))
+        Y = X + factor[:, None] * (pushed - X)
+        # only nodes with a point that moved since the last check within reach of their
+        # list can see a change (the others passed already)
+        new = np.flatnonzero((Y != prev).any(axis=1))
+        prev = Y
+        if new.size == 0:
+            break
+        step = np.sqrt(np.einsum("nd,nd->n", Y[new] - X[new], Y[new] - X[new]))
+        reach = 2.0 * float(np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X)).max())
+        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(radius.max())
+                                        + reach + float(step.max()))
+        obs = np.flatnonzero((near <= radius + reach) & (k > 0))
+        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
+        changed = (before[obs] != after).any(axis=1)
+        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
+            | (changed & (~inside[obs] | ambiguous[obs]))
+        bad = obs[fail]
         if bad.size == 0:
             return Y
         # the observers and the classes whose multiplicity in their lists changed move less
-        hit = np.isin(tie, _multiset_changes(before[bad], after[bad], n))
+        hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
         hit[bad] = True
         hit &= inside
+        if not hit.any():
+            break
         factor[hit] *= _SHRINK
+        # components of close pairs are independent: push again only those with a change
+        redo = np.isin(pair_lab, labels[hit])
+        again = _push(Z, pairs[redo], factor, t)
+        idx = np.unique(pairs[redo])
+        pushed[idx] = again[idx]
     back = hit & (np.bincount(tie)[tie] == 1)
     Y[back] = X[back]  # still failing: left where they were (coincident ones stay split)
     return Y

@@ -159,7 +159,7 @@ def test_progress_without_tqdm_is_one_updating_line_on_stderr(no_tqdm, capsys):
     assert out == ""
     assert err.count("\r") >= 2  # rewritten in place...
     assert err.count("\n") == 2  # ...one finished line per run, not one per iteration
-    assert "loe-lbfgs" in err and "objective" in err
+    assert "loe-lbfgs run 1/2" in err and "loe-lbfgs run 2/2" in err and "objective" in err
 
 
 def test_progress_with_tqdm_goes_to_stderr(capsys):

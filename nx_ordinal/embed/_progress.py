@@ -30,6 +30,7 @@ from ..exceptions import ConvergenceWarning, InterruptedWarning
 
 __all__ = [
     "Progress",
+    "run_label",
     "public_call",
     "call_scope",
     "warn",
@@ -199,6 +200,11 @@ def warn_interrupted(name, n_iter):
 
 # ---------------------------------------------------------------------------------------------
 # progress display
+
+def run_label(name, run, n_runs):
+    """``"name run 2/4"`` (``run`` counted from 0) for restarts, plain ``name`` for one run."""
+    return f"{name} run {run + 1}/{n_runs}" if n_runs > 1 else name
+
 
 class Progress:
     """Progress display of an iterative solver.

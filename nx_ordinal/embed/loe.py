@@ -20,7 +20,7 @@ from .._validation import (
 from ..constraints import count_local_triplets
 from ._local import CandidateList, LocalGraph, local_terms
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
@@ -608,7 +608,8 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     for r in range(n_init):
         X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
         ev = _Evaluator(g, delta, dim)
-        progress = Progress(max_iter, verbose, f"loe-{method}", max_time=max_time)
+        progress = Progress(max_iter, verbose, run_label(f"loe-{method}", r, n_init),
+                            max_time=max_time)
         interrupted = False
         on_iter = None
         if callback is not None:

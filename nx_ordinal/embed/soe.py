@@ -18,7 +18,7 @@ import numpy as np
 
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["soe", "soe_objective"]
@@ -421,7 +421,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
             # the iterations do not depend on the scale of the problem
             X0 = X0 / delta
             ev = _Evaluator(cs, 1.0)
-            progress = Progress(max_iter, verbose, name, max_time=max_time)
+            progress = Progress(max_iter, verbose, run_label(name, r, n_init), max_time=max_time)
             interrupted = False
             try:
                 if cs.m == 0:
