@@ -226,3 +226,23 @@ def test_public_calls_run_with_the_blas_threads_they_chose(monkeypatch):
     with blas_threads(2):
         nx_ordinal.ree_layout(nx.karate_club_graph(), max_iter=20, seed=0)
     assert seen["ree"] == {1}
+
+
+def test_warning_in_a_worker_thread_points_at_the_package_line():
+    import concurrent.futures as cf
+
+    def job():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warn("from a worker", UserWarning)
+        return caught
+
+    with cf.ThreadPoolExecutor(1) as ex:
+        caught = ex.submit(job).result()
+    # the test's job() is the first frame outside the package
+    assert caught[0].filename == HERE
+    with cf.ThreadPoolExecutor(1) as ex:
+        A = knn_adjacency(np.random.default_rng(0).random((40, 2)), 4)
+        fut = ex.submit(_record, loe, A, max_iter=2, tol=0, seed=0)
+        _, caught = fut.result()
+    assert caught and caught[0].filename == HERE  # _record, in this file, made the call

@@ -50,6 +50,9 @@ __all__ = [
 
 _PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep
 _NX_DECORATORS = os.path.join("networkx", "utils", "decorators.py")
+_WORKER_FILES = tuple(os.path.join(*parts) for parts in (
+    ("concurrent", "futures", "thread.py"), ("concurrent", "futures", "process.py"),
+    ("multiprocessing", "process.py"), ("threading.py",)))
 
 
 def _internal(filename):
@@ -69,14 +72,15 @@ def _caller_stacklevel():
     """
     frame = sys._getframe(2)  # the frame of warn()'s caller
     level = 2
-    last = level
     while frame is not None:
-        if not _internal(frame.f_code.co_filename):
+        name = frame.f_code.co_filename
+        if name.endswith(_WORKER_FILES):
+            break  # a worker thread or process: no caller's line to point at
+        if not _internal(name):
             return level
-        last = level
         frame = frame.f_back
         level += 1
-    return last  # nothing outside the package (e.g. a worker thread): the outermost frame
+    return 2  # nothing outside the package: the package's own line
 
 
 # ---------------------------------------------------------------------------------------------
