@@ -76,7 +76,10 @@ def test_convergence_warning_only_when_still_falling():
     # five iterations from a random start: still falling fast, a warning
     _, caught = _record(soe, T, dim=2, max_iter=5, tol=0, seed=0)
     assert [w.category for w in caught] == [ConvergenceWarning]
-    assert "still falling" in str(caught[0].message)
+    assert "soe-lbfgs stopped on max_iter after 5 iterations with the objective still " \
+        "falling" in str(caught[0].message)
+    _, caught = _record(soe, T, dim=2, max_iter=10**6, max_time=1e-4, tol=0, seed=0)
+    assert "stopped on max_time" in str(caught[0].message)
     # tol=0 never converges by the relative rule, but after many iterations the objective
     # (noisy triplets: never 0) is flat: out of budget without a warning
     res, caught = _record(soe, T, dim=2, max_iter=300, tol=0, seed=0)

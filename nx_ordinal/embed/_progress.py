@@ -184,13 +184,15 @@ def still_falling(history, window=FALLING_WINDOW, min_window=FALLING_MIN_WINDOW,
     return old - new > rate * new
 
 
-def warn_not_converged(name, history, why="max_iter"):
+def warn_not_converged(name, history, progress=None):
     """:class:`~nx_ordinal.exceptions.ConvergenceWarning` for a run that stopped on its
-    budget (``why``: ``"max_iter"`` or ``"max_time"``), only when :func:`still_falling`
-    says its objective ``history`` was still falling fast; once per public call."""
+    budget (``max_time`` when ``progress`` is out of time, else ``max_iter``), only when
+    :func:`still_falling` says its objective ``history`` was still falling fast; once per
+    public call."""
     if not still_falling(history):
         return
-    n_iter = len(history)
+    why = "max_time" if progress is not None and progress.out_of_time() else "max_iter"
+    n_iter = progress.count if progress is not None and progress.count else len(history)
     warn(f"{name} stopped on {why} after {n_iter} iterations with the objective still falling "
          f"(more than {FALLING_RATE:.0%} over the last {FALLING_WINDOW:.0%} of the iterations);"
          " the result is likely poor: increase max_iter/max_time",

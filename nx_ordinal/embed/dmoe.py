@@ -169,8 +169,7 @@ def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_t
     if interrupted:
         warn_interrupted("dmoe-p", n_iter)
     elif not conv and max_iter > 0:
-        warn_not_converged("dmoe-p", hist,
-                           "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged("dmoe-p", hist, progress)
     return EmbeddingResult(np.asarray(Y, dtype=np.float64), float(f), int(n_iter), bool(conv),
                            hist, "dmoe-p", dict(gram=K, rank=int(min(dim, n))))
 
@@ -450,7 +449,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam=1.0, p=1
     if interrupted:
         warn_interrupted("dmoe", t)
     elif not converged and max_iter > 0:
-        warn_not_converged("dmoe", history, "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged("dmoe", history, progress)
     # embedding: top-dim factor of the PSD iterate
     w, V = _eig_sym(G2)
     idx = np.argsort(w)[::-1][:dim]

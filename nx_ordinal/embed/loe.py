@@ -643,7 +643,6 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
             warn_interrupted(f"loe-{method}", n_iter)
             break
         if not conv and max_iter > 0:
-            warn_not_converged(f"loe-{method}", hist,
-                               "max_time" if progress.out_of_time() else "max_iter")
+            warn_not_converged(f"loe-{method}", hist, progress)
     best.info["restart_objectives"] = runs
     return best

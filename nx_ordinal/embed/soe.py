@@ -447,7 +447,6 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
                 warn_interrupted(name, n_iter)
                 break
             if not conv and max_iter > 0:
-                why = "max_time" if progress.out_of_time() else "max_iter"
-                warn_not_converged(name, hist, why)
+                warn_not_converged(name, hist, progress)
     best.info["restart_objectives"] = runs
     return best

@@ -473,7 +473,7 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     if interrupted:
         warn_interrupted(name, n_iter)
     elif not conv and max_iter > 0:
-        warn_not_converged(name, hist, "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged(name, hist, progress)
     return EmbeddingResult(np.asarray(X, dtype=np.float64), float(f), int(n_iter), bool(conv),
                            hist, name, info)
 
