@@ -359,11 +359,12 @@ def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
         prev = Y
         if new.size == 0:
             break
-        step = np.sqrt(np.einsum("nd,nd->n", Y[new] - X[new], Y[new] - X[new]))
-        reach = 2.0 * float(np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X)).max())
-        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(radius.max())
-                                        + reach + float(step.max()))
-        obs = np.flatnonzero((near <= radius + reach) & (k > 0))
+        # a point j can enter or leave i's list only if |X_i - X_j| <= r_i + |Y_i - X_i|
+        # + |Y_j - X_j| (r_i: the distance to the last point of the list in X)
+        disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
+        reach = radius + disp + float(disp[new].max())
+        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
+        obs = np.flatnonzero((near <= reach) & (k > 0))
         after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
         changed = (before[obs] != after).any(axis=1)
         fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
