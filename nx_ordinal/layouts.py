@@ -11,6 +11,7 @@ from ._layout_utils import (
     trivial_layout,
 )
 from ._validation import check_choice, check_dim, check_int
+from .embed._progress import public_call
 
 __all__ = [
     "asap_loe_layout",
@@ -24,10 +25,12 @@ __all__ = [
 ]
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
                select="gari", max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1,
-               center=None, dim=2, seed=None, store_pos_as=None, verbose=False):
+               center=None, dim=2, seed=None, store_pos_as=None, verbose=False,
+               remove_overlap=True):
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
     nearest neighbours in the drawing.
 
@@ -83,6 +86,11 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         Also store each position as the node attribute of that name.
     verbose : bool
         Show a progress bar.
+    remove_overlap : bool, default True
+        Finally separate nodes closer than a tenth of the median edge length (coincident
+        ones included) without changing how many of its neighbours each node's nearest
+        points recover (GARI is unchanged; see
+        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -173,7 +181,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         for r in runs:
             tracker.offer(r.embedding, r.objective)
         X = tracker.best_X
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                         remove_overlap=remove_overlap, seed=seed)
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
@@ -337,10 +346,11 @@ def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
     return T.astype(np.int64)
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, method="lbfgs",
                n_init=1, max_iter=1000, tol=1e-4, max_time=None, scale=1, center=None, dim=2,
-               seed=None, store_pos_as=None, verbose=False):
+               seed=None, store_pos_as=None, verbose=False, remove_overlap=True):
     """Position nodes by soft ordinal embedding of shortest-path distance comparisons.
 
     Triplets ``(i, j, k)`` -- "node i is closer to j than to k" in shortest-path distance --
@@ -382,6 +392,11 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
         Also store each position as the node attribute of that name.
     verbose : bool
         Show a progress bar.
+    remove_overlap : bool, default True
+        Finally separate nodes closer than a tenth of the median edge length (coincident
+        ones included) without changing how many of its neighbours each node's nearest
+        points recover (GARI is unchanged; see
+        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -421,11 +436,11 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
     import math
-    import warnings
 
     import numpy as np
 
     from ._validation import check_int
+    from .embed._progress import warn
     from .embed.soe import soe
     from .exceptions import NoOrdinalInformationWarning
     from .utils import as_generator
@@ -453,16 +468,18 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
     T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
         np.empty((0, 3), dtype=np.int64))
     if T.shape[0] == 0:
-        warnings.warn("no strict shortest-path comparisons (all distances tie); "
-                      "returning the initial positions", NoOrdinalInformationWarning, stacklevel=2)
+        warn("no strict shortest-path comparisons (all distances tie); "
+             "returning the initial positions", NoOrdinalInformationWarning)
         X = init if init is not None else rng.standard_normal((n, dim))
         return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
     res = soe(T, n, dim, delta=delta, method=method, init=init, n_init=n_init,
               max_iter=max_iter, tol=tol, max_time=max_time, seed=rng, verbose=verbose)
     X = np.asarray(res.embedding)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                         remove_overlap=remove_overlap, seed=rng)
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
                weight=None, scale=1, center=None, dim=2, seed=None, store_pos_as=None,
@@ -576,11 +593,12 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=True,
                     executor=None, n_jobs=None, embedder=None, rigidity_test=None,
                     loe_kwargs=None, refine_iter=0, weight=None, scale=1, center=None, dim=2,
-                    seed=None, store_pos_as=None, verbose=False):
+                    seed=None, store_pos_as=None, verbose=False, remove_overlap=True):
     """Position nodes by ASAP-LOE: local ordinal embeddings of overlapping patches,
     synchronised over scale, rotation/reflection and translation.
 
@@ -633,6 +651,11 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
     store_pos_as : str or None
     verbose : bool
         Progress bar over patches.
+    remove_overlap : bool, default True
+        Finally separate nodes closer than a tenth of the median edge length (coincident
+        ones included) without changing how many of its neighbours each node's nearest
+        points recover (GARI is unchanged; see
+        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -692,16 +715,16 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
                      n_jobs=n_jobs, init=init, seed=as_generator(seed), verbose=verbose,
                      loe_kwargs=loe_kwargs, refine_iter=refine_iter)
     X = np.asarray(res.embedding)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                         remove_overlap=remove_overlap, seed=seed)
 
 
 def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, dim, seed,
-                    store_pos_as):
-    import warnings
-
+                    store_pos_as, remove_overlap=True):
     import numpy as np
 
     from .constraints import count_local_triplets, graph_to_csr, local_triplets
+    from .embed._progress import warn
     from .embed.loe import laplacian_eigenmaps
     from .embed.ste import gnmds, ste, tste
     from .exceptions import NoOrdinalInformationWarning
@@ -734,14 +757,14 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
         init = init / rms
     T = local_triplets(A, max_triplets, seed=draw_seed(seed))
     if T.shape[0] == 0:
-        warnings.warn(f"{name}: the graph implies no local triplets (empty or complete); "
-                      "returning the initial positions", NoOrdinalInformationWarning,
-                      stacklevel=3)
+        warn(f"{name}: the graph implies no local triplets (empty or complete); "
+             "returning the initial positions", NoOrdinalInformationWarning)
         X = init
     else:
         solver = {"ste": ste, "tste": tste, "gnmds": gnmds}[kind]
         X = solver(T, len(nodes), dim, init=init, **kw).embedding
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                         remove_overlap=remove_overlap, seed=seed)
 
 
 _TRIPLET_LAYOUT_DOC = """
@@ -774,6 +797,11 @@ _TRIPLET_LAYOUT_DOC = """
         Also store each position as the node attribute of that name.
     verbose : bool
         Show a progress bar.
+    remove_overlap : bool, default True
+        Finally separate nodes closer than a tenth of the median edge length (coincident
+        ones included) without changing how many of its neighbours each node's nearest
+        points recover (GARI is unchanged; see
+        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -789,10 +817,12 @@ _TRIPLET_LAYOUT_DOC = """
 """
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, max_iter=1000,
                tol=1e-6, max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
-               store_pos_as=None, verbose=False):
+               store_pos_as=None, verbose=False,
+               remove_overlap=True):
     """Position nodes by Stochastic Triplet Embedding of the graph's local triplets.
 
     Each node's neighbours should be nearer to it than its non-neighbours; STE [1]_
@@ -818,13 +848,15 @@ def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, m
               verbose=verbose, seed=seed)
     return _triplet_layout("ste", G, pos, kw, max_triplets=max_triplets, weight=weight,
                            scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as)
+                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, projected=False,
                 max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
-                dim=2, seed=None, store_pos_as=None, verbose=False):
+                dim=2, seed=None, store_pos_as=None, verbose=False,
+                remove_overlap=True):
     """Position nodes by t-distributed Stochastic Triplet Embedding of the local triplets.
 
     As :func:`ste_layout` with the heavy-tailed Student-t kernel of t-STE [1]_, which
@@ -850,13 +882,15 @@ def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, proje
               max_time=max_time, verbose=verbose, seed=seed)
     return _triplet_layout("tste", G, pos, kw, max_triplets=max_triplets, weight=weight,
                            scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as)
+                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def gnmds_layout(G, pos=None, *, margin=1.0, lam=0.0, max_triplets=100_000, projected=False,
                  max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
-                 dim=2, seed=None, store_pos_as=None, verbose=False):
+                 dim=2, seed=None, store_pos_as=None, verbose=False,
+                 remove_overlap=True):
     """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
 
     Hinge loss ``max(0, margin + d_ij^2 - d_ik^2)`` of Agarwal et al. [1]_ for each node i,
@@ -882,7 +916,7 @@ def gnmds_layout(G, pos=None, *, margin=1.0, lam=0.0, max_triplets=100_000, proj
               max_time=max_time, verbose=verbose, seed=seed)
     return _triplet_layout("gnmds", G, pos, kw, max_triplets=max_triplets, weight=weight,
                            scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as)
+                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
 
 
 _EXTRA = {
@@ -903,9 +937,10 @@ for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layou
 del _k, _f
 
 
+@public_call
 @nx.utils.np_random_state("seed")
 def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None, scale=1,
-                    center=None, dim=2, seed=None, store_pos_as=None):
+                    center=None, dim=2, seed=None, store_pos_as=None, remove_overlap=True):
     """Position nodes by landmark ordinal embedding of breadth-first hop distances: fast
     drawings of large graphs.
 
@@ -938,6 +973,11 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
         Chooses the landmarks and breaks ties.  Same seed, same layout.
     store_pos_as : str or None
         Also store each position as the node attribute of that name.
+    remove_overlap : bool, default True
+        Finally separate nodes closer than a tenth of the median edge length (coincident
+        ones included) without changing how many of its neighbours each node's nearest
+        points recover (GARI is unchanged; see
+        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -1005,19 +1045,18 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
     if count_local_triplets(A) == 0:
-        import warnings
-
+        from .embed._progress import warn
         from .exceptions import NoOrdinalInformationWarning
 
-        warnings.warn("landmark_layout: every node is adjacent to all others or to none, so "
-                      "hop distances carry no ordinal information", NoOrdinalInformationWarning,
-                      stacklevel=3)
+        warn("landmark_layout: every node is adjacent to all others or to none, so "
+             "hop distances carry no ordinal information", NoOrdinalInformationWarning)
     if n <= ell + 1:
         H = shortest_path(A, unweighted=True, directed=False)
         fin = np.isfinite(H)
         H[~fin] = H[fin].max() + 1.0
         X = classical_mds(H, dim)
-        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                             remove_overlap=remove_overlap, seed=rng)
     _, labels = connected_components(A, directed=False)
     big = np.flatnonzero(labels == np.bincount(labels).argmax())
     if big.size < ell:  # tiny components everywhere: landmarks anywhere
@@ -1044,4 +1083,5 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
     X, _, _ = _columns_to_embedding(theta, landmarks, dim)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
+                         remove_overlap=remove_overlap, seed=rng)

@@ -39,15 +39,14 @@ def single_thread(enabled=True, user_api=None):
     """Context limiting BLAS (and OpenMP, unless ``user_api="blas"``) to one thread.
 
     Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra
-    threads, badly so on a busy machine.  A no-op when ``enabled`` is false or threadpoolctl
-    (installed with scikit-learn) is missing.
+    threads, badly so on a busy machine.  A no-op when ``enabled`` is false.  threadpoolctl is
+    a dependency, so the limit always applies (see
+    :func:`nx_ordinal.embed._progress.blas_threads`).
     """
     import contextlib
 
     if not enabled:
         return contextlib.nullcontext()
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - optional
-        return contextlib.nullcontext()
-    return threadpool_limits(limits=1, user_api=user_api)
+    from .embed._progress import blas_threads
+
+    return blas_threads(1, user_api=user_api)

@@ -12,6 +12,8 @@ References
 
 import numpy as np
 
+from ..embed._progress import public_call
+
 __all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
 
 #: LOE settings for patch embeddings (a patch has a few hundred nodes; the paper's ASAP runs
@@ -155,6 +157,7 @@ def _run_sequential(jobs, results, progress):
     """Run jobs in-process; True when interrupted (Ctrl-C, caught here or inside a solver)."""
     import warnings
 
+    from ..embed._progress import warn
     from ..exceptions import InterruptedWarning
 
     for a, job in enumerate(jobs):
@@ -170,7 +173,7 @@ def _run_sequential(jobs, results, progress):
             if issubclass(w.category, InterruptedWarning):
                 hit = True
             else:
-                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+                warn(str(w.message), w.category, once=False)  # (deduplicated when issued)
         if hit:
             return True
     return False
@@ -248,6 +251,7 @@ def _pack(blocks, dim):
     return X
 
 
+@public_call
 def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, embedder=None,
                rigidity_test=None, executor=None, n_jobs=None, init=None, seed=None,
                verbose=False, loe_kwargs=None, refine_iter=0):
@@ -375,12 +379,11 @@ def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, emb
         init = check_init(init, n, dim)
     rng = as_generator(seed)
     if n >= 2 and A.nnz == 0:  # (complete graphs are reported by the LOE patch embedding)
-        import warnings
-
+        from ..embed._progress import warn
         from ..exceptions import NoOrdinalInformationWarning
 
-        warnings.warn("the graph has no edges, so no ordinal information: every node is "
-                      "placed on its own", NoOrdinalInformationWarning, stacklevel=2)
+        warn("the graph has no edges, so no ordinal information: every node is "
+             "placed on its own", NoOrdinalInformationWarning)
     # clustering and synchronisation are sparse and vector-level work: extra BLAS threads
     # only add overhead (and oversubscribe a loaded machine), so this process uses one too
     with _limit_threads():
@@ -457,14 +460,12 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
         ))
     results, interrupted = _run_jobs(jobs, executor, n_jobs, verbose)
     if interrupted:
-        import warnings
-
+        from ..embed._progress import warn
         from ..exceptions import InterruptedWarning
 
         done = sum(not r[2].get("interrupted", False) for r in results)
-        warnings.warn(f"asap-loe interrupted with {done} of {len(results)} patches embedded; "
-                      "the others keep their initial positions", InterruptedWarning,
-                      stacklevel=2)
+        warn(f"asap-loe interrupted with {done} of {len(results)} patches embedded; "
+             "the others keep their initial positions", InterruptedWarning)
     t_embed = time.perf_counter() - t0
 
     # ---- 3. synchronisation per component

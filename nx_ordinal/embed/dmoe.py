@@ -15,7 +15,7 @@ Solved by the ADMM of the paper's Algorithm 1 on the split (23): ``e1 = e_Q``,
 import numpy as np
 
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["dmoe", "dmoe_auto_settings", "dmoe_lam_max", "dmoe_objective", "gram_margins"]
@@ -166,8 +166,7 @@ def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_t
     if interrupted:
         warn_interrupted("dmoe-p", n_iter)
     elif not conv and max_iter > 0:
-        warn_not_converged("dmoe-p", n_iter,
-                           "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged("dmoe-p", hist, progress)
     return EmbeddingResult(np.asarray(Y, dtype=np.float64), float(f), int(n_iter), bool(conv),
                            hist, "dmoe-p", dict(gram=K, rank=int(min(dim, n))))
 
@@ -250,6 +249,7 @@ def dmoe_auto_settings(m, n):
     return round(c, 12), budget
 
 
+@public_call
 def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", p=None,
          rho=1.01, mu=0.1, mu_max=1e6, rank_constraint=False, projected=False, init=None,
          seed=None, max_iter=None, tol=1e-4, max_time=None, verbose=False):
@@ -504,7 +504,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
     if interrupted:
         warn_interrupted("dmoe", t)
     elif not converged and max_iter > 0 and not (early_stop and t == max_iter):
-        warn_not_converged("dmoe", t, "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged("dmoe", history, progress)
     # embedding: top-dim factor of the PSD iterate
     w, V = _eig_sym(G2)
     idx = np.argsort(w)[::-1][:dim]

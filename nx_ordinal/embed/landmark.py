@@ -20,10 +20,10 @@ References
 """
 
 import time
-import warnings
 
 import numpy as np
 
+from ._progress import public_call
 from ._result import EmbeddingResult
 
 __all__ = [
@@ -655,6 +655,7 @@ def _columns_to_embedding(theta, landmarks, dim):
     return X, s, E
 
 
+@public_call
 def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
                        n_queries=None, lam=None, landmarks=None, max_iter=300, tol=1e-2,
                        refine="auto", seed=None):
@@ -790,8 +791,10 @@ def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks
     else:
         landmark_memory(n, dim, ell, T_in.shape[0], m_name="len(triplets)").check()
     if ell < dim + 3:
-        warnings.warn(f"n_landmarks={ell} < dim + 3 = {dim + 3}: the shift recovery is no longer "
-                      "exact", UserWarning, stacklevel=2)
+        from ._progress import warn
+
+        warn(f"n_landmarks={ell} < dim + 3 = {dim + 3}: the shift recovery is no longer exact",
+             UserWarning)
     near, far, col, landmarks, m = _landmark_comparisons(oracle_or_triplets, n, ell, n_queries,
                                                          landmarks, rng)
     t1 = time.perf_counter()
@@ -864,6 +867,7 @@ def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_querie
     return res
 
 
+@public_call
 def landmark_ste(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
                  n_landmarks=None, lam=None, seed=None, **ste_kwargs):
     """STE warm-started by the landmark embedding ("LOE-STE", section 6 of [1]_).
@@ -909,6 +913,7 @@ def landmark_ste(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_querie
                          lam, seed, ste_kwargs)
 
 
+@public_call
 def landmark_gnmds(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
                    n_landmarks=None, lam=None, seed=None, **gnmds_kwargs):
     """GNMDS warm-started by the landmark embedding; same parameters as :func:`landmark_ste`

@@ -21,7 +21,7 @@ from .._validation import (
 from ..constraints import count_local_triplets
 from ._local import CandidateList, LocalGraph, local_terms
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
@@ -75,6 +75,7 @@ def loe_objective(X, A, delta=0.1, *, return_grad=False):
 _PIVOT_MIN_N = 2000
 
 
+@public_call
 def laplacian_eigenmaps(A, dim=2, seed=None):
     """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
 
@@ -129,6 +130,7 @@ def _per_component(S, dim, embed):
     return X
 
 
+@public_call
 def pivot_mds(A, dim=2, n_landmarks=50, seed=None):
     """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
 
@@ -468,6 +470,7 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0)
     return n_iter, converged, history[1:]
 
 
+@public_call
 def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
         tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False):
     """Local ordinal embedding of a graph given by its (out-)adjacency.
@@ -591,13 +594,12 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     else:
         base = check_init(init, n, dim)
     if count_local_triplets(A) == 0:
-        import warnings
-
         from ..exceptions import NoOrdinalInformationWarning
+        from ._progress import warn
 
-        warnings.warn("the graph implies no local triplets (every node is adjacent to all "
-                      "others or to none): any configuration is optimal; returning the "
-                      "initial configuration", NoOrdinalInformationWarning, stacklevel=2)
+        warn("the graph implies no local triplets (every node is adjacent to all "
+             "others or to none): any configuration is optimal; returning the "
+             "initial configuration", NoOrdinalInformationWarning)
         return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
                                {"no_ordinal_information": True})
     scaled = _scale_to_margin(base, g, delta) if n > _PIVOT_MIN_N else None
@@ -611,7 +613,8 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     for r in range(n_init):
         X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
         ev = _Evaluator(g, delta, dim)
-        progress = Progress(max_iter, verbose, f"loe-{method}", max_time=max_time)
+        progress = Progress(max_iter, verbose, run_label(f"loe-{method}", r, n_init),
+                            max_time=max_time)
         interrupted = False
         on_iter = None
         if callback is not None:
@@ -645,7 +648,6 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
             warn_interrupted(f"loe-{method}", n_iter)
             break
         if not conv and max_iter > 0:
-            warn_not_converged(f"loe-{method}", n_iter,
-                               "max_time" if progress.out_of_time() else "max_iter")
+            warn_not_converged(f"loe-{method}", hist, progress)
     best.info["restart_objectives"] = runs
     return best

@@ -4,6 +4,8 @@ import numbers
 
 import numpy as np
 
+from ._progress import public_call
+
 __all__ = ["lp_embedding"]
 
 
@@ -51,6 +53,7 @@ def _triangles(A, n, triangle, rng):
     return np.unique(T, axis=0)
 
 
+@public_call
 def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=None,
                  seed=None):
     """Embed a kNN graph by a linear program on distances and radii, then classical MDS.

@@ -2,9 +2,12 @@
 
 import numpy as np
 
+from ._progress import public_call
+
 __all__ = ["classical_mds"]
 
 
+@public_call
 def classical_mds(D, dim=2, *, squared=False):
     """Classical MDS of a dissimilarity matrix.
 

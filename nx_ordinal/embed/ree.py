@@ -9,6 +9,8 @@ dissimilarity stays one bad residual instead of contaminating the whole embeddin
 
 import numpy as np
 
+from ._progress import public_call
+
 __all__ = ["ree", "ree_objective", "ree_gram_to_points"]
 
 
@@ -201,6 +203,7 @@ def _sdp(D2, W, solver=None):
     return _psd_project((Bv + Bv.T) / 2), prob.status
 
 
+@public_call
 def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_iter=3000,
         step=0.2, restart=250, tol=1e-6, patience=None, init="cmds", n_landmarks=None,
         solver=None, seed=None, max_time=None, verbose=False):
@@ -307,7 +310,7 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
     """
     from .._validation import check_bool, check_choice, check_dim, check_int, check_positive
     from ..utils import as_generator
-    from ._progress import Progress, warn_interrupted
+    from ._progress import Progress, dense_blas, warn_interrupted
     from ._result import EmbeddingResult
 
     if dim is not None:
@@ -369,9 +372,10 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
         progress = Progress(max_iter, verbose, "REE", max_time=max_time)
         state = {}
         try:
-            B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,
-                                                            patience, progress, restart,
-                                                            state)
+            with dense_blas(m):  # one eigh of m x m per iteration: one thread when small
+                B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,
+                                                                patience, progress, restart,
+                                                                state)
         except KeyboardInterrupt:
             warn_interrupted("ree", progress.count)
             B, converged, n_iter = state.get("best_B", B0), False, progress.count

@@ -18,7 +18,7 @@ import numpy as np
 
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["soe", "soe_objective"]
@@ -289,6 +289,7 @@ class _Evaluator:
         return f, a, b
 
 
+@public_call
 def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1,
         max_iter=1000, tol=1e-4, max_time=None, cg_iter=10, seed=None, verbose=False):
     """Soft ordinal embedding of triplet or quadruplet comparisons.
@@ -424,7 +425,7 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
             # the iterations do not depend on the scale of the problem
             X0 = X0 / delta
             ev = _Evaluator(cs, 1.0)
-            progress = Progress(max_iter, verbose, name, max_time=max_time)
+            progress = Progress(max_iter, verbose, run_label(name, r, n_init), max_time=max_time)
             interrupted = False
             try:
                 if cs.m == 0:
@@ -450,7 +451,6 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
                 warn_interrupted(name, n_iter)
                 break
             if not conv and max_iter > 0:
-                why = "max_time" if progress.out_of_time() else "max_iter"
-                warn_not_converged(name, n_iter, why)
+                warn_not_converged(name, hist, progress)
     best.info["restart_objectives"] = runs
     return best

@@ -30,7 +30,7 @@ dense eigendecomposition).
 import numpy as np
 
 from .._validation import check_dim, check_init, check_int, check_nonnegative, check_positive
-from ._progress import Progress, warn_interrupted, warn_not_converged
+from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
 __all__ = ["ste", "tste", "gnmds", "generalization_error", "triplet_objective"]
@@ -57,12 +57,13 @@ def _initial_X(init, n, dim, rng, scale=0.1):
     return check_init(init, n, dim)
 
 
-def _small_blas(n, limit=600):
-    """Single-threaded BLAS for the small dense eigendecompositions of the Gram forms
-    (threads only add overhead below a few hundred rows)."""
-    from ..utils import single_thread
+def _small_blas(n):
+    """BLAS threads for the dense eigendecompositions of the Gram forms: one below a few
+    hundred rows (threads only add overhead there), else the caller's count
+    (:func:`nx_ordinal.embed._progress.dense_blas`)."""
+    from ._progress import dense_blas
 
-    return single_thread(n <= limit)
+    return dense_blas(n)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -471,7 +472,7 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     if interrupted:
         warn_interrupted(name, n_iter)
     elif not conv and max_iter > 0:
-        warn_not_converged(name, n_iter, "max_time" if progress.out_of_time() else "max_iter")
+        warn_not_converged(name, hist, progress)
     return EmbeddingResult(np.asarray(X, dtype=np.float64), float(f), int(n_iter), bool(conv),
                            hist, name, info)
 
@@ -520,6 +521,7 @@ _RETURNS_DOC = """
 """
 
 
+@public_call
 def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0.0,
         max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """Stochastic Triplet Embedding (STE) of van der Maaten & Weinberger [1]_.
@@ -560,6 +562,7 @@ def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0
                           max_time, seed, verbose, lam=lam)
 
 
+@public_call
 def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected=False,
          lam=0.0, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """t-distributed Stochastic Triplet Embedding (t-STE) of van der Maaten & Weinberger [1]_.
@@ -599,6 +602,7 @@ def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected
                           max_time, seed, verbose, alpha=float(alpha), lam=lam)
 
 
+@public_call
 def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
           projected=False, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
     """Generalized Non-metric Multidimensional Scaling (GNMDS) of Agarwal et al. [1]_.

@@ -1,0 +1,132 @@
+"""Overlap removal, the final step of the ordinal layouts: no two nodes nearly coincide, and
+the neighbourhoods GARI scores are untouched."""
+
+import networkx as nx
+import numpy as np
+import pytest
+from scipy.spatial import cKDTree
+from scipy.spatial.distance import pdist
+
+import nx_ordinal
+from nx_ordinal._layout_utils import separate_overlaps
+from nx_ordinal.constraints import graph_to_csr, knn_adjacency
+from nx_ordinal.datasets import famous_graph
+from nx_ordinal.metrics import gari_array, recovered_adjacency
+
+SEVEN = ["Frucht", "Icosahedral", "Chvatal", "Folkman", "Thomassen", "Meredith", "Desargues"]
+
+
+def _array(pos, nodes):
+    return np.array([pos[v] for v in nodes])
+
+
+def _close_pairs(X, A, frac=0.05):
+    r, c = A.nonzero()
+    L = np.median(np.linalg.norm(X[r] - X[c], axis=1))
+    return int((pdist(X) < frac * L).sum())
+
+
+def _recovered_counts(A, X):
+    k = np.diff(A.indptr)
+    B = recovered_adjacency(X, k)
+    return np.asarray(A.multiply(B).sum(axis=1)).ravel()
+
+
+@pytest.mark.parametrize("graph", ["les_miserables", "karate"])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_no_nodes_closer_than_5_percent_of_the_median_edge(graph, seed):
+    G = nx.les_miserables_graph() if graph == "les_miserables" else nx.karate_club_graph()
+    nodes = list(G)
+    A, _ = graph_to_csr(G, nodes)
+    raw = _array(nx_ordinal.loe_layout(G, seed=seed, remove_overlap=False), nodes)
+    X = _array(nx_ordinal.loe_layout(G, seed=seed), nodes)
+    assert _close_pairs(raw, A) > 0  # LOE alone overlaps them (the test can fail)
+    assert _close_pairs(X, A) == 0
+    assert gari_array(A, X) == gari_array(A, raw)
+    np.testing.assert_array_equal(_recovered_counts(A, X), _recovered_counts(A, raw))
+
+
+@pytest.mark.parametrize("name", SEVEN)
+def test_gari_unchanged_on_the_seven_paper_graphs(name):
+    G = famous_graph(name)
+    nodes = list(G)
+    A, _ = graph_to_csr(G, nodes)
+    raw = nx_ordinal.loe_layout(G, seed=0, n_init=2, remove_overlap=False)
+    X = _array(raw, nodes)
+    Y = separate_overlaps(X, A, seed=0)
+    assert gari_array(A, Y) == gari_array(A, X)
+    np.testing.assert_array_equal(_recovered_counts(A, Y), _recovered_counts(A, X))
+    assert _close_pairs(Y, A) == 0
+
+
+def test_nothing_to_do_returns_the_input_and_draws_nothing():
+    X = np.random.default_rng(0).random((50, 2))
+    A = knn_adjacency(X, 5)
+    rng = np.random.default_rng(3)
+    state = rng.bit_generator.state
+    assert separate_overlaps(X, A, seed=rng) is X
+    assert rng.bit_generator.state == state
+
+
+def _twins(dim, seed):
+    """Points of a kNN graph with some rows duplicated (coincident twins) and some nearly."""
+    rng = np.random.default_rng(seed)
+    X = rng.random((120, dim))
+    X[100:110] = X[:10]  # exact duplicates
+    X[110:115] = X[:5] + 1e-4  # near duplicates (a group of 3)
+    X[115:] = X[20]  # five points on one spot
+    return X, knn_adjacency(X, 6)
+
+
+@pytest.mark.parametrize("dim", [1, 2, 3])
+def test_coincident_points_are_split_deterministically_ranks_kept(dim):
+    X, A = _twins(dim, 0)
+    X0 = X.copy()
+    Y = separate_overlaps(X, A, seed=7)
+    np.testing.assert_array_equal(X, X0)  # input untouched
+    assert np.isfinite(Y).all()
+    assert pdist(Y).min() > 0  # every coincidence split
+    assert _close_pairs(Y, A) < _close_pairs(X, A)
+    np.testing.assert_array_equal(separate_overlaps(X, A, seed=7), Y)  # same seed, same
+    assert not np.array_equal(separate_overlaps(X, A, seed=8), Y)
+    # recovered neighbours unchanged wherever they were defined: not where the k-th and
+    # (k+1)-th nearest points of X coincide (there the count was an arbitrary tie-break)
+    k = np.diff(A.indptr)
+    d, _ = cKDTree(X).query(X, k=int(k.max()) + 2)
+    rows = np.arange(len(X))
+    defined = d[rows, k] < d[rows, k + 1]
+    assert defined.mean() > 0.8
+    np.testing.assert_array_equal(_recovered_counts(A, Y)[defined],
+                                  _recovered_counts(A, X)[defined])
+    # points in no pair closer than a tenth of the median edge stay where they were
+    r, c = A.nonzero()
+    t = 0.1 * np.median(np.linalg.norm(X[r] - X[c], axis=1))
+    close = np.zeros(len(X), dtype=bool)
+    close[cKDTree(X).query_pairs(t, output_type="ndarray").ravel()] = True
+    assert close[[*range(10), *range(100, 120), 20]].all()
+    np.testing.assert_array_equal(Y[~close], X[~close])
+
+
+def test_k5_components_of_a_layout_are_split():
+    # complete components carry no ordinal information, so LOE may stack their nodes; the
+    # drawing must show five nodes anyway
+    G = nx.disjoint_union_all([nx.complete_graph(5)] * 3 + [nx.path_graph(8)])
+    nodes = list(G)
+    A, _ = graph_to_csr(G, nodes)
+    X = np.zeros((len(nodes), 2))
+    X[:15] = np.repeat(np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 3.0]]), 5, axis=0)
+    X[15:] = np.column_stack([np.arange(8.0), np.full(8, 6.0)])
+    Y = separate_overlaps(X, A, seed=0)
+    assert _close_pairs(Y, A) == 0
+    assert gari_array(A, Y) == gari_array(A, X)
+
+
+def test_layout_parameter_and_determinism():
+    G = nx.les_miserables_graph()
+    a = nx_ordinal.loe_layout(G, seed=3)
+    b = nx_ordinal.loe_layout(G, seed=3)
+    assert all(np.array_equal(a[v], b[v]) for v in G)
+    for layout in (nx_ordinal.soe_layout, nx_ordinal.ste_layout, nx_ordinal.landmark_layout,
+                   nx_ordinal.asap_loe_layout):
+        pos = layout(nx.karate_club_graph(), seed=0, remove_overlap=False)
+        assert len(pos) == 34

@@ -1,0 +1,251 @@
+"""Quiet by default: warnings only when the result is likely poor, pointing at the caller's
+line, once per public call; progress on stderr only; BLAS threads chosen by the package."""
+
+import builtins
+import math
+import pathlib
+import sys
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+from nx_ordinal.constraints import graph_to_csr, knn_adjacency, sample_triplets
+from nx_ordinal.embed import loe, soe
+from nx_ordinal.embed._progress import (
+    FALLING_RATE,
+    Progress,
+    blas_threads,
+    dense_blas,
+    public_call,
+    still_falling,
+    warn,
+)
+from nx_ordinal.exceptions import ConvergenceWarning, NoOrdinalInformationWarning
+
+HERE = str(pathlib.Path(__file__).resolve())
+
+
+def _record(fn, *args, **kwargs):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = fn(*args, **kwargs)
+    return out, caught
+
+
+# ---------------------------------------------------------------------------- no warnings
+def test_default_loe_layout_on_netscience_is_silent(shared_data):
+    G = nx.read_gml(shared_data / "netscience" / "netscience.gml", label="id")
+    G = G.subgraph(max(nx.connected_components(G), key=len)).copy()
+    assert G.number_of_nodes() == 379
+    pos, caught = _record(nx_ordinal.loe_layout, G, seed=0)
+    assert [str(w.message) for w in caught] == []
+    assert len(pos) == 379
+
+
+@pytest.mark.slow
+def test_default_loe_layout_on_2000_node_geometric_graph_is_silent():
+    n = 2000
+    G = nx.random_geometric_graph(n, math.sqrt(8 / (math.pi * n)), seed=1)
+    pos, caught = _record(nx_ordinal.loe_layout, G, seed=0)
+    assert [str(w.message) for w in caught] == []
+    assert len(pos) == n
+
+
+# ------------------------------------------------------------------ the "likely poor" rule
+def test_still_falling_criterion():
+    # 1 % over the last 10 % of the iterations (at least 10) is the boundary
+    flat = [100.0 - 0.001 * t for t in range(1000)]
+    assert not still_falling(flat)
+    steep = [100.0 * 0.999**t for t in range(1000)]  # -10 % over the last 100 iterations
+    assert still_falling(steep)
+    # window of 10 values for short runs; exactly at the rate is not "falling"
+    assert not still_falling([1.0 + 0.5 * FALLING_RATE] + [1.0] * 10)
+    assert still_falling([1.0 + 2 * FALLING_RATE] + [1.0] * 10)
+    assert not still_falling([5.0, 0.0])  # an exact minimiser
+    assert still_falling([3.0])  # one value: no evidence the run had settled
+    assert still_falling([3.0, 2.0])
+
+
+def test_convergence_warning_only_when_still_falling():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((80, 2))
+    T = sample_triplets(X, n_triplets=2000, noise="flip", noise_level=0.1, seed=1)
+    # five iterations from a random start: still falling fast, a warning
+    _, caught = _record(soe, T, dim=2, max_iter=5, tol=0, seed=0)
+    assert [w.category for w in caught] == [ConvergenceWarning]
+    assert "soe-lbfgs stopped on max_iter after 5 iterations with the objective still " \
+        "falling" in str(caught[0].message)
+    _, caught = _record(soe, T, dim=2, max_iter=10**6, max_time=1e-4, tol=0, seed=0)
+    assert "stopped on max_time" in str(caught[0].message)
+    # tol=0 never converges by the relative rule, but after many iterations the objective
+    # (noisy triplets: never 0) is flat: out of budget without a warning
+    res, caught = _record(soe, T, dim=2, max_iter=300, tol=0, seed=0)
+    assert not res.converged
+    assert not still_falling(res.history)
+    assert caught == []
+
+
+# -------------------------------------------------------------------------- stacklevel
+def test_warning_points_at_the_callers_line_for_solvers_and_layouts():
+    rng = np.random.default_rng(0)
+    T = sample_triplets(rng.standard_normal((60, 2)), n_triplets=1500, seed=1)
+    _, caught = _record(soe, T, dim=2, max_iter=3, tol=0, seed=0)
+    assert caught and all(w.filename == HERE for w in caught)
+    # layout -> solver -> restarts: still this file
+    G = nx.grid_2d_graph(12, 12)
+    _, caught = _record(nx_ordinal.loe_layout, G, max_iter=2, tol=0, n_init=2, seed=0)
+    assert [w.category for w in caught] == [ConvergenceWarning]
+    assert caught[0].filename == HERE
+    _, caught = _record(nx_ordinal.soe_layout, nx.complete_graph(5), seed=0)
+    assert [w.category for w in caught] == [NoOrdinalInformationWarning]
+    assert caught[0].filename == HERE
+    with pytest.warns(NoOrdinalInformationWarning) as rec:
+        line = sys._getframe().f_lineno + 1
+        nx_ordinal.ste_layout(nx.complete_graph(6), seed=0)
+    assert (rec[0].filename, rec[0].lineno) == (HERE, line)
+
+
+def test_each_warning_once_per_public_call():
+    # default loe_layout on K6: 4 runs (spectral and Kamada-Kawai starts), one warning
+    _, caught = _record(nx_ordinal.loe_layout, nx.complete_graph(6), seed=0)
+    assert [w.category for w in caught] == [NoOrdinalInformationWarning]
+    # the solver's own restarts: once
+    A, _ = graph_to_csr(nx.complete_graph(6))
+    _, caught = _record(loe, A, n_init=4, seed=0)
+    assert len(caught) == 1
+    # a second call warns again (the scope ends with the call)
+    _, caught = _record(nx_ordinal.loe_layout, nx.complete_graph(6), seed=0)
+    assert len(caught) == 1
+    # ConvergenceWarning of several runs: once
+    _, caught = _record(nx_ordinal.loe_layout, nx.grid_2d_graph(10, 10), max_iter=2, tol=0,
+                        n_init=4, seed=0)
+    assert [w.category for w in caught] == [ConvergenceWarning]
+
+
+def test_warn_outside_a_public_call_is_not_deduplicated():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warn("a", UserWarning)
+        warn("a", UserWarning)
+    assert len(caught) == 2 and caught[0].filename == HERE
+
+    @public_call
+    def twice():
+        warn("b", UserWarning)
+        warn("b", UserWarning)
+        warn("c", UserWarning)
+
+    _, caught = _record(twice)
+    assert [str(w.message) for w in caught] == ["b", "c"]
+
+
+# ----------------------------------------------------------------------------- progress
+@pytest.fixture
+def no_tqdm(monkeypatch):
+    real = builtins.__import__
+
+    def fake(name, *args, **kwargs):
+        if name == "tqdm" or name.startswith("tqdm."):
+            raise ImportError("no tqdm here")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+
+
+def test_progress_without_tqdm_is_one_updating_line_on_stderr(no_tqdm, capsys):
+    A = knn_adjacency(np.random.default_rng(0).random((150, 2)), 6)
+    loe(A, n_init=2, max_iter=300, verbose=True, seed=0)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\r") >= 2  # rewritten in place...
+    assert err.count("\n") == 2  # ...one finished line per run, not one per iteration
+    assert "loe-lbfgs run 1/2" in err and "loe-lbfgs run 2/2" in err and "objective" in err
+
+
+def test_progress_with_tqdm_goes_to_stderr(capsys):
+    pytest.importorskip("tqdm")
+    A = knn_adjacency(np.random.default_rng(0).random((60, 2)), 5)
+    loe(A, max_iter=50, verbose=True, seed=0)
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "loe-lbfgs" in err
+
+
+def test_progress_quiet_by_default(capsys):
+    p = Progress(10)
+    for _ in range(10):
+        p.update(1.0)
+    p.close()
+    assert p.count == 10
+    assert capsys.readouterr() == ("", "")
+
+
+# ------------------------------------------------------------------------------- threads
+def _blas_threads_now():
+    import threadpoolctl
+
+    info = [i for i in threadpoolctl.threadpool_info() if i["user_api"] == "blas"]
+    return {i["num_threads"] for i in info}
+
+
+def test_threadpoolctl_is_a_dependency():
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    deps = tomllib.loads((root / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert any(d.startswith("threadpoolctl") for d in deps)
+
+
+def test_public_calls_run_with_the_blas_threads_they_chose(monkeypatch):
+    seen = {}
+
+    @public_call
+    def solver():
+        seen["inside"] = _blas_threads_now()
+        with dense_blas(10):
+            seen["small"] = _blas_threads_now()
+
+    with blas_threads(2):
+        before = _blas_threads_now()
+        solver()
+        after = _blas_threads_now()
+    assert seen["inside"] == {1} and seen["small"] == {1}
+    assert before == after
+
+    # a layout's dense algebra (REE's eigendecompositions) runs on one thread
+    import nx_ordinal.embed.ree  # noqa: F401
+
+    ree_mod = sys.modules["nx_ordinal.embed.ree"]
+    real = ree_mod._subgradient
+
+    def spy(*args, **kwargs):
+        seen["ree"] = _blas_threads_now()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ree_mod, "_subgradient", spy)
+    with blas_threads(2):
+        nx_ordinal.ree_layout(nx.karate_club_graph(), max_iter=20, seed=0)
+    assert seen["ree"] == {1}
+
+
+def test_warning_in_a_worker_thread_points_at_the_package_line():
+    import concurrent.futures as cf
+
+    def job():
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            warn("from a worker", UserWarning)
+        return caught
+
+    with cf.ThreadPoolExecutor(1) as ex:
+        caught = ex.submit(job).result()
+    # the test's job() is the first frame outside the package
+    assert caught[0].filename == HERE
+    with cf.ThreadPoolExecutor(1) as ex:
+        A = knn_adjacency(np.random.default_rng(0).random((40, 2)), 4)
+        fut = ex.submit(_record, loe, A, max_iter=2, tol=0, seed=0)
+        _, caught = fut.result()
+    assert caught and caught[0].filename == HERE  # _record, in this file, made the call
