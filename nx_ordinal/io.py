@@ -2,7 +2,7 @@
 
 Graphs: edge lists (networkx's default ``write_edgelist`` output with data dicts included),
 adjacency lists, Pajek, GraphML, GML and JSON node-link files (:func:`read_graph`), never
-pickle or ``eval`` (data dicts are read with :func:`ast.literal_eval`).  Layouts: JSON files
+pickle or ``eval`` (data dicts are read with ``ast.literal_eval``).  Layouts: JSON files
 with node ids, positions, the method, its parameters and metrics (:func:`write_layout`;
 :func:`read_layout` gives the positions, :func:`read_layout_record` everything), written
 atomically (temporary file in the same folder, then rename), so an interrupted write never

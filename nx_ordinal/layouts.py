@@ -90,7 +90,7 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
         points recover (GARI is unchanged; see
-        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
+        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -396,7 +396,7 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
         points recover (GARI is unchanged; see
-        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
+        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -655,7 +655,7 @@ def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=T
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
         points recover (GARI is unchanged; see
-        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
+        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -801,7 +801,7 @@ _TRIPLET_LAYOUT_DOC = """
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
         points recover (GARI is unchanged; see
-        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
+        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
 
     Returns
     -------
@@ -977,7 +977,7 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
         points recover (GARI is unchanged; see
-        :func:`nx_ordinal._layout_utils.separate_overlaps`).  ``False``: the solver's drawing.
+        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
 
     Returns
     -------

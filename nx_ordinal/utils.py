@@ -41,7 +41,7 @@ def single_thread(enabled=True, user_api=None):
     Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra
     threads, badly so on a busy machine.  A no-op when ``enabled`` is false.  threadpoolctl is
     a dependency, so the limit always applies (see
-    :func:`nx_ordinal.embed._progress.blas_threads`).
+    ``nx_ordinal.embed._progress.blas_threads``).
     """
     import contextlib
 
