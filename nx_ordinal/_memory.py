@@ -494,14 +494,20 @@ def ree_layout_memory(n, dim):
 
 
 def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False):
-    """``ste_layout``, ``tste_layout``, ``gnmds_layout``: the start (Laplacian eigenmaps),
-    the local triplets (:func:`local_triplets_memory`) and the solver
-    (:func:`triplet_memory`)."""
-    est = Estimate(f"{kind}_layout", suggestion=("use projected=False" if projected
-                                                 else "use a smaller max_triplets"))
+    """``ste_layout``, ``tste_layout``, ``gnmds_layout``, ``dmoe_layout``: the start
+    (Laplacian eigenmaps), the local triplets (:func:`local_triplets_memory`) and the solver
+    (:func:`triplet_memory`, or :func:`dmoe_memory` for ``kind="dmoe"``, whose n x n
+    matrices dominate)."""
+    if kind == "dmoe":
+        solver = dmoe_memory(n, dim, n_triplets, projected=projected)
+        suggestion = "use ste_layout, gnmds_layout or loe_layout (no n x n matrix)"
+    else:
+        solver = triplet_memory(kind, n, dim, n_triplets, projected=projected)
+        suggestion = "use projected=False" if projected else "use a smaller max_triplets"
+    est = Estimate(f"{kind}_layout", suggestion=suggestion)
     est.extend(laplacian_eigenmaps_memory(n, dim, n_edges), "start: ")
     est.extend(local_triplets_memory(n, n_edges, n_triplets, full=False), "sampling: ")
-    est.extend(triplet_memory(kind, n, dim, n_triplets, projected=projected), f"{kind}: ")
+    est.extend(solver, f"{kind}: ")
     return est
 
 

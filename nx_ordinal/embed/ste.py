@@ -368,6 +368,8 @@ def _run_lbfgs(ev, X0, max_iter, tol, progress):
     n, dim = X0.shape
     history = []
     converged = [False]
+    if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
+        return 0, False, history
 
     def fun(x):
         f, grad = ev(x.reshape(n, dim))
