@@ -1345,8 +1345,6 @@ def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, ma
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
-    import math
-
     import numpy as np
 
     from ._validation import check_int
@@ -1359,11 +1357,10 @@ def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, ma
     center = check_center(center, dim)
     scale = check_scale(scale)
     n = len(nodes)
-    if n_constraints is None:
-        logn = max(1, math.ceil(math.log(max(n, 2))))
-        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
     ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
+    if n_constraints is None:
+        n_constraints = _default_n_constraints(n, dim)
+    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
     if weight is not None and not isinstance(weight, str):
         raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
     if n <= 1:
@@ -1391,6 +1388,15 @@ def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, ma
     else:
         X = landmark_ste(T, n, dim, n_landmarks=ell, seed=draw_seed(rng), **kw).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+def _default_n_constraints(n, dim):
+    """Shortest-path triplets sampled by default: ``min(2e6, 20 n dim ceil(log n))`` (the
+    default of :func:`soe_layout` too)."""
+    import math
+
+    logn = max(1, math.ceil(math.log(max(n, 2))))
+    return min(2_000_000, 20 * max(n, 1) * dim * logn)
 
 
 __all__ += ["dmoe_layout", "landmark_ste_layout", "lpem_layout"]

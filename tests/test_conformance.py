@@ -205,25 +205,21 @@ def test_solver_result_fields(method, dim):
 
 
 @pytest.mark.parametrize("method", NAMES)
-def test_solver_max_iter_zero_returns_finite_start(method):
-    if not _takes(method, "max_iter"):
-        pytest.skip(f"{SOLVERS[method][0].__name__} takes no max_iter (not iterative)")
+@pytest.mark.parametrize("budget", [("max_iter", 0), ("max_time", 1e-9)],
+                         ids=["max_iter=0", "max_time=1e-9"])
+def test_solver_no_budget_returns_finite_start_or_best(method, budget):
+    """``max_iter=0``: the finite start, no iteration; a tiny ``max_time``: the finite best
+    configuration so far, not converged."""
+    parameter, value = budget
+    if not _takes(method, parameter):
+        pytest.skip(f"{SOLVERS[method][0].__name__} takes no {parameter}")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        res, n = _solver_call(method, max_iter=0)
-    _check_result(res, n, 2)
-    assert res.n_iter == 0
-
-
-@pytest.mark.parametrize("method", NAMES)
-def test_solver_tiny_max_time_returns_finite_best(method):
-    if not _takes(method, "max_time"):
-        pytest.skip(f"{SOLVERS[method][0].__name__} takes no max_time")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        res, n = _solver_call(method, max_time=1e-9)
+        res, n = _solver_call(method, **{parameter: value})
     _check_result(res, n, 2)
     assert not res.converged
+    if parameter == "max_iter":
+        assert res.n_iter == 0
 
 
 @pytest.fixture

@@ -472,14 +472,6 @@ def test_degenerate_graphs_get_finite_positions(method, kind):
     assert nx.utils.graphs_equal(G, before)
 
 
-@pytest.mark.parametrize("method", sorted(LAYOUTS))
-def test_empty_and_single_node(method):
-    assert LAYOUTS[method](nx.Graph()) == {}
-    assert LAYOUTS[method]([]) == {}
-    pos = LAYOUTS[method](nx.Graph([("x", "x")]), center=(1, 2))
-    assert list(pos) == ["x"] and np.array_equal(pos["x"], [1.0, 2.0])
-
-
 @pytest.mark.parametrize("method", sorted(set(LAYOUTS) - {"ree"}))
 @pytest.mark.parametrize("G", [nx.complete_graph(6), nx.empty_graph(5)],
                          ids=["complete", "edgeless"])
