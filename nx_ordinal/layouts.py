@@ -1049,11 +1049,24 @@ def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None
 
 # --- layouts added with the method table (issue 20) -------------------------------------------
 
-def _dmoe(T, n, dim, **kw):
-    """:func:`nx_ordinal.embed.dmoe.dmoe` for :func:`_triplet_layout` (imported on use)."""
+_DMOE_LAYOUT_ITER = 100
+
+
+def _dmoe(T, n, dim, *, max_iter=None, **kw):
+    """:func:`nx_ordinal.embed.dmoe.dmoe` for :func:`_triplet_layout` (imported on use);
+    ``max_iter=None`` is the layout's early stop at ``_DMOE_LAYOUT_ITER`` iterations, an
+    intended budget that does not warn."""
     from .embed.dmoe import dmoe
 
-    return dmoe(T, n, dim, **kw)
+    if max_iter is not None:
+        return dmoe(T, n, dim, max_iter=max_iter, **kw)
+    import warnings
+
+    from .exceptions import ConvergenceWarning
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", category=ConvergenceWarning)
+        return dmoe(T, n, dim, max_iter=_DMOE_LAYOUT_ITER, **kw)
 
 
 @nx.utils.np_random_state("seed")
@@ -1090,7 +1103,11 @@ def dmoe_layout(G, pos=None, *, lam="auto", p=None, nu=0.1, max_triplets=20_000,
     projected : bool, default False
         Solve the rank-constrained problem by projected gradient instead of the ADMM.
     max_iter : int or None
-        Iterations; default the budget of ``lam="auto"`` (an intended early stop) or 1000.
+        Iterations.  Default (``None``): 100, an intended early stop that does not warn.  On
+        graphs it draws better than the Table 1 budget of ``lam="auto"`` (up to 3000
+        iterations at many triplets per node) and in a fraction of the time: GARI of a
+        6-NN graph of 60 uniform points 0.69 in 1.1 s against 0.58 in 22 s; 10 x 10 grid
+        0.49 against 0.45.
     tol : float, default 1e-4
     max_time : float or None
         Seconds allowed.
@@ -1136,7 +1153,9 @@ def dmoe_layout(G, pos=None, *, lam="auto", p=None, nu=0.1, max_triplets=20_000,
     For small graphs, up to a few hundred nodes: each ADMM iteration costs O(m + n^3) (two
     dense n x n eigendecompositions) for m sampled triplets, and the iterates take about
     14 n^2 floats (n = 1000: 110 MB; the memory guard refuses what does not fit).  Use
-    :func:`ste_layout`, :func:`gnmds_layout` or :func:`loe_layout` for larger graphs.
+    :func:`ste_layout`, :func:`gnmds_layout` or :func:`loe_layout` for larger graphs, which
+    also draw better (DMOE's drawings of the grid and kNN graphs above score below
+    spring's).
 
     References
     ----------
@@ -1149,8 +1168,11 @@ def dmoe_layout(G, pos=None, *, lam="auto", p=None, nu=0.1, max_triplets=20_000,
                            store_pos_as=store_pos_as)
 
 
+_LPEM_ALL_TRIANGLES = 60  # up to this many nodes triangle="auto" imposes every triangle
+
+
 @nx.utils.np_random_state("seed")
-def lpem_layout(G, pos=None, *, triangle="local", margin=1.0, weight=None, scale=1,
+def lpem_layout(G, pos=None, *, triangle="auto", margin=1.0, weight=None, scale=1,
                 center=None, dim=2, seed=None, store_pos_as=None):
     """Position nodes by LPEm, a linear program on distances and neighbourhood radii.
 
@@ -1167,12 +1189,17 @@ def lpem_layout(G, pos=None, *, triangle="local", margin=1.0, weight=None, scale
     pos : dict or None, optional
         Accepted for signature compatibility; the method is not iterative and only
         validates it.
-    triangle : {"local", "all"} or float, default "local"
-        Triangle inequalities imposed (see :func:`nx_ordinal.embed.lp.lp_embedding`).
+    triangle : {"auto", "local", "all"} or float, default "auto"
+        Triangle inequalities imposed (see :func:`nx_ordinal.embed.lp.lp_embedding`):
+        ``"auto"`` is ``"all"`` up to 60 nodes and ``"local"`` beyond.  All triangles
+        constrain the distances far better (GARI of a 6-NN graph of 60 uniform points 0.77
+        against 0.39 with the local ones; 6 x 6 grid 0.82 against 0.59) but add
+        3 C(n, 3) rows: seconds at n = 60.
     margin : float, default 1
         Gap between a node's radius and its non-neighbours' distances, relative to the mean
-        radius 1.  Smaller gaps let the LP's distances nearly tie (Frucht graph: GARI 0.01
-        at ``margin=0.1``, 0.66 at 1).
+        radius 1.  Smaller gaps let the LP's distances nearly tie (Frucht graph with the
+        local triangles: GARI 0.01 at ``margin=0.1``, 0.66 at 1; 6 x 6 grid with all
+        triangles: 0.29 and 0.82).
     weight : None
         Accepted for signature compatibility; must be ``None``.
     scale : number, default 1
@@ -1215,8 +1242,9 @@ def lpem_layout(G, pos=None, *, triangle="local", margin=1.0, weight=None, scale
     Notes
     -----
     Small graphs only, up to about 100 nodes: the LP has about 1.5 n^2 variables and n^2
-    rows (plus three per triangle), solved by HiGHS (seconds at n = 100); memory about
-    16 n^2 words.  Graphs with two nodes are drawn as a segment.
+    rows plus three per triangle (O(n^3) with all triangles, O(n k^2) with the local ones),
+    solved by HiGHS; memory about 16 n^2 words plus the triangle rows.  Graphs with two
+    nodes are drawn as a segment.
 
     References
     ----------
@@ -1245,6 +1273,8 @@ def lpem_layout(G, pos=None, *, triangle="local", margin=1.0, weight=None, scale
         X = np.zeros((2, dim))
         X[:, 0] = (-1.0, 1.0)
     else:
+        if isinstance(triangle, str) and triangle == "auto":
+            triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
@@ -1339,7 +1369,10 @@ def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, ma
     -----
     Shortest paths and sampling as in :func:`soe_layout`; the landmark stage costs
     O((m + n l) k) for k ranking iterations, then STE O(m dim) per L-BFGS evaluation for
-    m = ``n_constraints`` triplets.  No n x n array.
+    m = ``n_constraints`` triplets.  No n x n array.  The warm start saves STE iterations;
+    on small graphs STE from a random start often reaches the same drawing (6-NN graph of 60
+    uniform points: the same configuration, Procrustes error 0.058 to the points, after 24
+    instead of 32 iterations).
 
     References
     ----------

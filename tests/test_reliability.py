@@ -12,7 +12,7 @@ import warnings
 import networkx as nx
 import numpy as np
 import pytest
-from method_cases import cheap_layouts, layout_functions
+from method_cases import cheap_layouts, layout_functions, table
 
 import nx_ordinal
 from nx_ordinal import constraints as C
@@ -472,7 +472,7 @@ def test_degenerate_graphs_get_finite_positions(method, kind):
     assert nx.utils.graphs_equal(G, before)
 
 
-@pytest.mark.parametrize("method", sorted(set(LAYOUTS) - {"ree"}))
+@pytest.mark.parametrize("method", sorted(n for n, e in table().items() if e["ordinal"]))
 @pytest.mark.parametrize("G", [nx.complete_graph(6), nx.empty_graph(5)],
                          ids=["complete", "edgeless"])
 def test_no_ordinal_information_warns(method, G):
