@@ -53,6 +53,7 @@ __all__ = [
     "ree_layout_memory",
     "tsne_memory",
     "landmark_layout_memory",
+    "lpem_layout_memory",
     "default_n_queries",
 ]
 
@@ -508,6 +509,19 @@ def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False)
     est.extend(laplacian_eigenmaps_memory(n, dim, n_edges), "start: ")
     est.extend(local_triplets_memory(n, n_edges, n_triplets, full=False), "sampling: ")
     est.extend(solver, f"{kind}: ")
+    return est
+
+
+def lpem_layout_memory(n, dim, n_triangles, triangle):
+    """:func:`nx_ordinal.lpem_layout`: the LP of :func:`lp_memory` plus, per imposed triangle,
+    its three rows (nine sparse entries built by concatenation, then the CSR matrix and the
+    solver's copy: about 170 words), which :func:`lp_memory` leaves out; with
+    ``triangle="all"`` they grow as n^3."""
+    t = int(n_triangles)
+    est = Estimate("lpem_layout", suggestion='use triangle="local" or loe_layout')
+    est.extend(lp_memory(n, dim))
+    est.add("triangle inequality rows (about 170 words per triangle)", 170 * F8 * t,
+            n=int(n), triangle=triangle)
     return est
 
 

@@ -1275,8 +1275,30 @@ def lpem_layout(G, pos=None, *, triangle="auto", margin=1.0, weight=None, scale=
     else:
         if isinstance(triangle, str) and triangle == "auto":
             triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
+        from ._memory import lpem_layout_memory
+
+        lpem_layout_memory(n, dim, _lpem_triangle_count(A, triangle), triangle).check()
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+
+def _lpem_triangle_count(A, triangle):
+    """Triangles :func:`nx_ordinal.embed.lp.lp_embedding` imposes (at most, for "local":
+    pairs of neighbours of each node), O(n) and nothing allocated beyond the degrees."""
+    import numpy as np
+
+    n = A.shape[0]
+    if isinstance(triangle, str) and triangle == "local":
+        deg = np.diff((A + A.T).tocsr().indptr).astype(np.int64)
+        return int((deg * (deg - 1) // 2).sum())
+    everything = n * (n - 1) * (n - 2) // 6
+    if isinstance(triangle, str):
+        return everything if triangle == "all" else 0  # bad names: lp_embedding's ValueError
+    try:
+        fraction = float(triangle)
+    except (TypeError, ValueError):
+        return 0
+    return int(min(max(fraction, 0.0), 1.0) * everything)
 
 
 def _warn_no_local_triplets(name, A):
