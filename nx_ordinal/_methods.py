@@ -140,8 +140,8 @@ METHODS = {
         "layout": "nx_ordinal.layouts:dmoe_layout",
         "solver": "nx_ordinal.embed.dmoe:dmoe",
         "data": "triplets",
-        "description": "margin-distribution ordinal embedding of local triplets (Ma et al. "
-                       "2019); small graphs",
+        "description": "distributional-margin ordinal embedding (DMOE) of local triplets "
+                       "(Ma et al.); small graphs",
         "ordinal": True,
         "test_kwargs": {"max_iter": 30},
         "solver_test_kwargs": {"max_iter": 30},

@@ -1159,7 +1159,8 @@ def dmoe_layout(G, pos=None, *, lam="auto", p=None, nu=0.1, max_triplets=20_000,
 
     References
     ----------
-    .. [1] Ma, K., Xu, Q. and Cao, X. "Margin distribution ordinal embedding." AAAI 2019.
+    .. [1] Ma, K., Xu, Q., Yang, Z. and Cao, X. "Less but Better: Generalization
+       Enhancement of Ordinal Embedding via Distributional Margin." AAAI.
     """
     kw = dict(lam=lam, p=p, nu=nu, projected=projected, max_iter=max_iter, tol=tol,
               max_time=max_time, verbose=verbose, seed=seed)
