@@ -265,6 +265,11 @@ def test_solver_interrupt_keeps_best_so_far(method, interrupt):
     assert count["n"] >= 3  # the interrupt really happened
     _check_result(res, n, 2)
     assert not res.converged
+    if _takes(method, "max_iter"):  # best so far: no worse than the start
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            start, _ = _solver_call(method, max_iter=0)
+        assert res.objective <= start.objective, (res.objective, start.objective)
 
 
 # ------------------------------------------------------------------------------ the table

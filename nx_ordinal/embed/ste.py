@@ -452,6 +452,7 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     progress = Progress(max_iter, verbose, name, max_time=max_time)
     interrupted = False
     info = {"n_constraints": int(Q.shape[0])}
+    ev = None
     try:
         if projected:
             with _small_blas(n):
@@ -467,7 +468,11 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
             info["n_eval"] = ev.n_eval
     except KeyboardInterrupt:
         interrupted = True
-        X, f, n_iter, conv, hist = X0, np.nan, progress.count, False, []
+        if ev is not None and ev.best_X is not None:  # the best evaluated configuration
+            X, f = ev.best_X, ev.best_f
+        else:
+            X, f = X0, np.nan
+        n_iter, conv, hist = progress.count, False, []
     finally:
         progress.close()
     if interrupted:
