@@ -12,6 +12,9 @@ The module holds plain literals only (no imports), so ``import nx_ordinal`` stay
 
 Keys of an entry
 ----------------
+``ordinal``, ``test_kwargs``, ``solver_test_kwargs`` and ``interrupt`` take the values of
+``_DEFAULTS`` unless the entry gives them.
+
 layout : str
     ``"module:function"`` of the ``<name>_layout`` function (networkx conventions:
     ``f(G, pos=None, *, ..., scale=1, center=None, dim=2, seed=None, store_pos_as=None)``).
@@ -49,16 +52,21 @@ __all__ = ["METHODS", "lazy_exports", "PACKAGE"]
 
 PACKAGE = "nx_ordinal"
 
-METHODS = {
+# what an entry holds unless it says otherwise
+_DEFAULTS = {
+    "ordinal": True,
+    "test_kwargs": {"max_iter": 30},
+    "solver_test_kwargs": {"max_iter": 30},
+    "interrupt": "progress",
+}
+
+_ENTRIES = {
     "loe": {
         "layout": "nx_ordinal.layouts:loe_layout",
         "solver": "nx_ordinal.embed.loe:loe",
         "data": "adjacency",
         "description": "local ordinal embedding (Terada & von Luxburg 2014)",
-        "ordinal": True,
         "test_kwargs": {"max_iter": 30, "n_init": 1},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "landmark": {
         "layout": "nx_ordinal.layouts:landmark_layout",
@@ -66,9 +74,7 @@ METHODS = {
         "data": "triplets",
         "description": "landmark ordinal embedding of hop-distance rankings (Ghosh et al. "
                        "2019); large graphs",
-        "ordinal": True,
         "test_kwargs": {},
-        "solver_test_kwargs": {"max_iter": 30},
         "interrupt": "nx_ordinal.embed.landmark:_rank_objective",
     },
     "asap_loe": {
@@ -77,11 +83,9 @@ METHODS = {
         "data": "adjacency",
         "description": "ASAP-LOE: patch-wise LOE with scale/rotation/translation "
                        "synchronisation (Cucuringu & Woodworth)",
-        "ordinal": True,
         "test_kwargs": {"n_jobs": 1, "prune": False, "loe_kwargs": {"max_iter": 30}},
         "solver_test_kwargs": {"n_jobs": 1, "prune": False, "max_patch_size": 15,
                                "loe_kwargs": {"max_iter": 30}},
-        "interrupt": "progress",
     },
     "soe": {
         "layout": "nx_ordinal.layouts:soe_layout",
@@ -89,10 +93,6 @@ METHODS = {
         "data": "triplets",
         "description": "soft ordinal embedding of shortest-path distance comparisons "
                        "(Terada & von Luxburg 2014)",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "ree": {
         "layout": "nx_ordinal.layouts:ree_layout",
@@ -101,9 +101,6 @@ METHODS = {
         "description": "robust Euclidean embedding of shortest-path distances (Cayton & "
                        "Dasgupta 2006)",
         "ordinal": False,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "ste": {
         "layout": "nx_ordinal.layouts:ste_layout",
@@ -111,30 +108,18 @@ METHODS = {
         "data": "triplets",
         "description": "stochastic triplet embedding of local triplets (van der Maaten & "
                        "Weinberger 2012)",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "tste": {
         "layout": "nx_ordinal.layouts:tste_layout",
         "solver": "nx_ordinal.embed.ste:tste",
         "data": "triplets",
         "description": "t-distributed stochastic triplet embedding of local triplets",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "gnmds": {
         "layout": "nx_ordinal.layouts:gnmds_layout",
         "solver": "nx_ordinal.embed.ste:gnmds",
         "data": "triplets",
         "description": "generalized non-metric MDS of local triplets (Agarwal et al. 2007)",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "dmoe": {
         "layout": "nx_ordinal.layouts:dmoe_layout",
@@ -142,10 +127,6 @@ METHODS = {
         "data": "triplets",
         "description": "distributional-margin ordinal embedding (DMOE) of local triplets "
                        "(Ma et al.); small graphs",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
     "lpem": {
         "layout": "nx_ordinal.layouts:lpem_layout",
@@ -153,7 +134,6 @@ METHODS = {
         "data": "adjacency",
         "description": "linear-program embedding of the neighbourhoods, then classical MDS "
                        "(LPEm, Cucuringu & Woodworth); small graphs",
-        "ordinal": True,
         "test_kwargs": {},
         "solver_test_kwargs": {},
         "interrupt": None,
@@ -165,12 +145,11 @@ METHODS = {
         "data": "triplets",
         "description": "STE of shortest-path comparisons warm-started by a landmark "
                        "ordinal embedding (Ghosh et al. 2019)",
-        "ordinal": True,
-        "test_kwargs": {"max_iter": 30},
-        "solver_test_kwargs": {"max_iter": 30},
-        "interrupt": "progress",
     },
 }
+
+METHODS = {name: {**_DEFAULTS, **entry} for name, entry in _ENTRIES.items()}
+del _ENTRIES
 
 
 def lazy_exports(table=None):
