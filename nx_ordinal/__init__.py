@@ -16,20 +16,13 @@ heavy dependencies are imported lazily.
 
 __version__ = "0.1.0"
 
-# public name -> submodule that defines it
-_LAZY = {
-    "loe_layout": "layouts",
-    "landmark_layout": "layouts",
+# public name -> submodule that defines it; the layouts of the method table (_methods.py) are
+# added by _build_lazy
+_BASE = {
     "landmark_embedding": "embed.landmark",
     "TripletOracle": "oracle",
-    "asap_loe_layout": "layouts",
     "adjacency_error": "metrics",
-    "soe_layout": "layouts",
-    "ree_layout": "layouts",
     "density_embedding": "density",
-    "ste_layout": "layouts",
-    "tste_layout": "layouts",
-    "gnmds_layout": "layouts",
     "gari": "metrics",
     "err_local": "metrics",
     "compare_layouts": "compare",
@@ -66,14 +59,33 @@ _SUBMODULES = {
     "utils",
 }
 
-__all__ = sorted(_LAZY) + sorted(_SUBMODULES)
+_LAZY = None  # _BASE plus the method table's layouts, built on first use (import stays cheap)
+
+
+def _build_lazy(table=None):
+    """Derive the lazy names from the method table (``table``: an edited copy, for tests).
+
+    Names that leave the table are forgotten, also when already imported.
+    """
+    global _LAZY
+    import importlib
+
+    methods = importlib.import_module(f"{__name__}._methods")
+    new = {**_BASE, **methods.lazy_exports(table)}
+    for name in set(_LAZY or ()) - set(new):
+        globals().pop(name, None)
+    _LAZY = new
+    return new
 
 
 def __getattr__(name):
     import importlib
 
-    if name in _LAZY:
-        mod = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+    lazy = _LAZY if _LAZY is not None else _build_lazy()
+    if name == "__all__":
+        return sorted(lazy) + sorted(_SUBMODULES)
+    if name in lazy:
+        mod = importlib.import_module(f"{__name__}.{lazy[name]}")
         value = getattr(mod, name)
         globals()[name] = value
         return value
@@ -83,4 +95,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return __all__
+    return __getattr__("__all__")

@@ -54,6 +54,7 @@ __all__ = [
     "ree_layout_memory",
     "tsne_memory",
     "landmark_layout_memory",
+    "lpem_layout_memory",
     "default_n_queries",
 ]
 
@@ -495,14 +496,33 @@ def ree_layout_memory(n, dim):
 
 
 def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False):
-    """``ste_layout``, ``tste_layout``, ``gnmds_layout``: the start (Laplacian eigenmaps),
-    the local triplets (:func:`local_triplets_memory`) and the solver
-    (:func:`triplet_memory`)."""
-    est = Estimate(f"{kind}_layout", suggestion=("use projected=False" if projected
-                                                 else "use a smaller max_triplets"))
+    """``ste_layout``, ``tste_layout``, ``gnmds_layout``, ``dmoe_layout``: the start
+    (Laplacian eigenmaps), the local triplets (:func:`local_triplets_memory`) and the solver
+    (:func:`triplet_memory`, or :func:`dmoe_memory` for ``kind="dmoe"``, whose n x n
+    matrices dominate)."""
+    if kind == "dmoe":
+        solver = dmoe_memory(n, dim, n_triplets, projected=projected)
+        suggestion = "use ste_layout, gnmds_layout or loe_layout (no n x n matrix)"
+    else:
+        solver = triplet_memory(kind, n, dim, n_triplets, projected=projected)
+        suggestion = "use projected=False" if projected else "use a smaller max_triplets"
+    est = Estimate(f"{kind}_layout", suggestion=suggestion)
     est.extend(laplacian_eigenmaps_memory(n, dim, n_edges), "start: ")
     est.extend(local_triplets_memory(n, n_edges, n_triplets, full=False), "sampling: ")
-    est.extend(triplet_memory(kind, n, dim, n_triplets, projected=projected), f"{kind}: ")
+    est.extend(solver, f"{kind}: ")
+    return est
+
+
+def lpem_layout_memory(n, dim, n_triangles, triangle):
+    """:func:`nx_ordinal.lpem_layout`: the LP of :func:`lp_memory` plus, per imposed triangle,
+    its three rows (nine sparse entries built by concatenation, then the CSR matrix and the
+    solver's copy: about 170 words), which :func:`lp_memory` leaves out; with
+    ``triangle="all"`` they grow as n^3."""
+    t = int(n_triangles)
+    est = Estimate("lpem_layout", suggestion='use triangle="local" or loe_layout')
+    est.extend(lp_memory(n, dim))
+    est.add("triangle inequality rows (about 170 words per triangle)", 170 * F8 * t,
+            n=int(n), triangle=triangle)
     return est
 
 

@@ -165,25 +165,40 @@ register_layout("ig_graphopt", "nx_ordinal.classical:ig_graphopt_layout",
 register_layout("tsne", "nx_ordinal.classical:tsne_layout",
                 "scikit-learn t-SNE on shortest-path distances (extra: learn)")
 
-# --- ordinal layouts of this package ----------------------------------------------------------
-register_layout("loe", "nx_ordinal.layouts:loe_layout",
-                "local ordinal embedding (Terada & von Luxburg 2014)", ordinal=True)
-register_layout("landmark", "nx_ordinal.layouts:landmark_layout",
-                "landmark ordinal embedding of hop-distance rankings (Ghosh et al. 2019); "
-                "large graphs", ordinal=True)
-register_layout("asap_loe", "nx_ordinal.layouts:asap_loe_layout",
-                "ASAP-LOE: patch-wise LOE with scale/rotation/translation synchronisation "
-                "(Cucuringu & Woodworth)", ordinal=True)
-register_layout("soe", "nx_ordinal.layouts:soe_layout",
-                "soft ordinal embedding of shortest-path distance comparisons "
-                "(Terada & von Luxburg 2014)", ordinal=True)
-register_layout("ree", "nx_ordinal.layouts:ree_layout",
-                "robust Euclidean embedding of shortest-path distances (Cayton & Dasgupta 2006)")
-register_layout("ste", "nx_ordinal.layouts:ste_layout",
-                "stochastic triplet embedding of local triplets (van der Maaten & Weinberger "
-                "2012)", ordinal=True)
-register_layout("tste", "nx_ordinal.layouts:tste_layout",
-                "t-distributed stochastic triplet embedding of local triplets", ordinal=True)
-register_layout("gnmds", "nx_ordinal.layouts:gnmds_layout",
-                "generalized non-metric MDS of local triplets (Agarwal et al. 2007)",
-                ordinal=True)
+# --- the embedding methods of this package: derived from the method table (_methods.py) -------
+_TABLE_NAMES = set()
+
+
+def rebuild(table=None):
+    """Derive the registry entries of the package's methods, and :mod:`nx_ordinal`'s lazy
+    layout names, from the method table.
+
+    Parameters
+    ----------
+    table : dict or None
+        A method table like :data:`nx_ordinal._methods.METHODS` (default: that table as it
+        is now).  Entries of the previous table that are not in ``table`` are removed.
+
+    Examples
+    --------
+    >>> from nx_ordinal import registry
+    >>> registry.rebuild()
+    >>> registry.get_entry("dmoe").ordinal
+    True
+    """
+    import nx_ordinal
+
+    from . import _methods
+
+    table = _methods.METHODS if table is None else table
+    for name in _TABLE_NAMES:
+        _REGISTRY.pop(name, None)
+    _TABLE_NAMES.clear()
+    for name, entry in table.items():
+        register_layout(name, entry["layout"], entry["description"],
+                        ordinal=entry.get("ordinal", True), overwrite=True)
+        _TABLE_NAMES.add(name)
+    nx_ordinal._build_lazy(table)
+
+
+rebuild()

@@ -13,6 +13,7 @@ properties on larger graphs.
 """
 
 import copy
+import inspect
 import os
 import warnings
 
@@ -24,9 +25,10 @@ hypothesis = pytest.importorskip("hypothesis")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.extra import numpy as hnp  # noqa: E402
+from method_cases import layout_functions, table  # noqa: E402
 
 from nx_ordinal import constraints as C  # noqa: E402
-from nx_ordinal import layouts, metrics  # noqa: E402
+from nx_ordinal import metrics  # noqa: E402
 from nx_ordinal.embed import classical_mds, soe  # noqa: E402
 
 N_EXAMPLES = int(os.environ.get("NX_ORDINAL_FUZZ_EXAMPLES", 200))
@@ -74,18 +76,31 @@ def _one_blas_thread():
         yield
 
 
-# cheap settings; every function takes (G, seed=..., dim=..., **kw)
-LAYOUTS = {
-    "loe": lambda G, **k: layouts.loe_layout(G, max_iter=6, n_init=2, **k),
-    "soe": lambda G, **k: layouts.soe_layout(G, max_iter=10, n_constraints=60, **k),
-    "ree": lambda G, **k: layouts.ree_layout(G, max_iter=15, **k),
-    "asap_loe": lambda G, **k: layouts.asap_loe_layout(
-        G, n_jobs=1, prune=False, loe_kwargs={"max_iter": 10}, **k),
-    "ste": lambda G, **k: layouts.ste_layout(G, max_iter=5, max_triplets=60, **k),
-    "tste": lambda G, **k: layouts.tste_layout(G, max_iter=5, max_triplets=60, **k),
-    "gnmds": lambda G, **k: layouts.gnmds_layout(G, max_iter=5, max_triplets=60, **k),
-    "landmark": lambda G, **k: layouts.landmark_layout(G, n_landmarks=k["dim"] + 3, **k),
-}
+# every layout of the method table, with its cheap test settings; every function takes
+# (G, seed=..., dim=..., **kw).  Hypothesis runs many examples, so budgets are cut further by
+# parameter name (whatever the method): a few iterations, few sampled comparisons, the fewest
+# landmarks.
+FUZZ_CAPS = {"max_iter": 6, "n_constraints": 60, "max_triplets": 60}
+
+
+def _fuzz_layout(name, f, cheap):
+    params = inspect.signature(f).parameters
+    caps = {k: v for k, v in FUZZ_CAPS.items() if k in params}
+    loe_kwargs = cheap.get("loe_kwargs")
+
+    def run(G, **kw):
+        extra = dict(caps)
+        if "n_landmarks" in params:
+            extra["n_landmarks"] = kw.get("dim", 2) + 3
+        if loe_kwargs is not None:
+            extra["loe_kwargs"] = {**loe_kwargs, "max_iter": FUZZ_CAPS["max_iter"]}
+        return f(G, **{**cheap, **extra, **kw})
+
+    return run
+
+
+LAYOUTS = {name: _fuzz_layout(name, layout_functions()[name], entry["test_kwargs"])
+           for name, entry in table().items()}
 # larger graphs: ASAP really cuts them into patches
 SLOW_KW = {"asap_loe": {"max_patch_size": 12}}
 

@@ -370,3 +370,23 @@ def test_rank_objective_matches_reference_and_finite_differences():
         fd = (_rank_objective(th + e, win, lose, lam)[0]
               - _rank_objective(th - e, win, lose, lam)[0]) / (2 * h)
         assert abs(fd - g[i]) < 1e-2 * max(1.0, abs(g[i]))
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_landmark_ste_layout_recovers_knn_points(seed):
+    import warnings
+
+    from nx_ordinal.constraints import knn_graph
+    from nx_ordinal.metrics import procrustes_error
+
+    P = np.random.default_rng(0).random((60, 2))
+    G = knn_graph(P, 6)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pos = nx_ordinal.landmark_ste_layout(G, seed=seed)
+    X = np.array([pos[v] for v in G])
+    # seeds 0-4: GARI 0.83-0.87, Procrustes error 0.055-0.066; spring 0.64-0.72
+    assert nx_ordinal.gari(G, pos) > 0.78
+    assert nx_ordinal.gari(G, pos) > nx_ordinal.gari(G, nx_ordinal.layout(G, "spring",
+                                                                            seed=seed)) + 0.05
+    assert procrustes_error(P, X) < 0.1

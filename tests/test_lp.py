@@ -44,3 +44,20 @@ def test_bad_triangle(tri):
 def test_too_small():
     with pytest.raises(ValueError, match="at least 3 nodes"):
         lp_embedding(nx.path_graph(2), 2)
+
+
+def test_lpem_layout_recovers_knn_points():
+    import warnings
+
+    import nx_ordinal
+
+    P = np.random.default_rng(0).random((30, 2))
+    G = knn_graph(P, 8)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pos = nx_ordinal.lpem_layout(G)
+    X = np.array([pos[v] for v in G])
+    # all triangles (the default up to 60 nodes): measured GARI 0.735, Procrustes error
+    # 0.164; with the local triangles only 0.637 and 0.359; points collapsed onto one axis 0.57
+    assert nx_ordinal.gari(G, pos) > 0.68
+    assert procrustes_error(P, X) < 0.25

@@ -106,6 +106,13 @@ CASES = [
     ("asap_loe_layout", "asap_loe_layout(P, max_patch_size=10**6)", "MemoryLimitError",
      ["max_patch_size=1000000"]),
     ("tsne_layout", "nx_ordinal.layout(P, method='tsne')", "MemoryLimitError", ["n=20000"]),
+    ("dmoe_layout", "nx_ordinal.dmoe_layout(P)", "MemoryLimitError", ["n_objects=20000"]),
+    ("lpem_layout", "nx_ordinal.lpem_layout(P)", "MemoryLimitError", ["n=20000"]),
+    ("lpem_layout-triangle", "nx_ordinal.lpem_layout(P_small, triangle='all')",
+     "MemoryLimitError", ["triangle=all"]),
+    ("landmark_ste_layout-n_constraints",
+     "nx_ordinal.landmark_ste_layout(P_small, n_constraints=10**10)", "MemoryLimitError",
+     ["n_constraints=10000000000"]),
     ("layout-dispatch", "nx_ordinal.layout(P_small, method='soe', n_constraints=10**10)",
      "MemoryLimitError", ["n_constraints=10000000000"]),
 ]

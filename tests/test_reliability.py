@@ -4,6 +4,7 @@ guard, and no unsafe deserialisation anywhere.  ``docs/reliability.md`` is the t
 behaviours; keep the two in step."""
 
 import copy
+import inspect
 import pathlib
 import re
 import warnings
@@ -11,6 +12,7 @@ import warnings
 import networkx as nx
 import numpy as np
 import pytest
+from method_cases import cheap_layouts, layout_functions, table
 
 import nx_ordinal
 from nx_ordinal import constraints as C
@@ -35,20 +37,12 @@ X5 = np.random.default_rng(0).random((5, 2))
 POS6 = {v: (float(v), 0.0) for v in P6}
 ASYM = np.array([[0.0, 1.0, 2.0], [2.0, 0.0, 1.0], [1.0, 1.0, 0.0]])
 
-# fast settings for every layout, so that the valid-input tests stay cheap
-LAYOUTS = {
-    "loe": lambda G, **k: layouts.loe_layout(G, **{"max_iter": 30, "n_init": 1, **k}),
-    "soe": lambda G, **k: layouts.soe_layout(G, **{"max_iter": 30, **k}),
-    "ree": lambda G, **k: layouts.ree_layout(G, **{"max_iter": 30, **k}),
-    "asap_loe": lambda G, **k: layouts.asap_loe_layout(
-        G, **{"n_jobs": 1, "prune": False, "loe_kwargs": {"max_iter": 30}, **k}),
-    "ste": lambda G, **k: layouts.ste_layout(G, **{"max_iter": 30, **k}),
-    "tste": lambda G, **k: layouts.tste_layout(G, **{"max_iter": 30, **k}),
-    "gnmds": lambda G, **k: layouts.gnmds_layout(G, **{"max_iter": 30, **k}),
-    "landmark": lambda G, **k: layouts.landmark_layout(G, **k),
-}
-ITERATIVE = ["asap_loe", "gnmds", "loe", "ree", "soe", "ste", "tste"]
-
+# every layout of the method table with its cheap test settings, so that the valid-input tests
+# stay cheap; the iterative ones (an iteration budget of their own or of their patch solver)
+# are also interrupted
+LAYOUTS = cheap_layouts()
+ITERATIVE = sorted(name for name, f in layout_functions().items()
+                   if {"max_iter", "loe_kwargs"} & set(inspect.signature(f).parameters))
 
 def _case(f, exc, match, id):
     return pytest.param(f, exc, match, id=id)
@@ -478,15 +472,7 @@ def test_degenerate_graphs_get_finite_positions(method, kind):
     assert nx.utils.graphs_equal(G, before)
 
 
-@pytest.mark.parametrize("method", sorted(LAYOUTS))
-def test_empty_and_single_node(method):
-    assert LAYOUTS[method](nx.Graph()) == {}
-    assert LAYOUTS[method]([]) == {}
-    pos = LAYOUTS[method](nx.Graph([("x", "x")]), center=(1, 2))
-    assert list(pos) == ["x"] and np.array_equal(pos["x"], [1.0, 2.0])
-
-
-@pytest.mark.parametrize("method", sorted(set(LAYOUTS) - {"ree"}))
+@pytest.mark.parametrize("method", sorted(n for n, e in table().items() if e["ordinal"]))
 @pytest.mark.parametrize("G", [nx.complete_graph(6), nx.empty_graph(5)],
                          ids=["complete", "edgeless"])
 def test_no_ordinal_information_warns(method, G):

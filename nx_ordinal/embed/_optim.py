@@ -35,6 +35,8 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
 
     n, dim = X0.shape
     history = []
+    if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
+        return 0, False, history
 
     def fun(x):
         f, grad = ev(x.reshape(n, dim))

@@ -513,5 +513,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
     info = dict(gram=G2, G=G, primal_residual=prim_hist, dual_residual=dual_hist, rank=rank,
                 n_unknowns=int(op.r.size), nnz_factor=op.nnz_factor, mu=mu, lam=lam, p=p,
                 max_iter=max_iter)
-    return EmbeddingResult(X, history[-1] if history else np.nan, t, converged, history,
-                           "dmoe", info)
+    # no finished iteration: the objective of the start G = 0 (nuclear norm 0)
+    objective = history[-1] if history else float(
+        np.sum(np.maximum(eQ, 0) ** p) + nu * np.sum(np.maximum(-eQ, 0) ** p))
+    return EmbeddingResult(X, objective, t, converged, history, "dmoe", info)

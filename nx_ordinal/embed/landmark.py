@@ -394,10 +394,16 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
     _, g0 = fun(phi0)
     gtol = tol * max(float(np.abs(g0).max()), 1e-12)
     try:
-        with _single_blas_thread():
-            res = minimize(fun, phi0, jac=True, method="L-BFGS-B",
-                           options={"maxiter": int(max_iter), "gtol": gtol, "ftol": 1e-10,
-                                    "maxcor": 10})
+        if int(max_iter) == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
+            from scipy.optimize import OptimizeResult
+
+            res = OptimizeResult(x=phi0, fun=best["f"], nit=0, success=False,
+                                 message="max_iter=0")
+        else:
+            with _single_blas_thread():
+                res = minimize(fun, phi0, jac=True, method="L-BFGS-B",
+                               options={"maxiter": int(max_iter), "gtol": gtol,
+                                        "ftol": 1e-10, "maxcor": 10})
     except KeyboardInterrupt:
         from scipy.optimize import OptimizeResult
 

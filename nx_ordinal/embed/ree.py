@@ -317,7 +317,7 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
         dim = check_dim(dim)
     check_choice(method, "method", ("subgradient", "sdp"))
     check_choice(init, "init", ("cmds", "random"))
-    max_iter = check_int(max_iter, "max_iter", minimum=1)
+    max_iter = check_int(max_iter, "max_iter", minimum=0)
     step = check_positive(step, "step")
     tol = check_positive(tol, "tol")
     squared = check_bool(squared, "squared")

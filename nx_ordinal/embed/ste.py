@@ -369,6 +369,8 @@ def _run_lbfgs(ev, X0, max_iter, tol, progress):
     n, dim = X0.shape
     history = []
     converged = [False]
+    if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
+        return 0, False, history
 
     def fun(x):
         f, grad = ev(x.reshape(n, dim))
@@ -451,6 +453,7 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     progress = Progress(max_iter, verbose, name, max_time=max_time)
     interrupted = False
     info = {"n_constraints": int(Q.shape[0])}
+    ev = None
     try:
         if projected:
             with _small_blas(n):
@@ -466,7 +469,11 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
             info["n_eval"] = ev.n_eval
     except KeyboardInterrupt:
         interrupted = True
-        X, f, n_iter, conv, hist = X0, np.nan, progress.count, False, []
+        if ev is not None and ev.best_X is not None:  # the best evaluated configuration
+            X, f = ev.best_X, ev.best_f
+        else:
+            X, f = X0, np.nan
+        n_iter, conv, hist = progress.count, False, []
     finally:
         progress.close()
     if interrupted:
