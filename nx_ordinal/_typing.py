@@ -10,9 +10,11 @@ from typing import TypeAlias
 
 import networkx as nx
 import numpy as np
+import scipy.sparse as sp
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "AdjacencyLike",
     "ArrayLike",
     "FloatArray",
     "GraphLike",
@@ -35,3 +37,5 @@ GraphLike: TypeAlias = "nx.Graph | Iterable[Hashable]"
 PosDict: TypeAlias = dict[Hashable, FloatArray]
 #: positions as given by a caller (a mapping node -> coordinates)
 PosLike: TypeAlias = Mapping[Hashable, ArrayLike]
+#: an adjacency: a scipy sparse array or matrix, a dense array, or (where accepted) a graph
+AdjacencyLike: TypeAlias = "sp.sparray | sp.spmatrix | ArrayLike | nx.Graph"
