@@ -58,7 +58,7 @@ def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
     return G, list(G)
 
 
-def check_center(center: ArrayLike, dim: int) -> FloatArray:
+def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
     import numpy as np
 
     if center is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -39,8 +39,12 @@ def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Genera
     raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
 
 
-def draw_seed(rng: np.random.Generator | np.random.RandomState) -> int:
-    """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation."""
+def draw_seed(rng: Any) -> int:
+    """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation.
+
+    Annotated ``Any``: inside a function decorated with ``nx.utils.np_random_state`` the
+    caller's ``seed`` is already a RandomState or Generator.
+    """
     return int(rng.integers(0, 2**31 - 1)) if hasattr(rng, "integers") else int(
         rng.randint(0, 2**31 - 1)
     )
