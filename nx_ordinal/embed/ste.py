@@ -648,7 +648,7 @@ def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
 
 
 for _f in (ste, tste, gnmds):
-    _f.__doc__ = _f.__doc__.replace("{common}", "\n    " + _COMMON_DOC.strip()).replace(
+    _f.__doc__ = (_f.__doc__ or "").replace("{common}", "\n    " + _COMMON_DOC.strip()).replace(
         "{returns}", _RETURNS_DOC.strip() + "\n")
 del _f
 
