@@ -13,10 +13,10 @@ A layout function does::
 from __future__ import annotations
 
 import numbers
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Iterable, Sequence
+    from collections.abc import Callable, Hashable, Iterable, Sequence
 
     import networkx as nx
     import numpy as np
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
         Seed,
     )
 
+_F = TypeVar("_F", bound="Callable[..., Any]")
+
 __all__ = [
     "process_graph",
     "check_center",
@@ -42,7 +44,16 @@ __all__ = [
     "rescale",
     "check_fixed",
     "separate_overlaps",
+    "np_random_state",
 ]
+
+
+def np_random_state(argument: str) -> Callable[[_F], _F]:
+    """networkx's ``np_random_state`` decorator, typed to keep the decorated signature
+    (networkx's own stubs type it as returning ``Callable[..., Any]``)."""
+    import networkx as nx
+
+    return nx.utils.np_random_state(argument)  # type: ignore[no-any-return]
 
 
 def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
@@ -108,10 +119,10 @@ def trivial_layout(
 
 
 def initial_positions(
-    pos: PosLike,
+    pos: PosLike | None,
     nodes: Sequence[Hashable],
     dim: int,
-    rng: np.random.Generator | None = None,
+    rng: Any = None,  # Generator or RandomState (what np_random_state hands over)
     *,
     fill_scale: float = 1.0,
 ) -> FloatArray | None:
