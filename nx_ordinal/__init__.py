@@ -14,7 +14,8 @@ take networkx graphs and return ``{node: position}`` dicts like networkx's own. 
 heavy dependencies are imported lazily.
 """
 
-from typing import TYPE_CHECKING, Any
+# not ``typing.TYPE_CHECKING``: importing typing would triple the import time of the package
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -71,7 +72,7 @@ _SUBMODULES = {
 __all__ = sorted(_LAZY) + sorted(_SUBMODULES)
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":
     import importlib
 
     if name in _LAZY:
@@ -88,35 +89,8 @@ def __dir__() -> list[str]:
     return __all__
 
 
-# what type checkers see; at run time __getattr__ imports these lazily
+# what type checkers see; at run time __getattr__ imports these lazily (never imported)
 if TYPE_CHECKING:
-    from ._resources import get_memory_limit, set_memory_limit  # noqa: F401
-    from .compare import compare_layouts  # noqa: F401
-    from .constraints import knn_graph  # noqa: F401
-    from .density import density_embedding  # noqa: F401
-    from .embed.landmark import landmark_embedding  # noqa: F401
-    from .exceptions import (  # noqa: F401
-        ConvergenceWarning,
-        InterruptedWarning,
-        MemoryLimitError,
-        NoOrdinalInformationWarning,
-    )
-    from .layouts import (  # noqa: F401
-        asap_loe_layout,
-        gnmds_layout,
-        landmark_layout,
-        loe_layout,
-        ree_layout,
-        soe_layout,
-        ste_layout,
-        tste_layout,
-    )
-    from .metrics import adjacency_error, err_local, gari  # noqa: F401
-    from .oracle import TripletOracle  # noqa: F401
-    from .registry import available_layouts, layout, register_layout  # noqa: F401
-    from .rigidity import (  # noqa: F401
-        is_globally_rigid,
-        is_rigid,
-        redundantly_rigid,
-        rigid_components,
-    )
+    from typing import Any
+
+    from ._exports import *  # noqa: F403

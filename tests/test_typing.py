@@ -21,3 +21,16 @@ def test_mypy_clean():
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Success: no issues found" in proc.stdout
+
+
+def test_type_checker_view_of_the_lazy_top_level_names():
+    """``nx_ordinal._exports`` (what ``if TYPE_CHECKING`` star-imports in ``__init__``) lists
+    exactly the lazily imported names, each bound to the object ``nx_ordinal.<name>`` gives."""
+    import nx_ordinal
+    from nx_ordinal import _exports
+
+    assert sorted(_exports.__all__) == sorted(nx_ordinal._LAZY), (
+        "nx_ordinal/_exports.py is out of step with _LAZY in nx_ordinal/__init__.py"
+    )
+    for name in _exports.__all__:
+        assert getattr(_exports, name) is getattr(nx_ordinal, name), name
