@@ -34,3 +34,12 @@ def test_type_checker_view_of_the_lazy_top_level_names():
     )
     for name in _exports.__all__:
         assert getattr(_exports, name) is getattr(nx_ordinal, name), name
+
+
+def test_modules_import_without_docstrings():
+    """Found by mypy (``__doc__`` is ``str | None``): under ``python -OO`` docstrings are
+    stripped, and the modules that fill in shared docstring parts must still import."""
+    code = "import nx_ordinal.layouts, nx_ordinal.embed.ste"
+    proc = subprocess.run([sys.executable, "-OO", "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
