@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ._typing import (
-        AdjacencyLike,
         ArrayLike,
         FloatArray,
         GraphLike,
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
         PosDict,
         PosLike,
         Seed,
+        SparseLike,
     )
 
 _F = TypeVar("_F", bound="Callable[..., Any]")
@@ -319,7 +319,7 @@ def _tree(X):
 
 def separate_overlaps(
     X: FloatArray,
-    A: AdjacencyLike,
+    A: SparseLike,
     seed: Seed = None,
     *,
     min_dist: float = 0.1,

@@ -23,6 +23,7 @@ __all__ = [
     "PosDict",
     "PosLike",
     "Seed",
+    "SparseLike",
 ]
 
 #: a float64 array (positions, distances, Gram matrices)
@@ -39,3 +40,5 @@ PosDict: TypeAlias = dict[Hashable, FloatArray]
 PosLike: TypeAlias = Mapping[Hashable, ArrayLike]
 #: an adjacency: a scipy sparse array or matrix, a dense array, or (where accepted) a graph
 AdjacencyLike: TypeAlias = "sp.sparray | sp.spmatrix | ArrayLike | nx.Graph"
+#: a scipy sparse adjacency (array or matrix)
+SparseLike: TypeAlias = "sp.sparray | sp.spmatrix"

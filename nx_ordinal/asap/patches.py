@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from .._typing import AdjacencyLike, IntArray, NDArray, Seed
+    from .._typing import ArrayLike, IntArray, NDArray, Seed, SparseLike
 
 __all__ = [
     "symmetrize",
@@ -44,7 +44,7 @@ __all__ = [
 MAX_EIGENVECTORS = 48
 
 
-def symmetrize(A: AdjacencyLike) -> sp.csr_array:
+def symmetrize(A: SparseLike | ArrayLike) -> sp.csr_array:
     """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops."""
     import scipy.sparse as sp
 

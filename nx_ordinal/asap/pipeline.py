@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from .._typing import AdjacencyLike, ArrayLike, FloatArray, NDArray, Seed
+    from .._typing import ArrayLike, FloatArray, NDArray, Seed, SparseLike
     from ..embed._result import EmbeddingResult
 
 __all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
@@ -280,7 +280,7 @@ def _pack(blocks, dim):
 
 @public_call
 def asap_embed(
-    A: AdjacencyLike,
+    A: SparseLike,
     dim: int = 2,
     *,
     max_patch_size: int = 300,
