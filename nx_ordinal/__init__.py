@@ -14,6 +14,9 @@ take networkx graphs and return ``{node: position}`` dicts like networkx's own. 
 heavy dependencies are imported lazily.
 """
 
+# not ``typing.TYPE_CHECKING``: importing typing would triple the import time of the package
+TYPE_CHECKING = False
+
 __version__ = "0.1.0"
 
 # public name -> submodule that defines it; the layouts of the method table (_methods.py) are
@@ -78,7 +81,7 @@ def _build_lazy(table=None):
     return new
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> "Any":
     import importlib
 
     lazy = _LAZY if _LAZY is not None else _build_lazy()
@@ -94,5 +97,12 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def __dir__():
+def __dir__() -> list[str]:
     return __getattr__("__all__")
+
+
+# what type checkers see; at run time __getattr__ imports these lazily (never imported)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from ._exports import *  # noqa: F403

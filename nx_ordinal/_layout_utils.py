@@ -10,7 +10,29 @@ A layout function does::
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 """
 
+from __future__ import annotations
+
 import numbers
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Iterable, Sequence
+
+    import networkx as nx
+    import numpy as np
+
+    from ._typing import (
+        ArrayLike,
+        FloatArray,
+        GraphLike,
+        NDArray,
+        PosDict,
+        PosLike,
+        Seed,
+        SparseLike,
+    )
+
+_F = TypeVar("_F", bound="Callable[..., Any]")
 
 __all__ = [
     "process_graph",
@@ -22,23 +44,32 @@ __all__ = [
     "rescale",
     "check_fixed",
     "separate_overlaps",
+    "np_random_state",
 ]
 
 
-def process_graph(G):
+def np_random_state(argument: str) -> Callable[[_F], _F]:
+    """networkx's ``np_random_state`` decorator, typed to keep the decorated signature
+    (networkx's own stubs type it as returning ``Callable[..., Any]``)."""
+    import networkx as nx
+
+    return nx.utils.np_random_state(argument)  # type: ignore[no-any-return]
+
+
+def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
     """Accept a networkx graph or an iterable of nodes; return ``(G, nodes)``."""
     import networkx as nx
 
     if not isinstance(G, nx.Graph):
         if isinstance(G, (str, bytes)) or not hasattr(G, "__iter__"):
             raise TypeError(f"G must be a networkx graph or a list of nodes, got {G!r}")
-        empty = nx.Graph()
+        empty: nx.Graph = nx.Graph()
         empty.add_nodes_from(G)
         G = empty
     return G, list(G)
 
 
-def check_center(center, dim):
+def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
     import numpy as np
 
     if center is None:
@@ -56,7 +87,7 @@ def check_center(center, dim):
     return c
 
 
-def check_scale(scale):
+def check_scale(scale: float) -> float:
     if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale must be a real number, got {scale!r}")
     import math
@@ -74,14 +105,27 @@ def _store(G, pos, store_pos_as):
         nx.set_node_attributes(G, pos, store_pos_as)
 
 
-def trivial_layout(G, nodes, dim, center, store_pos_as=None):
+def trivial_layout(
+    G: nx.Graph,
+    nodes: Sequence[Hashable],
+    dim: int,
+    center: FloatArray,
+    store_pos_as: str | None = None,
+) -> PosDict:
     """Layout of a graph with 0 or 1 node: ``{}`` or ``{node: center}``."""
     pos = {v: center.copy() for v in nodes}
     _store(G, pos, store_pos_as)
     return pos
 
 
-def initial_positions(pos, nodes, dim, rng=None, *, fill_scale=1.0):
+def initial_positions(
+    pos: PosLike | None,
+    nodes: Sequence[Hashable],
+    dim: int,
+    rng: Any = None,  # Generator or RandomState (what np_random_state hands over)
+    *,
+    fill_scale: float = 1.0,
+) -> FloatArray | None:
     """Initial ``(n, dim)`` array from a (possibly partial) ``pos`` dict.
 
     Nodes missing from ``pos`` get uniform random positions spread like the given ones
@@ -125,7 +169,9 @@ def initial_positions(pos, nodes, dim, rng=None, *, fill_scale=1.0):
     return X
 
 
-def check_fixed(fixed, pos, nodes):
+def check_fixed(
+    fixed: Iterable[Hashable], pos: PosLike, nodes: Sequence[Hashable]
+) -> NDArray[np.bool_]:
     """Boolean mask over ``nodes`` of the nodes held at their ``pos`` positions.
 
     ``fixed=None`` fixes nothing.  As in :func:`networkx.spring_layout`, ``fixed`` without
@@ -152,7 +198,7 @@ def check_fixed(fixed, pos, nodes):
     return mask
 
 
-def rescale(X, scale=1.0):
+def rescale(X: FloatArray, scale: float = 1.0) -> FloatArray:
     """Centre ``X`` at the origin and scale so that the largest |coordinate| is ``scale``
     (as :func:`networkx.rescale_layout`); a configuration of coincident points stays at 0."""
     import numpy as np
@@ -165,8 +211,18 @@ def rescale(X, scale=1.0):
     return X
 
 
-def finish_layout(G, nodes, X, *, scale=1.0, center=None, store_pos_as=None, rescale_pos=True,
-                  remove_overlap=False, seed=None):
+def finish_layout(
+    G: nx.Graph,
+    nodes: Sequence[Hashable],
+    X: FloatArray,
+    *,
+    scale: float = 1.0,
+    center: ArrayLike | None = None,
+    store_pos_as: str | None = None,
+    rescale_pos: bool = True,
+    remove_overlap: bool = False,
+    seed: Seed = None,
+) -> PosDict:
     """Rescale ``X`` (unless ``rescale_pos`` is false), shift by ``center``, build the dict in
     node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True`` first
     separates nodes that nearly coincide (:func:`separate_overlaps` with ``G``'s adjacency in
@@ -261,7 +317,14 @@ def _tree(X):
     return cKDTree(X)
 
 
-def separate_overlaps(X, A, seed=None, *, min_dist=0.1, max_rounds=40):
+def separate_overlaps(
+    X: FloatArray,
+    A: SparseLike,
+    seed: Seed = None,
+    *,
+    min_dist: float = 0.1,
+    max_rounds: int = 40,
+) -> FloatArray:
     """Separate nodes closer than ``min_dist`` times the median edge length.
 
     With ``t = min_dist * L`` (L the median length of the edges of ``A`` in ``X``; without

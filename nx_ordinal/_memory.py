@@ -22,8 +22,14 @@ runs): they are for refusing absurd requests, not for accounting to the byte.  A
 arithmetic is on Python integers, so absurd sizes cannot overflow.
 """
 
+from __future__ import annotations
+
 import math
 import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ._typing import NDArray
 
 __all__ = [
     "Estimate",
@@ -75,32 +81,32 @@ class Estimate:
     the arguments it grows with, so a refusal names the arguments behind the largest parts.
     """
 
-    def __init__(self, method, suggestion=None):
+    def __init__(self, method: str, suggestion: str | None = None) -> None:
         self.method = method
         self.suggestion = suggestion
-        self.parts = []
+        self.parts: list[tuple[str, int, dict[str, Any]]] = []
 
-    def add(self, label, n_bytes, **args):
+    def add(self, label: str, n_bytes: float, **args: Any) -> Estimate:
         """Add a part of ``n_bytes`` that grows with the sizes ``args`` (name=value)."""
         self.parts.append((label, max(int(n_bytes), 0), args))
         return self
 
-    def extend(self, other, prefix=""):
+    def extend(self, other: Estimate, prefix: str = "") -> Estimate:
         """Add the parts of another estimate (a sub-solver's), labels prefixed."""
         for label, n_bytes, args in other.parts:
             self.parts.append((prefix + label, n_bytes, args))
         return self
 
     @property
-    def total(self):
+    def total(self) -> int:
         """Estimated peak in bytes (an int)."""
         return sum(p[1] for p in self.parts)
 
-    def responsible(self):
+    def responsible(self) -> dict[str, Any]:
         """``{name: value}`` of the arguments behind the parts holding at least a quarter of
         the total (the largest part first)."""
         total = self.total
-        names = {}
+        names: dict[str, Any] = {}
         for _, n_bytes, args in sorted(self.parts, key=lambda p: -p[1]):
             if names and 4 * n_bytes < total:
                 break
@@ -111,7 +117,7 @@ class Estimate:
     def _largest(self):
         return max(self.parts, key=lambda p: p[1]) if self.parts else ("nothing", 0, {})
 
-    def report(self):
+    def report(self) -> str:
         """One line: the estimate, its largest part and the limit (printed by verbose=True)."""
         from ._resources import format_bytes, get_memory_limit
 
@@ -119,7 +125,7 @@ class Estimate:
         return (f"{self.method}: estimated peak memory {format_bytes(self.total)} (largest part: "
                 f"{label}, {format_bytes(n_bytes)}); limit {format_bytes(get_memory_limit())}")
 
-    def check(self, verbose=False):
+    def check(self, verbose: bool | int = False) -> Estimate:
         """Print :meth:`report` when ``verbose``; raise
         :class:`~nx_ordinal.exceptions.MemoryLimitError` when the estimate exceeds the limit.
         O(number of parts): nothing is allocated."""
@@ -144,7 +150,14 @@ class Estimate:
         raise MemoryLimitError(msg)
 
 
-def check_plausible_sizes(method, n_objects, dim=None, *, max_index=None, init_given=False):
+def check_plausible_sizes(
+    method: str,
+    n_objects: int,
+    dim: int | None = None,
+    *,
+    max_index: int | None = None,
+    init_given: bool = False,
+) -> None:
     """``ValueError`` for sizes that are wrong on their face, before any estimate.
 
     * ``n_objects`` far above the largest index used by the constraints: more than
@@ -167,7 +180,15 @@ def check_plausible_sizes(method, n_objects, dim=None, *, max_index=None, init_g
             f"(n_objects={n_objects}); n points span at most n - 1 dimensions")
 
 
-def check_constraint_sizes(method, C, n_objects, dim, *, n_objects_given, init_given=False):
+def check_constraint_sizes(
+    method: str,
+    C: NDArray[Any],
+    n_objects: int,
+    dim: int,
+    *,
+    n_objects_given: bool,
+    init_given: bool = False,
+) -> None:
     """:func:`check_plausible_sizes` for a solver of a validated constraint array ``C``
     (the largest index is only looked up, O(m), when ``n_objects`` was given)."""
     max_index = (int(C.max()) if C.size else -1) if n_objects_given else None
@@ -180,7 +201,9 @@ def _lbfgs(n_vars):
 
 
 # --------------------------------------------------------------------------- ordinal solvers
-def soe_memory(n_objects, dim, n_constraints, *, ncols=3, method="lbfgs"):
+def soe_memory(
+    n_objects: int, dim: int, n_constraints: int, *, ncols: int = 3, method: str = "lbfgs"
+) -> Estimate:
     """SOE (:func:`nx_ordinal.embed.soe`): O(n dim + m) bytes.
 
     Coordinates and L-BFGS state 52 n dim floats (MM: 20 n dim for PCG); constraint columns
@@ -204,7 +227,9 @@ def soe_memory(n_objects, dim, n_constraints, *, ncols=3, method="lbfgs"):
     return est
 
 
-def triplet_memory(kind, n_objects, dim, n_constraints, *, projected=False):
+def triplet_memory(
+    kind: str, n_objects: int, dim: int, n_constraints: int, *, projected: bool = False
+) -> Estimate:
     """STE / t-STE / GNMDS (:mod:`nx_ordinal.embed.ste`).
 
     Factored: O(n dim + m dim) bytes -- L-BFGS 52 n dim floats, the quadruplet array and its
@@ -225,7 +250,9 @@ def triplet_memory(kind, n_objects, dim, n_constraints, *, projected=False):
     return est
 
 
-def dmoe_memory(n_objects, dim, n_constraints, *, projected=False):
+def dmoe_memory(
+    n_objects: int, dim: int, n_constraints: int, *, projected: bool = False
+) -> Estimate:
     """DMOE (:func:`nx_ordinal.embed.dmoe`): O(n^2 + m) bytes.
 
     ADMM: 14 dense n x n floats (G, G1, G2, Z3, Z4, the eigendecomposition work and its
@@ -244,7 +271,7 @@ def dmoe_memory(n_objects, dim, n_constraints, *, projected=False):
     return est
 
 
-def laplacian_eigenmaps_memory(n, dim, n_edges):
+def laplacian_eigenmaps_memory(n: int, dim: int, n_edges: int) -> Estimate:
     """Laplacian eigenmaps (:func:`nx_ordinal.embed.laplacian_eigenmaps`).
 
     Components up to 600 vertices: dense ``eigh``, 3 n^2 floats; larger: shift-invert
@@ -262,7 +289,7 @@ def laplacian_eigenmaps_memory(n, dim, n_edges):
     return est
 
 
-def pivot_mds_memory(n, dim, n_edges, n_landmarks):
+def pivot_mds_memory(n: int, dim: int, n_edges: int, n_landmarks: int) -> Estimate:
     """Pivot MDS (:func:`nx_ordinal.embed.pivot_mds`): O(n L + E) bytes for
     L = min(n, n_landmarks): the L x n distance block and its centred copy (3 n L floats),
     the weighted graph (about 10 E words)."""
@@ -275,7 +302,9 @@ def pivot_mds_memory(n, dim, n_edges, n_landmarks):
     return est
 
 
-def loe_memory(n, dim, n_edges, *, method="lbfgs", init="auto"):
+def loe_memory(
+    n: int, dim: int, n_edges: int, *, method: str = "lbfgs", init: str = "auto"
+) -> Estimate:
     """LOE (:func:`nx_ordinal.embed.loe`): O(n dim + E + C) bytes for E edges and C
     candidate pairs.
 
@@ -298,7 +327,9 @@ def loe_memory(n, dim, n_edges, *, method="lbfgs", init="auto"):
     return est
 
 
-def landmark_memory(n_objects, dim, n_landmarks, n_comparisons, *, m_name="n_queries"):
+def landmark_memory(
+    n_objects: int, dim: int, n_landmarks: int, n_comparisons: int, *, m_name: str = "n_queries"
+) -> Estimate:
     """Landmark ordinal embedding (:func:`nx_ordinal.embed.landmark.landmark_embedding`):
     O(m + n l) bytes for m comparisons and l landmarks.
 
@@ -316,7 +347,7 @@ def landmark_memory(n_objects, dim, n_landmarks, n_comparisons, *, m_name="n_que
 
 
 # ------------------------------------------------------------------------------ metric solvers
-def ree_memory(n, dim, *, n_landmarks=None):
+def ree_memory(n: int, dim: int, *, n_landmarks: int | None = None) -> Estimate:
     """REE (:func:`nx_ordinal.embed.ree`): O(n^2) bytes.  Without landmarks 10 dense n x n
     floats (dissimilarities, weights, the Gram iterate, its best copy, the subgradient and the
     eigendecomposition work); with ``n_landmarks=l`` the validation of the full matrix
@@ -340,7 +371,7 @@ def ree_memory(n, dim, *, n_landmarks=None):
     return est
 
 
-def classical_mds_memory(n, dim):
+def classical_mds_memory(n: int, dim: int) -> Estimate:
     """Classical MDS (:func:`nx_ordinal.embed.classical_mds`): 4 dense n x n floats (squared
     distances, double centring, eigenvectors)."""
     n, d = int(n), int(dim)
@@ -352,7 +383,7 @@ def classical_mds_memory(n, dim):
     return est
 
 
-def lp_memory(n, dim=2):
+def lp_memory(n: int, dim: int = 2) -> Estimate:
     """LPEm (:func:`nx_ordinal.embed.lp.lp_embedding`): one LP variable and row per pair,
     about 16 n^2 words for the constraint matrix and HiGHS."""
     n = int(n)
@@ -363,7 +394,9 @@ def lp_memory(n, dim=2):
     return est
 
 
-def asap_memory(n, dim, n_edges, max_patch_size, *, n_jobs=1, prune=True):
+def asap_memory(
+    n: int, dim: int, n_edges: int, max_patch_size: int, *, n_jobs: int = 1, prune: bool = True
+) -> Estimate:
     """ASAP-LOE (:func:`nx_ordinal.asap.asap_embed`): O(n dim + E) for the whole graph plus,
     per concurrent job, the LOE of one patch of p = min(n, 2 max_patch_size) vertices (and,
     with pruning, a dense p x p stress matrix)."""
@@ -383,7 +416,14 @@ def asap_memory(n, dim, n_edges, max_patch_size, *, n_jobs=1, prune=True):
 
 
 # ------------------------------------------------------------------------ samplers and tools
-def constraint_sampler_memory(method, n_rows, *, ncols=3, n_objects=None, arg="n_triplets"):
+def constraint_sampler_memory(
+    method: str,
+    n_rows: int,
+    *,
+    ncols: int = 3,
+    n_objects: int | None = None,
+    arg: str = "n_triplets",
+) -> Estimate:
     """Constraint samplers (``random_triplets``, ``sample_triplets``, ``sample_quadruplets``,
     ``TripletOracle.sample``, ``all_quadruplets``): the index columns, the stacked output and
     the redraw / distance work arrays, about (3 ncols + 6) words per row."""
@@ -394,7 +434,7 @@ def constraint_sampler_memory(method, n_rows, *, ncols=3, n_objects=None, arg="n
     return est
 
 
-def local_triplets_memory(n, n_edges, n_triplets, *, full):
+def local_triplets_memory(n: int, n_edges: int, n_triplets: int, *, full: bool) -> Estimate:
     """:func:`nx_ordinal.constraints.local_triplets`: sampling O(m) (about 16 words per row);
     full enumeration a dense boolean n x n mask, the E x n non-neighbour mask and the output."""
     n, e, m = int(n), int(n_edges), int(n_triplets)
@@ -409,7 +449,7 @@ def local_triplets_memory(n, n_edges, n_triplets, *, full):
     return est
 
 
-def knn_memory(method, n, k, *, graph=False):
+def knn_memory(method: str, n: int, k: int, *, graph: bool = False) -> Estimate:
     """kNN graphs (``knn_adjacency``, ``knn_graph``): the k-d tree's distance and index
     answers and the CSR matrix, about 5 n k words (a networkx graph adds about 300 bytes per
     edge)."""
@@ -421,7 +461,7 @@ def knn_memory(method, n, k, *, graph=False):
     return est
 
 
-def rigidity_memory(n, dim, n_edges, *, method="numeric"):
+def rigidity_memory(n: int, dim: int, n_edges: int, *, method: str = "numeric") -> Estimate:
     """Rigidity tests (``is_rigid``, ``is_globally_rigid``, ``redundantly_rigid``): random
     coordinates (n dim); numeric: the sparse E x n dim rigidity matrix (2 dim entries per row),
     its Gram matrix and LU (modelled as 20 (E dim^2 + n dim) words); exact (modular): dense
@@ -439,7 +479,7 @@ def rigidity_memory(n, dim, n_edges, *, method="numeric"):
     return est
 
 
-def tv_mple_memory(n, dim, grid):
+def tv_mple_memory(n: int, dim: int, grid: int) -> Estimate:
     """TV-MPLE (:func:`nx_ordinal.density.tv_mple`): about 24 floats per grid cell
     (grid^dim cells) plus the binned points."""
     n, d, g = int(n), int(dim), int(grid)
@@ -449,7 +489,7 @@ def tv_mple_memory(n, dim, grid):
     return est
 
 
-def adjacency_error_memory(n, k):
+def adjacency_error_memory(n: int, k: int) -> Estimate:
     """:func:`nx_ordinal.metrics.adjacency_error`: the recovered and given kNN lists,
     about 10 n k words."""
     n, k = int(n), int(k)
@@ -458,7 +498,9 @@ def adjacency_error_memory(n, k):
 
 
 # ------------------------------------------------------------------------------------ layouts
-def loe_layout_memory(n, dim, n_edges, n_init, *, kamada_kawai=False):
+def loe_layout_memory(
+    n: int, dim: int, n_edges: int, n_init: int, *, kamada_kawai: bool = False
+) -> Estimate:
     """:func:`nx_ordinal.loe_layout`: the ``n_init`` starts and results it compares
     (2 n_init n dim floats), networkx's Kamada-Kawai start on small graphs (about 4 n^2 dim
     floats: its pairwise differences), then :func:`loe_memory`."""
@@ -472,7 +514,9 @@ def loe_layout_memory(n, dim, n_edges, n_init, *, kamada_kawai=False):
     return est
 
 
-def soe_layout_memory(n, dim, n_edges, n_constraints, *, method="lbfgs"):
+def soe_layout_memory(
+    n: int, dim: int, n_edges: int, n_constraints: int, *, method: str = "lbfgs"
+) -> Estimate:
     """:func:`nx_ordinal.soe_layout`: the shortest-path rows (at most 4e6 entries, 2 words
     each) and the triplet sampling (about 12 words per triplet), then :func:`soe_memory`."""
     n, m = int(n), int(n_constraints)
@@ -484,7 +528,7 @@ def soe_layout_memory(n, dim, n_edges, n_constraints, *, method="lbfgs"):
     return est
 
 
-def ree_layout_memory(n, dim):
+def ree_layout_memory(n: int, dim: int) -> Estimate:
     """:func:`nx_ordinal.ree_layout`: all-pairs shortest paths, their weights and REE,
     14 dense n x n floats."""
     n = int(n)
@@ -495,7 +539,9 @@ def ree_layout_memory(n, dim):
     return est
 
 
-def triplet_layout_memory(kind, n, dim, n_edges, n_triplets, *, projected=False):
+def triplet_layout_memory(
+    kind: str, n: int, dim: int, n_edges: int, n_triplets: int, *, projected: bool = False
+) -> Estimate:
     """``ste_layout``, ``tste_layout``, ``gnmds_layout``, ``dmoe_layout``: the start
     (Laplacian eigenmaps), the local triplets (:func:`local_triplets_memory`) and the solver
     (:func:`triplet_memory`, or :func:`dmoe_memory` for ``kind="dmoe"``, whose n x n
@@ -526,7 +572,7 @@ def lpem_layout_memory(n, dim, n_triangles, triangle):
     return est
 
 
-def landmark_layout_memory(n, dim, n_edges, n_landmarks):
+def landmark_layout_memory(n: int, dim: int, n_edges: int, n_landmarks: int) -> Estimate:
     """:func:`nx_ordinal.landmark_layout`: one BFS row per landmark, the ranks and the
     embedding (about 20 n l + 8 n dim floats); with n <= l + 1 all-pairs hop distances and
     classical MDS instead (6 dense n x n)."""
@@ -541,7 +587,7 @@ def landmark_layout_memory(n, dim, n_edges, n_landmarks):
     return est
 
 
-def tsne_memory(n, dim):
+def tsne_memory(n: int, dim: int) -> Estimate:
     """:func:`nx_ordinal.classical.tsne_layout`: all-pairs hop distances and scikit-learn's
     t-SNE on them (affinities, gradients: about 6 dense n x n floats; the exact method for
     dim > 3 also n^2 dim differences)."""
@@ -555,6 +601,6 @@ def tsne_memory(n, dim):
     return est
 
 
-def default_n_queries(n):
+def default_n_queries(n: int) -> int:
     """The landmark solvers' default oracle budget, ceil(50 n ln n)."""
     return int(math.ceil(50 * n * math.log(max(n, 2))))

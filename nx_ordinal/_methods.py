@@ -53,14 +53,14 @@ __all__ = ["METHODS", "lazy_exports", "PACKAGE"]
 PACKAGE = "nx_ordinal"
 
 # what an entry holds unless it says otherwise
-_DEFAULTS = {
+_DEFAULTS: dict[str, object] = {
     "ordinal": True,
     "test_kwargs": {"max_iter": 30},
     "solver_test_kwargs": {"max_iter": 30},
     "interrupt": "progress",
 }
 
-_ENTRIES = {
+_ENTRIES: dict[str, dict[str, object]] = {
     "loe": {
         "layout": "nx_ordinal.layouts:loe_layout",
         "solver": "nx_ordinal.embed.loe:loe",

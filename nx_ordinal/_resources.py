@@ -12,10 +12,16 @@ environment variable ``NX_ORDINAL_MEMORY_LIMIT`` (bytes, or a number with a ``K`
 read).
 """
 
+from __future__ import annotations
+
 import contextlib
 import numbers
 import os
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 __all__ = [
     "ENV_VAR",
@@ -28,7 +34,7 @@ __all__ = [
 ]
 
 ENV_VAR = "NX_ORDINAL_MEMORY_LIMIT"
-_limit = None
+_limit: int | None = None
 _UNITS = {"": 1, "B": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 
 
@@ -60,7 +66,7 @@ def _default_limit():
     return 4 * 2**30  # pragma: no cover
 
 
-def set_memory_limit(limit):
+def set_memory_limit(limit: float | str | None) -> int | None:
     """Set the largest dense allocation (in bytes) nx_ordinal may attempt.
 
     Parameters
@@ -94,7 +100,7 @@ def set_memory_limit(limit):
     return previous
 
 
-def get_memory_limit():
+def get_memory_limit() -> int:
     """The memory limit in force, in bytes (see :func:`set_memory_limit`)."""
     if _limit is not None:
         return _limit
@@ -105,7 +111,7 @@ def get_memory_limit():
 
 
 @contextlib.contextmanager
-def memory_limit(limit):
+def memory_limit(limit: float | str | None) -> Iterator[None]:
     """Context manager: ``with memory_limit("100M"): ...`` sets the limit temporarily."""
     previous = set_memory_limit(limit)
     try:
@@ -114,7 +120,7 @@ def memory_limit(limit):
         set_memory_limit(previous)
 
 
-def format_bytes(n):
+def format_bytes(n: float) -> str:
     n = float(n)
     for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
         if n < 1024 or unit == "TiB":
@@ -123,7 +129,7 @@ def format_bytes(n):
     return f"{n:.1f} PiB"  # pragma: no cover
 
 
-def check_memory(n_bytes, what, suggestion=None):
+def check_memory(n_bytes: float, what: str, suggestion: str | None = None) -> None:
     """Raise :class:`~nx_ordinal.exceptions.MemoryLimitError` when ``n_bytes`` exceeds the
     limit; ``what`` names the allocation, ``suggestion`` the scalable alternative."""
     from .exceptions import MemoryLimitError
@@ -139,7 +145,9 @@ def check_memory(n_bytes, what, suggestion=None):
         raise MemoryLimitError(msg)
 
 
-def check_dense(n, what, *, copies=1, itemsize=8, suggestion=None):
+def check_dense(
+    n: int, what: str, *, copies: int = 1, itemsize: int = 8, suggestion: str | None = None
+) -> None:
     """Guard ``copies`` dense ``n x n`` arrays of ``itemsize``-byte entries."""
     n = int(n)
     check_memory(copies * n * n * itemsize, f"{what} ({copies} dense {n} x {n} array"

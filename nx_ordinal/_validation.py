@@ -4,8 +4,19 @@ Each check raises ``ValueError`` or ``TypeError`` with a lower-case message that
 offending argument and value, so bad input never reaches numpy.
 """
 
+from __future__ import annotations
+
 import math
 import numbers
+from typing import TYPE_CHECKING, Any, Literal, overload
+
+if TYPE_CHECKING:
+
+    from collections.abc import Collection
+
+    import scipy.sparse as sp
+
+    from ._typing import ArrayLike, FloatArray
 
 __all__ = [
     "check_init",
@@ -20,7 +31,7 @@ __all__ = [
 ]
 
 
-def check_int(value, name, *, minimum=None):
+def check_int(value: Any, name: str, *, minimum: int | None = None) -> int:
     """Return ``value`` as a Python int; reject bools, floats and out-of-range values."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {value!r}")
@@ -30,12 +41,20 @@ def check_int(value, name, *, minimum=None):
     return value
 
 
-def check_dim(dim):
+def check_dim(dim: Any) -> int:
     """``dim`` must be an integer >= 1."""
     return check_int(dim, "dim", minimum=1)
 
 
-def check_positive(value, name, *, allow_none=False):
+@overload
+def check_positive(
+    value: float, name: str, *, allow_none: Literal[False] = ...
+) -> float: ...
+@overload
+def check_positive(
+    value: float | None, name: str, *, allow_none: bool = ...
+) -> float | None: ...
+def check_positive(value: Any, name: str, *, allow_none: bool = False) -> float | None:
     """A finite real number > 0."""
     if value is None and allow_none:
         return None
@@ -47,7 +66,7 @@ def check_positive(value, name, *, allow_none=False):
     return value
 
 
-def check_nonnegative(value, name):
+def check_nonnegative(value: float, name: str) -> float:
     """A finite real number >= 0."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {value!r}")
@@ -57,7 +76,7 @@ def check_nonnegative(value, name):
     return value
 
 
-def check_choice(value, name, choices):
+def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
     """``value`` must be one of ``choices``."""
     if value not in choices:
         opts = ", ".join(repr(c) for c in choices)
@@ -65,7 +84,7 @@ def check_choice(value, name, choices):
     return value
 
 
-def check_bool(value, name):
+def check_bool(value: Any, name: str) -> bool:
     if not isinstance(value, (bool, numbers.Integral)) or value not in (0, 1):
         raise TypeError(f"{name} must be a bool, got {value!r}")
     return bool(value)
@@ -78,7 +97,14 @@ def _first_bad(mask):
     return tuple(int(i) for i in idx)
 
 
-def as_float_array(X, name, *, ndim=None, finite=True, min_rows=None):
+def as_float_array(
+    X: ArrayLike,
+    name: str,
+    *,
+    ndim: int | None = None,
+    finite: bool = True,
+    min_rows: int | None = None,
+) -> FloatArray:
     """``X`` as a float64 ndarray: ``TypeError`` if it is not numeric, ``ValueError`` (naming
     the first offending index) for a wrong number of dimensions or a non-finite entry."""
     import numpy as np
@@ -99,8 +125,15 @@ def as_float_array(X, name, *, ndim=None, finite=True, min_rows=None):
     return arr
 
 
-def check_square_matrix(D, name="D", *, symmetric=True, nonnegative=True, finite=True,
-                        zero_diagonal=False):
+def check_square_matrix(
+    D: Any,
+    name: str = "D",
+    *,
+    symmetric: bool = True,
+    nonnegative: bool = True,
+    finite: bool = True,
+    zero_diagonal: bool = False,
+) -> FloatArray:
     """A dense dissimilarity matrix: numeric, square, and as asked finite, symmetric
     (relative tolerance 1e-8), non-negative and with a zero diagonal.  Returns float64."""
     import numpy as np
@@ -132,7 +165,7 @@ def check_square_matrix(D, name="D", *, symmetric=True, nonnegative=True, finite
     return D
 
 
-def as_adjacency(A, name="adjacency", *, allow_graph=True):
+def as_adjacency(A: Any, name: str = "adjacency", *, allow_graph: bool = True) -> sp.csr_array:
     """A binary CSR adjacency (float64 ones, sorted indices, no diagonal) from a networkx graph,
     a scipy sparse matrix or a dense array.  ``TypeError`` for a non-numeric input,
     ``ValueError`` for a non-square shape or a negative or non-finite entry.  Nonzero
@@ -172,7 +205,7 @@ def as_adjacency(A, name="adjacency", *, allow_graph=True):
     return A
 
 
-def check_init(init, n, dim):
+def check_init(init: ArrayLike, n: int, dim: int) -> FloatArray:
     """An initial configuration as a new float64 ``(n, dim)`` array (the caller's array is
     never mutated); wrong shape or non-finite entries raise ``ValueError``."""
     import numpy as np

@@ -15,6 +15,10 @@ Examples
 True
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import networkx as nx
 
 from ._layout_utils import (
@@ -25,6 +29,11 @@ from ._layout_utils import (
     trivial_layout,
 )
 from ._validation import check_dim
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from ._typing import ArrayLike, GraphLike, NDArray, PosDict, Seed
 
 __all__ = ["igraph_layout", "tsne_layout", "arf_layout", "IGRAPH_METHODS"]
 
@@ -49,8 +58,17 @@ def _to_igraph(G, nodes):
 
 
 @nx.utils.np_random_state("seed")
-def igraph_layout(G, method="fr", *, scale=1, center=None, dim=2, seed=None,
-                  store_pos_as=None, **kwargs):
+def igraph_layout(
+    G: GraphLike,
+    method: str = "fr",
+    *,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    **kwargs: Any,
+) -> PosDict:
     """Lay out ``G`` with one of igraph's drawers.
 
     Parameters
@@ -148,8 +166,17 @@ ig_graphopt_layout = _ig("graphopt")
 
 
 @nx.utils.np_random_state("seed")
-def tsne_layout(G, *, perplexity=None, scale=1, center=None, dim=2, seed=None,
-                store_pos_as=None, **kwargs):
+def tsne_layout(
+    G: GraphLike,
+    *,
+    perplexity: float | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    **kwargs: Any,
+) -> PosDict:
     """t-SNE (scikit-learn) on the graph's shortest-path distances.
 
     Parameters
@@ -220,7 +247,7 @@ def tsne_layout(G, *, perplexity=None, scale=1, center=None, dim=2, seed=None,
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
-def arf_layout(G, *, dim=2, **kwargs):
+def arf_layout(G: nx.Graph, *, dim: int = 2, **kwargs: Any) -> dict[Hashable, NDArray[Any]]:
     """:func:`networkx.arf_layout` (2-D only), rejecting other dimensions with ValueError.
 
     Examples

@@ -5,6 +5,17 @@ References
 .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    import networkx as nx
+
+    from ._typing import Seed
+
 __all__ = ["compare_layouts", "format_table", "DEFAULT_METHODS"]
 
 #: methods compared by default: the paper's classical drawers and LOE
@@ -12,8 +23,16 @@ DEFAULT_METHODS = ("loe", "spring", "kamada_kawai", "spectral", "forceatlas2", "
                    "ig_kk", "ig_drl", "ig_mds")
 
 
-def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1, params=None,
-                    keep_positions=False):
+def compare_layouts(
+    G: nx.Graph,
+    methods: Iterable[str] | None = None,
+    *,
+    dim: int = 2,
+    seed: Seed = None,
+    n_init: int = 1,
+    params: Mapping[str, Mapping[str, Any]] | None = None,
+    keep_positions: bool = False,
+) -> list[dict[str, Any]]:
     """Lay out ``G`` with several registered methods and measure each drawing.
 
     Parameters
@@ -100,7 +119,7 @@ def compare_layouts(G, methods=None, *, dim=2, seed=None, n_init=1, params=None,
     return rows
 
 
-def format_table(rows):
+def format_table(rows: Iterable[Mapping[str, Any]]) -> str:
     """Rows of :func:`compare_layouts` as an aligned text table.
 
     Examples

@@ -11,7 +11,18 @@ Conventions
   they stay implicit in the CSR adjacency returned by :func:`graph_to_csr`.
 """
 
+from __future__ import annotations
+
 import numbers
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable, Iterable
+
+    import networkx as nx
+    import scipy.sparse as sp
+
+    from ._typing import AdjacencyLike, ArrayLike, FloatArray, IntArray, Seed
 
 __all__ = [
     "check_constraints",
@@ -64,7 +75,13 @@ def _as_index_array(constraints, ncols, name):
     return arr.astype(np.int64)
 
 
-def check_constraints(constraints, n_objects=None, *, name="constraints", ncols=(3, 4)):
+def check_constraints(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    *,
+    name: str = "constraints",
+    ncols: int | tuple[int, ...] = (3, 4),
+) -> tuple[IntArray, int]:
     """Validate a triplet or quadruplet array.
 
     Parameters
@@ -142,17 +159,21 @@ def check_constraints(constraints, n_objects=None, *, name="constraints", ncols=
     return arr, n_objects
 
 
-def check_triplets(triplets, n_objects=None, *, name="triplets"):
+def check_triplets(
+    triplets: ArrayLike, n_objects: int | None = None, *, name: str = "triplets"
+) -> tuple[IntArray, int]:
     """:func:`check_constraints` restricted to ``(m, 3)`` triplet arrays."""
     return check_constraints(triplets, n_objects, name=name, ncols=3)
 
 
-def check_quadruplets(quadruplets, n_objects=None, *, name="quadruplets"):
+def check_quadruplets(
+    quadruplets: ArrayLike, n_objects: int | None = None, *, name: str = "quadruplets"
+) -> tuple[IntArray, int]:
     """:func:`check_constraints` restricted to ``(m, 4)`` quadruplet arrays."""
     return check_constraints(quadruplets, n_objects, name=name, ncols=4)
 
 
-def triplets_to_quadruplets(triplets):
+def triplets_to_quadruplets(triplets: ArrayLike) -> IntArray:
     """Turn triplets ``(i, j, k)`` into quadruplets ``(i, j, i, k)``; quadruplets pass through.
 
     Examples
@@ -171,7 +192,9 @@ def triplets_to_quadruplets(triplets):
     return np.column_stack([arr[:, 0], arr[:, 1], arr[:, 0], arr[:, 2]])
 
 
-def graph_to_csr(G, nodelist=None):
+def graph_to_csr(
+    G: nx.Graph, nodelist: Iterable[Hashable] | None = None
+) -> tuple[sp.csr_array, list[Hashable]]:
     """Adjacency of ``G`` as a CSR matrix in node order.
 
     Undirected graphs give symmetric neighbourhoods, directed graphs out-neighbourhoods;
@@ -214,8 +237,8 @@ def graph_to_csr(G, nodelist=None):
             raise nx.NetworkXError(f"node {missing[0]!r} in nodelist is not in G")
     n = len(nodelist)
     index = {v: i for i, v in enumerate(nodelist)}
-    rows = []
-    cols = []
+    rows: Any = []  # lists of ints, then int64 arrays
+    cols: Any = []
     for u, v in G.edges():
         iu = index.get(u)
         iv = index.get(v)
@@ -234,7 +257,7 @@ def graph_to_csr(G, nodelist=None):
     return A, nodelist
 
 
-def knn_adjacency(X, k):
+def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
     """Directed kNN adjacency of points ``X`` (row i holds i's k nearest neighbours).
 
     Uses a :class:`scipy.spatial.cKDTree`; ties are broken by the tree's order.  Cost
@@ -276,7 +299,7 @@ def knn_adjacency(X, k):
     return A
 
 
-def knn_graph(X, k):
+def knn_graph(X: ArrayLike, k: int) -> nx.DiGraph:
     """Directed, unweighted kNN graph of the rows of ``X``: an edge i -> j for each of the
     ``k`` nearest neighbours j of point i (Euclidean, :class:`scipy.spatial.cKDTree`).
 
@@ -305,14 +328,14 @@ def knn_graph(X, k):
     if not isinstance(k, bool) and isinstance(k, numbers.Integral) and 1 <= k < X.shape[0]:
         knn_memory("knn_graph", X.shape[0], k, graph=True).check()  # (bad k: knn_adjacency)
     A = knn_adjacency(X, k)
-    G = nx.DiGraph()
+    G: nx.DiGraph = nx.DiGraph()
     G.add_nodes_from(range(A.shape[0]))
     coo = A.tocoo()
     G.add_edges_from(zip(coo.row.tolist(), coo.col.tolist()))
     return G
 
 
-def _check_points(X):
+def _check_points(X: Any) -> FloatArray:
     import numpy as np
 
     try:
@@ -329,7 +352,7 @@ def _check_points(X):
     return X
 
 
-def count_local_triplets(A):
+def count_local_triplets(A: sp.csr_array) -> int:
     """Number of local triplets ``sum_i k_i (n - 1 - k_i)`` implied by adjacency ``A``."""
     import numpy as np
 
@@ -338,7 +361,9 @@ def count_local_triplets(A):
     return int(np.sum(deg * (n - 1 - deg)))
 
 
-def local_triplets(A, max_triplets=None, seed=None):
+def local_triplets(
+    A: AdjacencyLike, max_triplets: int | None = None, seed: Seed = None
+) -> IntArray:
     """Materialise the local triplets ``(i, j, k)`` of adjacency ``A`` (j a neighbour of i,
     k neither a neighbour nor i), all of them or a uniform sample of ``max_triplets``.
 
@@ -432,7 +457,7 @@ def _row_searchsorted(indices, lo, hi, values):
         hi = np.where(go_left, mid, hi)
 
 
-def random_triplets(n_objects, n_triplets, seed=None):
+def random_triplets(n_objects: int, n_triplets: int, seed: Seed = None) -> IntArray:
     """``n_triplets`` uniformly random index triplets ``(i, j, k)`` of distinct objects
     (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
     import numpy as np
@@ -457,7 +482,9 @@ def random_triplets(n_objects, n_triplets, seed=None):
     return np.column_stack([i, j, k]).astype(np.int64)
 
 
-def orient_triplets(triplets, X=None, *, D=None):
+def orient_triplets(
+    triplets: ArrayLike, X: ArrayLike | None = None, *, D: ArrayLike | None = None
+) -> IntArray:
     """Orient triplets by true distances: swap j and k where ``d(i, k) < d(i, j)``, so every
     row becomes a satisfied constraint of points ``X`` (or distance matrix ``D``).  Rows with
     ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
@@ -569,7 +596,15 @@ def _sample_oriented(draw, sq_pair, m, noise, noise_level, rng):
     return np.concatenate(out)[:m] if out else np.empty((0, 3), dtype=np.int64)
 
 
-def sample_triplets(X=None, *, D=None, n_triplets, noise=None, noise_level=1.0, seed=None):
+def sample_triplets(
+    X: ArrayLike | None = None,
+    *,
+    D: ArrayLike | None = None,
+    n_triplets: int,
+    noise: str | None = None,
+    noise_level: float = 1.0,
+    seed: Seed = None,
+) -> IntArray:
     """Random triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` from points or distances.
 
     Index triples of distinct objects are drawn uniformly (with replacement), ties
@@ -635,8 +670,15 @@ def _random_pairs(n, size, rng):
     return i, j
 
 
-def sample_quadruplets(X=None, *, D=None, n_quadruplets, noise=None, noise_level=1.0,
-                       seed=None):
+def sample_quadruplets(
+    X: ArrayLike | None = None,
+    *,
+    D: ArrayLike | None = None,
+    n_quadruplets: int,
+    noise: str | None = None,
+    noise_level: float = 1.0,
+    seed: Seed = None,
+) -> IntArray:
     """Random quadruplets ``(i, j, k, l)`` with ``d(i, j) < d(k, l)`` from points or distances.
 
     Two pairs of distinct objects are drawn uniformly (with replacement; the same pair twice
@@ -687,7 +729,7 @@ def sample_quadruplets(X=None, *, D=None, n_quadruplets, noise=None, noise_level
     return _sample_oriented(draw, pairs, m, noise, noise_level, rng)
 
 
-def all_quadruplets(D, max_quadruplets=10_000_000):
+def all_quadruplets(D: ArrayLike, max_quadruplets: int = 10_000_000) -> IntArray:
     """Every comparison of two distinct pairs ``i < j`` of a distance matrix, as quadruplets
     ``(i, j, k, l)`` with ``D[i, j] < D[k, l]``; ties are left out.  O(n^4) rows: small n only.
 
@@ -725,7 +767,7 @@ def all_quadruplets(D, max_quadruplets=10_000_000):
     return np.column_stack([pi[near], pj[near], pi[far], pj[far]]).astype(np.int64)
 
 
-def find_contradictions(constraints, n_objects=None):
+def find_contradictions(constraints: ArrayLike, n_objects: int | None = None) -> IntArray:
     """Rows of a triplet or quadruplet array contradicted by another row.
 
     Row ``(i, j, k, l)`` (``d(i, j) < d(k, l)``; a triplet ``(i, j, k)`` is ``(i, j, i, k)``)

@@ -7,10 +7,19 @@ the reweighted graph approximate the Euclidean distances up to a constant; class
 them embeds the graph.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 # TV-MPLE (Cucuringu & Woodworth, section 4) lives in its own module; re-exported here
 from .tvmple import TVMPLEResult, tv_mple  # noqa: E402
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from ._typing import ArrayLike, FloatArray
 
 __all__ = [
     "knn_density",
@@ -27,7 +36,7 @@ def _adjacency(G_knn):
     return _as_adjacency(G_knn)
 
 
-def knn_density(G_knn, dim, *, ridge=1e-8):
+def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray:
     """Relative density at each vertex of an unweighted directed kNN graph.
 
     The estimate follows the route of von Luxburg & Alamgir [1]_: local differences in link
@@ -119,7 +128,9 @@ def knn_density(G_knn, dim, *, ridge=1e-8):
     return np.exp(phi)
 
 
-def density_reweighted_distances(G_knn, dim, *, density=None):
+def density_reweighted_distances(
+    G_knn: nx.Graph, dim: int, *, density: ArrayLike | None = None
+) -> FloatArray:
     """Shortest-path distances in the kNN graph with each edge i -> j weighted by
     ``r_i = (1 / p_i)^{1/d}`` (supplement 3.5 of [1]_).
 
@@ -180,7 +191,9 @@ def density_reweighted_distances(G_knn, dim, *, density=None):
     return np.minimum(S, S.T)
 
 
-def density_embedding(G_knn, dim=2, *, density=None):
+def density_embedding(
+    G_knn: nx.Graph, dim: int = 2, *, density: ArrayLike | None = None
+) -> FloatArray:
     """Classical MDS of the density-reweighted shortest-path distances (supplement 3.5).
 
     Parameters

@@ -285,7 +285,7 @@ def read_layout_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         "dim": int(rec["dim"]),
     }
     if "edges" in rec:
-        G = nx.DiGraph() if rec.get("directed") else nx.Graph()
+        G: nx.Graph = nx.DiGraph() if rec.get("directed") else nx.Graph()
         G.add_nodes_from(nodes)
         G.add_edges_from((_from_json_node(u), _from_json_node(v)) for u, v in rec["edges"])
         out["graph"] = G
@@ -343,7 +343,7 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 def _read_edgelist(path: str) -> nx.Graph:
     import networkx as nx
 
-    G = nx.Graph()
+    G: nx.Graph = nx.Graph()
     for lineno, line in _lines(path):
         brace = line.find("{")
         head = line if brace < 0 else line[:brace]
@@ -361,7 +361,7 @@ def _read_adjlist(path: str) -> nx.Graph:
     """networkx's ``write_adjlist`` format: each line a node and its neighbours."""
     import networkx as nx
 
-    G = nx.Graph()
+    G: nx.Graph = nx.Graph()
     for _, line in _lines(path):
         u, *nbrs = (_token(t) for t in line.split())
         G.add_node(u)

@@ -1,5 +1,9 @@
 """Front door: graphs in, positions out, with networkx's layout conventions."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import networkx as nx
 
 from ._layout_utils import (
@@ -7,11 +11,18 @@ from ._layout_utils import (
     check_scale,
     finish_layout,
     initial_positions,
+    np_random_state,
     process_graph,
     trivial_layout,
 )
 from ._validation import check_choice, check_dim, check_int
 from .embed._progress import public_call
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from concurrent.futures import Executor
+
+    from ._typing import ArrayLike, FloatArray, GraphLike, PosDict, PosLike, Seed
 
 __all__ = [
     "asap_loe_layout",
@@ -347,10 +358,27 @@ def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, method="lbfgs",
-               n_init=1, max_iter=1000, tol=1e-4, max_time=None, scale=1, center=None, dim=2,
-               seed=None, store_pos_as=None, verbose=False, remove_overlap=True):
+@np_random_state("seed")
+def soe_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    n_constraints: int | None = None,
+    weight: str | None = None,
+    delta: float = 0.1,
+    method: str = "lbfgs",
+    n_init: int = 1,
+    max_iter: int = 1000,
+    tol: float = 1e-4,
+    max_time: float | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by soft ordinal embedding of shortest-path distance comparisons.
 
     Triplets ``(i, j, k)`` -- "node i is closer to j than to k" in shortest-path distance --
@@ -480,10 +508,22 @@ def soe_layout(G, pos=None, *, n_constraints=None, weight=None, delta=0.1, metho
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
-               weight=None, scale=1, center=None, dim=2, seed=None, store_pos_as=None,
-               verbose=False):
+@np_random_state("seed")
+def ree_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    method: str = "subgradient",
+    max_iter: int = 3000,
+    step: float = 0.2,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+) -> PosDict:
     """Position nodes by a robust Euclidean embedding of the shortest-path distances.
 
     Runs REE [1]_ (l1 fit of squared distances, PSD-projected subgradient or SDP) on the
@@ -594,11 +634,29 @@ def ree_layout(G, pos=None, *, method="subgradient", max_iter=3000, step=0.2,
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def asap_loe_layout(G, pos=None, *, max_patch_size=300, prune=True, scale_sync=True,
-                    executor=None, n_jobs=None, embedder=None, rigidity_test=None,
-                    loe_kwargs=None, refine_iter=0, weight=None, scale=1, center=None, dim=2,
-                    seed=None, store_pos_as=None, verbose=False, remove_overlap=True):
+@np_random_state("seed")
+def asap_loe_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    max_patch_size: int = 300,
+    prune: bool = True,
+    scale_sync: bool = True,
+    executor: Executor | None = None,
+    n_jobs: int | None = None,
+    embedder: Callable[..., FloatArray] | None = None,
+    rigidity_test: Callable[..., bool] | None = None,
+    loe_kwargs: Mapping[str, Any] | None = None,
+    refine_iter: int = 0,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by ASAP-LOE: local ordinal embeddings of overlapping patches,
     synchronised over scale, rotation/reflection and translation.
 
@@ -818,11 +876,26 @@ _TRIPLET_LAYOUT_DOC = """
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, max_iter=1000,
-               tol=1e-6, max_time=None, weight=None, scale=1, center=None, dim=2, seed=None,
-               store_pos_as=None, verbose=False,
-               remove_overlap=True):
+@np_random_state("seed")
+def ste_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    lam: float = 0.0,
+    max_triplets: int = 100_000,
+    projected: bool = False,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by Stochastic Triplet Embedding of the graph's local triplets.
 
     Each node's neighbours should be nearer to it than its non-neighbours; STE [1]_
@@ -852,11 +925,27 @@ def ste_layout(G, pos=None, *, lam=0.0, max_triplets=100_000, projected=False, m
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, projected=False,
-                max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
-                dim=2, seed=None, store_pos_as=None, verbose=False,
-                remove_overlap=True):
+@np_random_state("seed")
+def tste_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    alpha: float | None = None,
+    lam: float = 0.0,
+    max_triplets: int = 100_000,
+    projected: bool = False,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by t-distributed Stochastic Triplet Embedding of the local triplets.
 
     As :func:`ste_layout` with the heavy-tailed Student-t kernel of t-STE [1]_, which
@@ -886,11 +975,27 @@ def tste_layout(G, pos=None, *, alpha=None, lam=0.0, max_triplets=100_000, proje
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def gnmds_layout(G, pos=None, *, margin=1.0, lam=0.0, max_triplets=100_000, projected=False,
-                 max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1, center=None,
-                 dim=2, seed=None, store_pos_as=None, verbose=False,
-                 remove_overlap=True):
+@np_random_state("seed")
+def gnmds_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    margin: float = 1.0,
+    lam: float = 0.0,
+    max_triplets: int = 100_000,
+    projected: bool = False,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool | int = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
 
     Hinge loss ``max(0, margin + d_ij^2 - d_ik^2)`` of Agarwal et al. [1]_ for each node i,
@@ -932,15 +1037,27 @@ _EXTRA = {
         Weight of ``||X||_F^2``.""",
 }
 for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layout)):
-    _f.__doc__ = _f.__doc__.replace(
+    _f.__doc__ = (_f.__doc__ or "").replace(
         "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]) + "\n")
 del _k, _f
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def landmark_layout(G, pos=None, *, n_landmarks=None, ties="random", weight=None, scale=1,
-                    center=None, dim=2, seed=None, store_pos_as=None, remove_overlap=True):
+@np_random_state("seed")
+def landmark_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    n_landmarks: int | None = None,
+    ties: str = "random",
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by landmark ordinal embedding of breadth-first hop distances: fast
     drawings of large graphs.
 

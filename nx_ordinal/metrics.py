@@ -4,6 +4,16 @@
 ``G``'s node order.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import networkx as nx
+    import scipy.sparse as sp
+
+    from ._typing import AdjacencyLike, ArrayLike, FloatArray, PosLike
+
 __all__ = [
     "gari",
     "gari_array",
@@ -58,7 +68,7 @@ def _pos_array(G, pos, nodes):
     return X
 
 
-def recovered_adjacency(X, degrees):
+def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     """Adjacency recovered from a drawing: row i marks the ``degrees[i]`` nearest other points.
 
     Uses a k-d tree with the largest degree (O(n k log n)); ties are broken by the tree.
@@ -88,7 +98,7 @@ def recovered_adjacency(X, degrees):
     return sp.csr_array((np.ones(rows.size), (rows, cols)), shape=(n, n))
 
 
-def gari_array(A, X):
+def gari_array(A: AdjacencyLike, X: ArrayLike) -> float:
     """GARI between adjacency ``A`` (n x n, rows = out-neighbourhoods) and drawing ``X``.
 
     Section 6.1 of Terada & von Luxburg (2014): the recovered adjacency of i is its k_i
@@ -132,7 +142,7 @@ def gari_array(A, X):
     return float(np.sum(M - EM) / den)
 
 
-def gari(G, pos):
+def gari(G: nx.Graph, pos: PosLike) -> float:
     """Graph adjusted Rand index of a drawing ``pos`` of graph ``G`` (higher is better, 1 best).
 
     Parameters
@@ -162,7 +172,7 @@ def gari(G, pos):
     return gari_array(A, X)
 
 
-def err_local(G, pos, delta=0.1, *, normalize=False):
+def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool = False) -> float:
     """Err_local (the LOE objective) of drawing ``pos`` for graph ``G``.
 
     With ``normalize=True`` the drawing is first rescaled to unit RMS distance from its
@@ -187,7 +197,7 @@ def err_local(G, pos, delta=0.1, *, normalize=False):
     return loe_objective(X, A, delta)
 
 
-def triplet_error(constraints, X):
+def triplet_error(constraints: ArrayLike, X: ArrayLike) -> float:
     """Fraction of constraints violated by configuration ``X``.
 
     ``constraints`` is an ``(m, 3)`` triplet array (``d(i,j) < d(i,k)``) or an ``(m, 4)``
@@ -218,7 +228,7 @@ def triplet_error(constraints, X):
     return float(np.mean(d1 >= d2))
 
 
-def procrustes_align(X, Y):
+def procrustes_align(X: ArrayLike, Y: ArrayLike) -> FloatArray:
     """Best similarity transform of ``Y`` onto ``X``: returns ``s * Y @ R + t`` minimising
     ``||X - (s Y R + t)||_F`` over scale s > 0, orthogonal R (rotations and reflections) and
     translation t.  ``X`` and ``Y`` are ``(n, d)``; a narrower one is zero-padded."""
@@ -253,7 +263,7 @@ def procrustes_align(X, Y):
     return s * Yc @ R + mx
 
 
-def procrustes_error(X, Y):
+def procrustes_error(X: ArrayLike, Y: ArrayLike) -> float:
     """Normalised Procrustes error between configurations ``X`` (reference) and ``Y``.
 
     ``||X_c - T(Y)||_F^2 / ||X_c||_F^2`` where ``T`` is the best similarity transform
@@ -284,7 +294,7 @@ def procrustes_error(X, Y):
     return float(np.sum((X - Z) ** 2) / den)
 
 
-def adjacency_error(G, pos, k=None):
+def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     """Adjacency error E_A of a drawing (Cucuringu & Woodworth, eq. 7); lower is better.
 
     The kNN graph of the drawing, with the same out-degree as the given graph, is compared
@@ -370,7 +380,7 @@ def adjacency_error(G, pos, k=None):
     return diff / float(n) ** 2
 
 
-def procrustes_distance(X, Y, *, normalize=True):
+def procrustes_distance(X: ArrayLike, Y: ArrayLike, *, normalize: bool = True) -> float:
     """Procrustes distance of Ghosh, Chen & Yue [1]_ (eq. 3.2): ``min_Q ||X_c - Y_c Q||_F``
     over orthogonal ``Q`` only, for centred ``X_c`` and ``Y_c``, divided by ``sqrt(n d)`` when
     ``normalize`` (the scale of their Theorem 4).

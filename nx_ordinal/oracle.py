@@ -14,7 +14,16 @@ Answers are vectorized over the batch and drawn from the oracle's own seeded gen
 the same seed and the same sequence of batches give the same answers.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ._typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
 
 __all__ = ["TripletOracle", "sample_anchor_queries"]
 
@@ -73,7 +82,15 @@ class TripletOracle:
 
     _CHUNK = 1 << 20
 
-    def __init__(self, X, noise="btl", *, p=0.0, scale=1.0, seed=None):
+    def __init__(
+        self,
+        X: ArrayLike,
+        noise: str = "btl",
+        *,
+        p: float = 0.0,
+        scale: float = 1.0,
+        seed: Seed = None,
+    ) -> None:
         from ._validation import check_choice
         from .utils import as_generator
 
@@ -98,7 +115,7 @@ class TripletOracle:
         self.n_queries = 0
 
     @property
-    def n_objects(self):
+    def n_objects(self) -> int:
         return self.X.shape[0]
 
     def __repr__(self):
@@ -118,7 +135,7 @@ class TripletOracle:
             )
         return Q
 
-    def margins(self, queries):
+    def margins(self, queries: ArrayLike) -> FloatArray:
         """``D_ik - D_ij`` for each query (positive where ``j`` is truly closer).  O(m d)."""
         Q = self._check_queries(queries)
         out = np.empty(Q.shape[0])
@@ -131,7 +148,7 @@ class TripletOracle:
             out[a:a + q.shape[0]] = dik - dij
         return out
 
-    def probability(self, queries):
+    def probability(self, queries: ArrayLike) -> FloatArray:
         """Probability that the oracle answers ``True`` ("``j`` is closer") to each query."""
         t = self.margins(queries)
         if self.noise == "btl":
@@ -153,13 +170,13 @@ class TripletOracle:
             return u < 0.5 * (1.0 + np.tanh(0.5 * self.scale * t))
         return (t > 0) ^ (u < self.p)
 
-    def __call__(self, queries):
+    def __call__(self, queries: ArrayLike) -> NDArray[np.bool_]:
         """Answer a batch of queries: boolean array, ``True`` where ``j`` is judged closer to
         ``i`` than ``k``."""
         Q = self._check_queries(queries)
         return self._answer(self.margins(Q))
 
-    def answer_anchored(self, anchor, j, k):
+    def answer_anchored(self, anchor: int, j: ArrayLike, k: ArrayLike) -> NDArray[np.bool_]:
         """Answer the queries ``(anchor, j[c], k[c])`` that share one anchor.
 
         The same answers (and the same draws from the oracle's generator) as calling the
@@ -191,7 +208,7 @@ class TripletOracle:
         d2 = np.einsum("ij,ij->i", diff, diff)
         return self._answer(d2[k] - d2[j])
 
-    def triplets(self, queries):
+    def triplets(self, queries: ArrayLike) -> IntArray:
         """Answer queries and return them as constraints in list-order: row ``(i, j, k)``
         with ``j`` swapped with ``k`` where the oracle said ``k`` is closer, so every row
         reads "d(i, j) < d(i, k)" (possibly wrongly, under noise)."""
@@ -201,7 +218,7 @@ class TripletOracle:
         Q[swap, 1], Q[swap, 2] = Q[swap, 2], Q[swap, 1].copy()
         return Q
 
-    def sample(self, n_triplets, seed=None):
+    def sample(self, n_triplets: int, seed: Seed = None) -> IntArray:
         """``n_triplets`` uniformly random queries of distinct objects, answered, as
         list-order constraints (see :meth:`triplets`).  O(m d)."""
         from .constraints import random_triplets
@@ -210,7 +227,9 @@ class TripletOracle:
         return self.triplets(random_triplets(self.n_objects, n_triplets, seed=rng))
 
 
-def sample_anchor_queries(anchors, counts, n_objects, seed=None):
+def sample_anchor_queries(
+    anchors: ArrayLike, counts: ArrayLike, n_objects: int, seed: Seed = None
+) -> IntArray:
     """Random queries ``(i, j, k)`` with anchor ``i`` fixed: ``counts[a]`` queries with anchor
     ``anchors[a]``, the pair ``{j, k}`` uniform over distinct objects other than ``i``.
 

@@ -15,7 +15,15 @@ Examples
 True
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ._typing import PosDict
 
 __all__ = [
     "LayoutEntry",
@@ -32,26 +40,27 @@ ENTRY_POINT_GROUP = "nx_ordinal.layouts"
 @dataclass
 class LayoutEntry:
     name: str
-    target: object  # callable or "module:attr" string
+    target: Callable[..., PosDict] | str  # callable or "module:attr" string
     description: str
     takes_seed: bool = True
     ordinal: bool = False
 
-    def load(self):
+    def load(self) -> Callable[..., PosDict]:
         if isinstance(self.target, str):
             import importlib
 
             mod, attr = self.target.split(":")
             self.target = getattr(importlib.import_module(mod), attr)
-        return self.target
+        return cast("Callable[..., PosDict]", self.target)
 
 
-_REGISTRY = {}
+_REGISTRY: dict[str, LayoutEntry] = {}
 _entry_points_loaded = False
 
 
-def register_layout(name, func, description="", *, takes_seed=True, ordinal=False,
-                    overwrite=False):
+def register_layout(name: str, func: Callable[..., PosDict] | str, description: str = "", *,
+                    takes_seed: bool = True, ordinal: bool = False,
+                    overwrite: bool = False) -> None:
     """Add a layout ``func(G, **kw) -> dict`` under ``name``.
 
     ``func`` may be a callable or a ``"module:function"`` string imported on first use.
@@ -78,20 +87,20 @@ def _load_entry_points():
         _REGISTRY[ep.name] = LayoutEntry(ep.name, ep.value, f"third-party layout ({ep.value})")
 
 
-def available_layouts():
+def available_layouts() -> list[str]:
     """Sorted list of registered layout names."""
     _load_entry_points()
     return sorted(_REGISTRY)
 
 
-def describe_layouts():
+def describe_layouts() -> list[tuple[str, str, bool]]:
     """List of ``(name, description, takes_seed)`` for every registered layout."""
     _load_entry_points()
     return [(e.name, e.description, e.takes_seed) for e in sorted(_REGISTRY.values(),
                                                                     key=lambda e: e.name)]
 
 
-def get_layout(name):
+def get_layout(name: str) -> Callable[..., PosDict]:
     """The layout callable registered under ``name``."""
     if not isinstance(name, str):
         raise TypeError(f"layout method must be a string, got {name!r}")
@@ -105,12 +114,12 @@ def get_layout(name):
     return entry.load()
 
 
-def get_entry(name):
+def get_entry(name: str) -> LayoutEntry:
     get_layout(name)
     return _REGISTRY[name]
 
 
-def layout(G, method="loe", **kwargs):
+def layout(G: Any, method: str = "loe", **kwargs: Any) -> PosDict:
     """Lay out ``G`` with the registered layout ``method``; keyword arguments go to it.
 
     ``seed`` is dropped for deterministic layouts that take none.
@@ -166,7 +175,7 @@ register_layout("tsne", "nx_ordinal.classical:tsne_layout",
                 "scikit-learn t-SNE on shortest-path distances (extra: learn)")
 
 # --- the embedding methods of this package: derived from the method table (_methods.py) -------
-_TABLE_NAMES = set()
+_TABLE_NAMES: set[str] = set()
 
 
 def rebuild(table=None):

@@ -34,6 +34,18 @@ parallel edges of multigraphs merged and self-loops dropped.  Isolated vertices 
 disconnected graphs are allowed: on two or more vertices they are simply not rigid.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    import networkx as nx
+    import scipy.sparse as sp
+
+    from ._typing import ArrayLike, PosLike, Seed
+
 __all__ = [
     "rigidity_edges",
     "rigidity_matrix",
@@ -79,7 +91,7 @@ def _edge_array(G):
     return nodes, np.stack([key // n, key % n], axis=1)
 
 
-def rigidity_edges(G):
+def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
     """The edges of ``G`` in the row order of :func:`rigidity_matrix`.
 
     One pair ``(u, v)`` per edge of the underlying simple undirected graph (self-loops dropped,
@@ -139,7 +151,7 @@ def _rigidity_csr(E, X):
     return sp.csr_array((data, (rows, cols)), shape=(m, n * d))
 
 
-def rigidity_matrix(G, pos):
+def rigidity_matrix(G: nx.Graph, pos: PosLike) -> sp.csr_array:
     """Rigidity matrix of the framework ``(G, pos)``, a sparse ``m x (n*dim)`` matrix.
 
     Row ``e = (u, v)`` holds ``p_u - p_v`` in the ``dim`` columns of ``u`` and ``p_v - p_u`` in
@@ -180,7 +192,7 @@ def rigidity_matrix(G, pos):
     return _rigidity_csr(E, X)
 
 
-def stress_matrix(G, stress):
+def stress_matrix(G: nx.Graph, stress: ArrayLike) -> sp.csr_array:
     """Stress matrix ``Omega`` of an edge weighting: ``Omega[u, v] = -w_uv`` for each edge and
     ``Omega[u, u] = sum_v w_uv``.
 
@@ -546,7 +558,7 @@ def _rigid_core(E, n, d, method, rng):
     return prow.size == k, (En, Rp, prow, pcol, U, L)
 
 
-def is_rigid(G, dim=2, *, method="numeric", seed=None):
+def is_rigid(G: nx.Graph, dim: int = 2, *, method: str = "numeric", seed: Seed = None) -> bool:
     """Whether ``G`` is generically (infinitesimally) rigid in R^dim.
 
     The rigidity matrix at random coordinates has, with probability one, the generic rank; the
@@ -632,7 +644,9 @@ def _globally_rigid_core(E, n, d, method, rng):
     return _modular_stress_rank(En, w, n) == n - d - 1
 
 
-def is_globally_rigid(G, dim=2, *, method="numeric", seed=None):
+def is_globally_rigid(
+    G: nx.Graph, dim: int = 2, *, method: str = "numeric", seed: Seed = None
+) -> bool:
     """Whether ``G`` is generically globally rigid in R^dim (Gortler--Healy--Thurston test).
 
     A graph on ``n >= dim + 2`` vertices is generically globally rigid exactly when, at a
@@ -699,7 +713,9 @@ def is_globally_rigid(G, dim=2, *, method="numeric", seed=None):
 _COLOOP_RTOL = 1e-18
 
 
-def redundantly_rigid(G, dim=2, *, method="numeric", seed=None):
+def redundantly_rigid(
+    G: nx.Graph, dim: int = 2, *, method: str = "numeric", seed: Seed = None
+) -> bool:
     """Whether ``G`` stays generically rigid in R^dim after deleting any one edge.
 
     Redundant rigidity is Hendrickson's second necessary condition for generic global rigidity
@@ -796,7 +812,7 @@ def _modular_random_motion(E, X, rng, p=PRIME):
     return x.reshape(n, d)
 
 
-def rigid_components(G, dim=2, *, seed=None):
+def rigid_components(G: nx.Graph, dim: int = 2, *, seed: Seed = None) -> list[set[Hashable]]:
     """The generic rigid components of ``G`` in R^dim, for ``dim`` 1 or 2.
 
     A rigid component is a maximal vertex set inducing a generically rigid subgraph; every edge

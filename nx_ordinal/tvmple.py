@@ -7,9 +7,17 @@ Section 4 and Algorithm 2 of Cucuringu & Woodworth [1]_ (after Mohler, Bertozzi 
 solved by split Bregman (ADMM) on a regular grid over the points' bounding box.
 """
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ._typing import ArrayLike, FloatArray
 
 __all__ = ["tv_mple", "TVMPLEResult"]
 
@@ -38,11 +46,11 @@ class TVMPLEResult:
     history: list = field(default_factory=list)
 
     @property
-    def extent(self):
+    def extent(self) -> tuple[float, ...]:
         """``(xmin, xmax, ymin, ymax)`` for ``matplotlib.pyplot.imshow(density.T, ...)``."""
         return tuple(v for e in self.edges for v in (e[0], e[-1]))
 
-    def __call__(self, X):
+    def __call__(self, X: ArrayLike) -> FloatArray:
         """Density at points ``X`` (n, d): value of the cell that holds each point (0 outside)."""
         X = np.atleast_2d(np.asarray(X, dtype=np.float64))
         idx = []
@@ -66,8 +74,18 @@ def _axis_diff(u, a, h):
     return d
 
 
-def tv_mple(X, lam=1e-2, *, grid=64, bounds=None, pad=0.05, rho=None, gamma=None,
-            max_iter=1000, tol=1e-4):
+def tv_mple(
+    X: ArrayLike,
+    lam: float = 1e-2,
+    *,
+    grid: int = 64,
+    bounds: Sequence[tuple[float, float]] | None = None,
+    pad: float = 0.05,
+    rho: float | None = None,
+    gamma: float | None = None,
+    max_iter: int = 1000,
+    tol: float = 1e-4,
+) -> TVMPLEResult:
     """Total-variation MPLE density of points ``X`` by split Bregman (Algorithm 2 of [1]_).
 
     The box (the points' bounding box enlarged by ``pad`` of its largest side, or

@@ -1,9 +1,20 @@
 """Random-state helpers shared by solvers and layouts."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from contextlib import AbstractContextManager
+
+    import numpy as np
+
+    from ._typing import Seed
+
 __all__ = ["as_generator", "draw_seed", "single_thread"]
 
 
-def as_generator(seed=None):
+def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Generator:
     """A :class:`numpy.random.Generator` from ``None``, an int, a Generator or a RandomState.
 
     A ``RandomState`` (what ``nx.utils.np_random_state`` hands to layouts) is turned into a
@@ -28,14 +39,20 @@ def as_generator(seed=None):
     raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
 
 
-def draw_seed(rng):
-    """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation."""
+def draw_seed(rng: Any) -> int:
+    """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation.
+
+    Annotated ``Any``: inside a function decorated with ``nx.utils.np_random_state`` the
+    caller's ``seed`` is already a RandomState or Generator.
+    """
     return int(rng.integers(0, 2**31 - 1)) if hasattr(rng, "integers") else int(
         rng.randint(0, 2**31 - 1)
     )
 
 
-def single_thread(enabled=True, user_api=None):
+def single_thread(
+    enabled: bool = True, user_api: str | None = None
+) -> AbstractContextManager[object]:
     """Context limiting BLAS (and OpenMP, unless ``user_api="blas"``) to one thread.
 
     Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra

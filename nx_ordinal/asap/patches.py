@@ -13,10 +13,22 @@ References
    kNN graphs using synchronization", section 3.1.
 """
 
+from __future__ import annotations
+
 import math
 import warnings
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import networkx as nx
+    import numpy as np
+    import scipy.sparse as sp
+
+    from .._typing import ArrayLike, IntArray, NDArray, Seed, SparseLike
 
 __all__ = [
     "symmetrize",
@@ -32,7 +44,7 @@ __all__ = [
 MAX_EIGENVECTORS = 48
 
 
-def symmetrize(A):
+def symmetrize(A: SparseLike | ArrayLike) -> sp.csr_array:
     """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops."""
     import scipy.sparse as sp
 
@@ -44,7 +56,7 @@ def symmetrize(A):
     return S
 
 
-def n_clusters_for(n, max_patch_size, degree, dim=2):
+def n_clusters_for(n: int, max_patch_size: int, degree: float, dim: int = 2) -> int:
     """Number of clusters N so that a cluster plus its neighbours has about
     ``max_patch_size`` nodes.
 
@@ -101,7 +113,9 @@ def _kmeans(U, k, rng):
     return labels.astype(np.int64)
 
 
-def spectral_clusters(S, n_clusters, seed=None, *, max_eigenvectors=MAX_EIGENVECTORS):
+def spectral_clusters(
+    S: sp.csr_array, n_clusters: int, seed: Seed = None, *, max_eigenvectors: int = MAX_EIGENVECTORS
+) -> IntArray:
     """Normalized spectral clustering (Shi-Malik) of the symmetric adjacency ``S``.
 
     k-means (k-means++ start) on the rows of the top ``n_clusters`` eigenvectors of
@@ -143,7 +157,9 @@ def spectral_clusters(S, n_clusters, seed=None, *, max_eigenvectors=MAX_EIGENVEC
     return labels
 
 
-def expand_clusters(S, labels, max_patch_size=None):
+def expand_clusters(
+    S: sp.csr_array, labels: IntArray, max_patch_size: int | None = None
+) -> tuple[list[IntArray], list[NDArray[np.bool_]]]:
     """Enlarge each cluster by the graph neighbours of its nodes.
 
     When ``max_patch_size`` is given, a cluster of c nodes gains at most
@@ -188,7 +204,7 @@ def expand_clusters(S, labels, max_patch_size=None):
     return patches, cores
 
 
-def default_rigidity_test(G, dim, seed=None):
+def default_rigidity_test(G: nx.Graph, dim: int, seed: Seed = None) -> bool:
     """``nx_ordinal.rigidity.is_globally_rigid(G, dim=dim, seed=seed)``, imported lazily."""
     try:
         from ..rigidity import is_globally_rigid
@@ -206,7 +222,13 @@ def _call_test(test, H, dim, seed):
     return bool(test(H, dim))
 
 
-def prune_patch(S_patch, core, dim=2, rigidity_test=None, seed=None):
+def prune_patch(
+    S_patch: sp.csr_array,
+    core: NDArray[np.bool_],
+    dim: int = 2,
+    rigidity_test: Callable[..., bool] | None = None,
+    seed: Seed = None,
+) -> tuple[NDArray[np.bool_], dict[str, Any]]:
     """Prune a patch until generically globally rigid (section 3.1).
 
     Per round: if the patch subgraph is globally rigid in R^dim, stop; if it has fewer than

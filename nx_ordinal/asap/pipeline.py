@@ -10,9 +10,23 @@ References
    kNN graphs using synchronization", Algorithm 1.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ..embed._progress import public_call
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from concurrent.futures import Executor
+
+    import numpy as np
+    import scipy.sparse as sp
+
+    from .._typing import ArrayLike, FloatArray, NDArray, Seed, SparseLike
+    from ..embed._result import EmbeddingResult
 
 __all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
 
@@ -28,10 +42,12 @@ class LOEEmbedder:
     ``(m, dim)`` embedding.
     """
 
-    def __init__(self, **loe_kwargs):
+    def __init__(self, **loe_kwargs: Any) -> None:
         self.loe_kwargs = {**DEFAULT_LOE, **loe_kwargs}
 
-    def __call__(self, A, dim, seed=None, init=None):
+    def __call__(
+        self, A: sp.csr_array, dim: int, seed: Seed = None, init: ArrayLike | None = None
+    ) -> FloatArray:
         import warnings
 
         from ..embed.loe import loe
@@ -60,7 +76,18 @@ class PatchJob:
     dim, seed, prune, rigidity_test, embedder, init
     """
 
-    def __init__(self, A, S, core, dim, seed, prune, rigidity_test, embedder, init=None):
+    def __init__(
+        self,
+        A: sp.csr_array,
+        S: sp.csr_array,
+        core: NDArray[np.bool_],
+        dim: int,
+        seed: int,
+        prune: bool,
+        rigidity_test: Callable[..., bool],
+        embedder: Callable[..., FloatArray],
+        init: FloatArray | None = None,
+    ) -> None:
         self.A = A
         self.S = S
         self.core = core
@@ -80,7 +107,7 @@ def _limit_threads():
     return single_thread()
 
 
-def run_patch_job(job):
+def run_patch_job(job: PatchJob) -> tuple[NDArray[np.bool_], FloatArray, dict[str, Any]]:
     """Prune (optional) and embed one patch; returns ``(keep, embedding, info)``.
 
     ``keep`` is a bool mask over the patch rows, ``embedding`` is ``(keep.sum(), dim)``.
@@ -252,9 +279,23 @@ def _pack(blocks, dim):
 
 
 @public_call
-def asap_embed(A, dim=2, *, max_patch_size=300, prune=True, scale_sync=True, embedder=None,
-               rigidity_test=None, executor=None, n_jobs=None, init=None, seed=None,
-               verbose=False, loe_kwargs=None, refine_iter=0):
+def asap_embed(
+    A: SparseLike,
+    dim: int = 2,
+    *,
+    max_patch_size: int = 300,
+    prune: bool = True,
+    scale_sync: bool = True,
+    embedder: Callable[..., FloatArray] | None = None,
+    rigidity_test: Callable[..., bool] | None = None,
+    executor: Executor | None = None,
+    n_jobs: int | None = None,
+    init: ArrayLike | None = None,
+    seed: Seed = None,
+    verbose: bool | int = False,
+    loe_kwargs: Mapping[str, Any] | None = None,
+    refine_iter: int = 0,
+) -> EmbeddingResult:
     """ASAP-LOE: divide-and-conquer ordinal embedding of a graph's adjacency.
 
     1. Patches (:mod:`nx_ordinal.asap.patches`): normalized spectral clustering of the

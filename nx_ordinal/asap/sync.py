@@ -17,7 +17,16 @@ References
    synchronization over the Euclidean group", ACM TOSN 2012 (ASAP).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .._typing import ArrayLike, FloatArray, IntArray, Seed
 
 __all__ = [
     "patch_graph",
@@ -45,14 +54,21 @@ class PatchGraph:
         Rows of the common nodes in the embedding of patch i, of patch j.
     """
 
-    def __init__(self, n_patches, pairs, common, rows_i, rows_j):
+    def __init__(
+        self,
+        n_patches: int,
+        pairs: IntArray,
+        common: Sequence[IntArray],
+        rows_i: Sequence[IntArray],
+        rows_j: Sequence[IntArray],
+    ) -> None:
         self.n_patches = n_patches
         self.pairs = pairs
         self.common = common
         self.rows_i = rows_i
         self.rows_j = rows_j
 
-    def n_components(self):
+    def n_components(self) -> int:
         import scipy.sparse as sp
         from scipy.sparse.csgraph import connected_components
 
@@ -64,7 +80,7 @@ class PatchGraph:
         )
         return connected_components(W, directed=False)[0]
 
-    def check_connected(self):
+    def check_connected(self) -> None:
         """Raise ``networkx.NetworkXError`` when the patch graph is disconnected."""
         import networkx as nx
 
@@ -105,7 +121,7 @@ def _check_patches(patches, embeddings, dim=None):
     return P, E
 
 
-def patch_graph(patches, min_overlap):
+def patch_graph(patches: Sequence[IntArray], min_overlap: int) -> PatchGraph:
     """Pairs of patches sharing at least ``min_overlap`` nodes (``d + 1`` in the paper).
 
     Overlap counts come from the sparse product ``M^T M`` of the node-patch membership
@@ -152,7 +168,7 @@ def _pair_distances(Y, rows):
     return pdist(Y[rows])
 
 
-def scale_ratios(embeddings, pg):
+def scale_ratios(embeddings: Sequence[FloatArray], pg: PatchGraph) -> FloatArray:
     """Lambda_ij of eq. (4): median over common pairs a != b of D^{P_i}_ab / D^{P_j}_ab.
 
     Pairs at distance 0 in patch j are skipped.  Cost O(sum over pairs of ``|common|^2``).
@@ -192,7 +208,9 @@ def _leading_eigvec(M, N, symmetric, nev, seed=0):
     return V[:, np.argsort(-w.real)].real
 
 
-def synchronize_scales(embeddings, pg, ratios=None):
+def synchronize_scales(
+    embeddings: Sequence[FloatArray], pg: PatchGraph, ratios: FloatArray | None = None
+) -> FloatArray:
     """Scale synchronisation (section 3.2): a positive factor per patch.
 
     Builds the sparse matrix Lambda of eq. (4) on the patch graph and takes its leading
@@ -260,7 +278,7 @@ def _nearest_orthogonal(M):
     return U @ Vt
 
 
-def pairwise_rotations(embeddings, pg):
+def pairwise_rotations(embeddings: Sequence[FloatArray], pg: PatchGraph) -> FloatArray:
     """H_ij in O(d) for every overlapping pair: the Procrustes rotation/reflection that best
     aligns patch j with patch i on their common nodes (both centred there).
 
@@ -284,7 +302,7 @@ def pairwise_rotations(embeddings, pg):
     return H
 
 
-def synchronize_rotations(H, pg, seed=0):
+def synchronize_rotations(H: FloatArray, pg: PatchGraph, seed: Seed = 0) -> FloatArray:
     """Spectral synchronisation over O(d) (section 3.3, Algorithm 1 step 2).
 
     The symmetric dN x dN block matrix with blocks H_ij (and H_ji = H_ij^T) is normalised by
@@ -328,7 +346,9 @@ def synchronize_rotations(H, pg, seed=0):
     return _nearest_orthogonal(blocks)
 
 
-def synchronize_translations(patches, embeddings, edges, n):
+def synchronize_translations(
+    patches: Sequence[IntArray], embeddings: Sequence[FloatArray], edges: ArrayLike, n: int
+) -> FloatArray:
     """Node positions from the aligned patches by sparse least squares (eq. 6).
 
     For every patch k and every graph edge (a, b) with both ends in P_k, one equation
@@ -367,6 +387,9 @@ def synchronize_translations(patches, embeddings, edges, n):
     ok = lo != hi
     E = sp.csr_array((np.ones(int(ok.sum())), (lo[ok], hi[ok])), shape=(n, n))
     E.sum_duplicates()
+    ea: Any  # lists of arrays, then arrays
+    eb: Any
+    rhs: Any
     ea, eb, rhs = [], [], []
     for p, Y in zip(patches, embeddings, strict=True):
         sub = E[p][:, p].tocoo()
@@ -479,7 +502,16 @@ def _cg_solve(L, B, X0, rtol=1e-9):
     return X
 
 
-def synchronize(patches, embeddings, edges, n, *, scale_sync=True, min_overlap=None, seed=0):
+def synchronize(
+    patches: Sequence[IntArray],
+    embeddings: Sequence[FloatArray],
+    edges: ArrayLike,
+    n: int,
+    *,
+    scale_sync: bool = True,
+    min_overlap: int | None = None,
+    seed: Seed = 0,
+) -> tuple[FloatArray, dict[str, Any]]:
     """Scale, rotate/reflect and translate patch embeddings into one configuration.
 
     Algorithm 1 of [1]_ after the patch embeddings: scale synchronisation (skipped when

@@ -4,7 +4,7 @@ Point sets live in :mod:`nx_ordinal.datasets.points`, famous graphs in
 :mod:`nx_ordinal.datasets.famous`; both are re-exported here lazily.
 """
 
-_LAZY = {}
+_LAZY: dict[str, str] = {}
 
 __all__ = sorted(_LAZY)
 

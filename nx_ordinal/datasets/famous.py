@@ -8,6 +8,15 @@ Examples
 (20, 30)
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import networkx as nx
+
 __all__ = ["famous_graph", "FAMOUS_GRAPHS"]
 
 #: names accepted by :func:`famous_graph`, in the order of the supplement's Figure 3
@@ -31,7 +40,7 @@ def _igraph_famous(name):
     return G
 
 
-def famous_graph(name):
+def famous_graph(name: str) -> nx.Graph:
     """One of the seven famous graphs as an undirected networkx graph on nodes ``0..n-1``.
 
     Parameters
@@ -69,7 +78,7 @@ def famous_graph(name):
     if not isinstance(name, str):
         raise TypeError(f"graph name must be a string, got {name!r}")
     key = name.strip().lower()
-    builders = {
+    builders: dict[str, Callable[[], nx.Graph]] = {
         "frucht": nx.frucht_graph,
         "icosahedral": nx.icosahedral_graph,
         "chvatal": nx.chvatal_graph,
@@ -81,7 +90,7 @@ def famous_graph(name):
     if key not in builders:
         raise ValueError(f"unknown famous graph {name!r}; choose from {', '.join(FAMOUS_GRAPHS)}")
     B = builders[key]()
-    G = nx.Graph()
+    G: nx.Graph = nx.Graph()
     G.add_nodes_from(sorted(B))
     G.add_edges_from(B.edges())
     G.graph["name"] = next(n for n in FAMOUS_GRAPHS if n.lower() == key)

@@ -32,6 +32,13 @@ References
 .. [2] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding", ICML 2014, section 6.2.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .._typing import FloatArray, Seed
+
 __all__ = ["pc", "pcs", "gauss", "halfcube", "donut", "two_squares", "DENSITIES"]
 
 # density ratio of the dense part to the sparse part in pc, pcs and halfcube
@@ -69,7 +76,7 @@ def _mixture(n, rng, weights, boxes):
     return X[rng.permutation(n)]
 
 
-def pc(n, seed=None):
+def pc(n: int, seed: Seed = None) -> FloatArray:
     """Piecewise-constant half-planes (PC): [0, 1]^2, density 3x higher where x < 1/2.
 
     Parameters
@@ -94,7 +101,7 @@ def pc(n, seed=None):
     return _mixture(n, _rng(seed), [r, 1.0], [((0, 0), (0.5, 1)), ((0.5, 0), (1, 1))])
 
 
-def pcs(n, seed=None):
+def pcs(n: int, seed: Seed = None) -> FloatArray:
     """Piecewise-constant squares (PCS): [0, 1]^2, density 3x higher on [1/4, 3/4]^2.
 
     The central square has area 1/4 and the frame around it 3/4, so with a 3:1 density ratio
@@ -134,7 +141,7 @@ def pcs(n, seed=None):
     return X[rng.permutation(n)]
 
 
-def gauss(n, seed=None):
+def gauss(n: int, seed: Seed = None) -> FloatArray:
     """Gaussian (Gauss): standard normal N(0, I_2) in the plane.
 
     Examples
@@ -147,7 +154,7 @@ def gauss(n, seed=None):
     return _rng(seed).standard_normal((n, 2))
 
 
-def halfcube(n, seed=None):
+def halfcube(n: int, seed: Seed = None) -> FloatArray:
     """Piecewise-constant half-cubes (halfcube): [0, 1]^3, density 3x higher where x < 1/2.
 
     Examples
@@ -163,7 +170,7 @@ def halfcube(n, seed=None):
     )
 
 
-def donut(n, seed=None):
+def donut(n: int, seed: Seed = None) -> FloatArray:
     """Uniform points in a solid torus (Donut) about the z axis.
 
     Major radius 1 (centre of the tube to the z axis), tube radius 0.4; drawn by rejection
@@ -195,7 +202,7 @@ def donut(n, seed=None):
     return out[:n]
 
 
-def two_squares(n, seed=None):
+def two_squares(n: int, seed: Seed = None) -> FloatArray:
     """Two dense squares in a sparse square (Terada & von Luxburg 2014, section 6.2).
 
     40% of the points uniform on [-1, 1]^2, 30% uniform on [-0.7, -0.3] x [-0.2, 0.2] and 30%

@@ -17,6 +17,8 @@
   dependency), with a cached controller (0.05 ms per limit instead of 1 ms).
 """
 
+from __future__ import annotations
+
 import contextlib
 import contextvars
 import functools
@@ -25,8 +27,15 @@ import os
 import sys
 import time
 import warnings
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from ..exceptions import ConvergenceWarning, InterruptedWarning
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Iterator, Sequence
+    from contextlib import AbstractContextManager
+
+    _F = TypeVar("_F", bound=Callable[..., Any])
 
 __all__ = [
     "Progress",
@@ -94,11 +103,13 @@ class _Scope:
         self.entry_threads = None
 
 
-_SCOPE = contextvars.ContextVar("nx_ordinal_call_scope", default=None)
+_SCOPE: contextvars.ContextVar[_Scope | None] = contextvars.ContextVar(
+    "nx_ordinal_call_scope", default=None
+)
 
 
 @contextlib.contextmanager
-def call_scope(blas=1):
+def call_scope(blas: int | None = 1) -> Iterator[_Scope | None]:
     """Context of one public call (see :func:`public_call`).
 
     The outermost scope records the BLAS thread count in effect on entry (used by
@@ -118,24 +129,33 @@ def call_scope(blas=1):
         _SCOPE.reset(token)
 
 
-def public_call(func=None, *, blas=1):
+@overload
+def public_call(func: _F, *, blas: int | None = ...) -> _F: ...
+@overload
+def public_call(func: None = None, *, blas: int | None = ...) -> Callable[[_F], _F]: ...
+def public_call(func: _F | None = None, *, blas: int | None = 1) -> _F | Callable[[_F], _F]:
     """Decorator of a public solver or layout: runs it in a :func:`call_scope`.
 
     ``functools.wraps`` keeps the name, docstring and signature (``inspect.signature``
     follows ``__wrapped__``).
     """
     if func is None:
-        return functools.partial(public_call, blas=blas)
+        return functools.partial(public_call, blas=blas)  # type: ignore[return-value]
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         with call_scope(blas):
             return func(*args, **kwargs)
 
-    return wrapper
+    return wrapper  # type: ignore[return-value]
 
 
-def warn(message, category=UserWarning, key=None, once=True):
+def warn(
+    message: str,
+    category: type[Warning] = UserWarning,
+    key: Hashable | None = None,
+    once: bool = True,
+) -> None:
     """Issue ``message`` as ``category``, pointing at the caller's line, at most once per
     public call.
 
@@ -161,8 +181,12 @@ FALLING_MIN_WINDOW = 10
 FALLING_RATE = 0.01
 
 
-def still_falling(history, window=FALLING_WINDOW, min_window=FALLING_MIN_WINDOW,
-                  rate=FALLING_RATE):
+def still_falling(
+    history: Sequence[float],
+    window: float = FALLING_WINDOW,
+    min_window: int = FALLING_MIN_WINDOW,
+    rate: float = FALLING_RATE,
+) -> bool:
     """Whether an objective history that ran out of budget was still falling fast.
 
     Criterion: over the last ``w = max(min_window, ceil(window * len(history)))`` recorded
@@ -184,7 +208,9 @@ def still_falling(history, window=FALLING_WINDOW, min_window=FALLING_MIN_WINDOW,
     return old - new > rate * new
 
 
-def warn_not_converged(name, history, progress=None):
+def warn_not_converged(
+    name: str, history: Sequence[float], progress: Progress | None = None
+) -> None:
     """:class:`~nx_ordinal.exceptions.ConvergenceWarning` for a run that stopped on its
     budget (``max_time`` when ``progress`` is out of time, else ``max_iter``), only when
     :func:`still_falling` says its objective ``history`` was still falling fast; once per
@@ -199,7 +225,7 @@ def warn_not_converged(name, history, progress=None):
          ConvergenceWarning, key=name)
 
 
-def warn_interrupted(name, n_iter):
+def warn_interrupted(name: str, n_iter: int) -> None:
     warn(f"{name} interrupted after {n_iter} iterations; returning the best configuration so "
          "far", InterruptedWarning, key=name)
 
@@ -207,7 +233,7 @@ def warn_interrupted(name, n_iter):
 # ---------------------------------------------------------------------------------------------
 # progress display
 
-def run_label(name, run, n_runs):
+def run_label(name: str, run: int, n_runs: int) -> str:
     """``"name run 2/4"`` (``run`` counted from 0) for restarts, plain ``name`` for one run."""
     return f"{name} run {run + 1}/{n_runs}" if n_runs > 1 else name
 
@@ -225,7 +251,13 @@ class Progress:
 
     _INTERVAL = 0.1
 
-    def __init__(self, total, verbose=False, desc="", max_time=None):
+    def __init__(
+        self,
+        total: int | None,
+        verbose: bool | int = False,
+        desc: str = "",
+        max_time: float | None = None,
+    ) -> None:
         self.verbose = bool(verbose)
         self.total = total
         self.desc = desc
@@ -233,7 +265,7 @@ class Progress:
         self.max_time = max_time
         self.count = 0
         self._bar = None
-        self._last = None
+        self._last: float | None = None
         self._width = 0
         if self.verbose:
             try:
@@ -243,7 +275,7 @@ class Progress:
             if tqdm is not None:
                 self._bar = tqdm(total=total, desc=desc, leave=False, file=sys.stderr)
 
-    def update(self, objective=None):
+    def update(self, objective: float | None = None) -> None:
         self.count += 1
         if not self.verbose:
             return
@@ -265,13 +297,13 @@ class Progress:
         sys.stderr.write("\r" + text + " " * pad)
         sys.stderr.flush()
 
-    def elapsed(self):
+    def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
-    def out_of_time(self):
+    def out_of_time(self) -> bool:
         return self.max_time is not None and self.elapsed() >= self.max_time
 
-    def close(self):
+    def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
@@ -307,7 +339,9 @@ def _current_blas_threads():
     return max(counts) if counts else None
 
 
-def blas_threads(n_threads=1, user_api="blas"):
+def blas_threads(
+    n_threads: int | None = 1, user_api: str | None = "blas"
+) -> AbstractContextManager[object]:
     """Context limiting BLAS (``user_api=None``: also OpenMP) to ``n_threads`` threads;
     ``None`` leaves the libraries as they are."""
     if n_threads is None:
@@ -315,7 +349,7 @@ def blas_threads(n_threads=1, user_api="blas"):
     return _controller().limit(limits=int(n_threads), user_api=user_api)
 
 
-def dense_blas(n):
+def dense_blas(n: int) -> AbstractContextManager[object]:
     """BLAS threads for dense algebra on ``n x n`` matrices: one below
     :data:`DENSE_BLAS_MIN_N` rows (threads only add overhead there, badly so on a busy
     machine: a 34 x 34 ``eigh`` takes 9 ms with two contending threads, 0.15 ms with one),

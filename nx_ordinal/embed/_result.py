@@ -1,6 +1,12 @@
 """The small result object every solver returns."""
 
+from __future__ import annotations
+
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .._typing import FloatArray
 
 __all__ = ["EmbeddingResult"]
 
@@ -27,16 +33,16 @@ class EmbeddingResult:
         Solver-specific extras (timings, restarts' objectives, ...).
     """
 
-    embedding: object
+    embedding: FloatArray
     objective: float
     n_iter: int
     converged: bool
-    history: list = field(default_factory=list)
+    history: list[float] = field(default_factory=list)
     method: str = ""
-    info: dict = field(default_factory=dict)
+    info: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def X(self):
+    def X(self) -> FloatArray:
         return self.embedding
 
     def __repr__(self):

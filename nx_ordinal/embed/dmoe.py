@@ -12,11 +12,19 @@ Solved by the ADMM of the paper's Algorithm 1 on the split (23): ``e1 = e_Q``,
 (PSD cone).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
 from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["dmoe", "dmoe_auto_settings", "dmoe_lam_max", "dmoe_objective", "gram_margins"]
 
@@ -86,7 +94,7 @@ def _check_power(p):
     return int(p)
 
 
-def gram_margins(G, Q):
+def gram_margins(G: FloatArray, Q: ArrayLike) -> FloatArray:
     """Margins ``gamma_q = d_kl^2 - d_ij^2`` of quadruplets ``Q`` (rows ``(i, j, k, l)``,
     ``d(i,j) < d(k,l)``) read from a symmetric matrix G as a Gram matrix (eq. 4), O(m).
     G may be indefinite (e.g. DMOE's ``info["G"]`` before convergence); a constraint is
@@ -108,7 +116,15 @@ def _eig_sym(M):
     return np.linalg.eigh(0.5 * (M + M.T))
 
 
-def dmoe_objective(G, constraints, *, gamma0=1.0, nu=0.5, lam=1.0, p=1):
+def dmoe_objective(
+    G: ArrayLike,
+    constraints: ArrayLike,
+    *,
+    gamma0: float = 1.0,
+    nu: float = 0.5,
+    lam: float = 1.0,
+    p: int = 1,
+) -> float:
     """The DMOE objective ``sum_q (gamma0 - gamma_q)_+^p + nu (gamma_q - gamma0)_+^p``
     ``+ lam ||G||_*``.
 
@@ -171,7 +187,7 @@ def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_t
                            hist, "dmoe-p", dict(gram=K, rank=int(min(dim, n))))
 
 
-def dmoe_lam_max(constraints, n_objects=None):
+def dmoe_lam_max(constraints: ArrayLike, n_objects: int | None = None) -> float:
     """Smallest nuclear-norm weight ``lam`` for which DMOE's solution is ``G = 0``.
 
     At ``G = 0`` every margin is 0 < ``gamma0``, so the loss is locally
@@ -225,7 +241,7 @@ _AUTO_BUDGET = (40, 80, 3000)
 _AUTO_LAM_PROJECTED = 1e-4
 
 
-def dmoe_auto_settings(m, n):
+def dmoe_auto_settings(m: int, n: int) -> tuple[float, int]:
     """The settings ``lam="auto"`` uses for ``m`` constraints on ``n`` objects.
 
     Returns ``(c, max_iter)``: the nuclear-norm weight ``lam = c * gamma0 * dmoe_lam_max``
@@ -250,9 +266,27 @@ def dmoe_auto_settings(m, n):
 
 
 @public_call
-def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", p=None,
-         rho=1.01, mu=0.1, mu_max=1e6, rank_constraint=False, projected=False, init=None,
-         seed=None, max_iter=None, tol=1e-4, max_time=None, verbose=False):
+def dmoe(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    gamma0: float = 1.0,
+    nu: float = 0.1,
+    lam: float | str = "auto",
+    p: int | None = None,
+    rho: float = 1.01,
+    mu: float = 0.1,
+    mu_max: float = 1e6,
+    rank_constraint: bool = False,
+    projected: bool = False,
+    init: ArrayLike | None = None,
+    seed: Seed = None,
+    max_iter: int | None = None,
+    tol: float = 1e-4,
+    max_time: float | None = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """Distributional Margin based Ordinal Embedding (DMOE) of Ma et al. [1]_ by ADMM.
 
     Finds a Gram matrix G minimising the margin-distribution loss (eq. 16) of the constraints
@@ -424,6 +458,7 @@ def dmoe(constraints, n_objects=None, dim=2, *, gamma0=1.0, nu=0.1, lam="auto", 
             max_iter, early_stop = budget, True
     if max_iter is None:
         max_iter = 1000
+    assert not isinstance(lam, str)  # resolved above
     if projected:
         return _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol,
                                max_time, verbose)

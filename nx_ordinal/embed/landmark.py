@@ -19,12 +19,22 @@ References
    points." Technical report, Stanford University, 2004.
 """
 
+from __future__ import annotations
+
 import time
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
 from ._progress import public_call
 from ._result import EmbeddingResult
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ..oracle import TripletOracle
+    from ._result import EmbeddingResult
 
 __all__ = [
     "landmark_embedding",
@@ -58,7 +68,7 @@ def _project_cone(M, Q):
     return Q @ A @ Q
 
 
-def project_edm(M, *, max_iter=2000, tol=1e-12):
+def project_edm(M: ArrayLike, *, max_iter: int = 2000, tol: float = 1e-12) -> FloatArray:
     """Projection (Frobenius norm) of a square matrix onto the cone of Euclidean distance
     matrices (matrices of squared distances).
 
@@ -132,7 +142,7 @@ def project_edm(M, *, max_iter=2000, tol=1e-12):
     return np.maximum(E, 0.0)
 
 
-def estimate_shifts(W):
+def estimate_shifts(W: ArrayLike) -> FloatArray:
     """Column shifts ``s`` that make ``W + J diag(s)`` a Euclidean distance matrix
     (lines 10-14 of Algorithm 1 of [1]_).
 
@@ -193,7 +203,7 @@ def estimate_shifts(W):
     return sigma + sigma_e
 
 
-def landmark_mds(E, F=None, dim=2):
+def landmark_mds(E: FloatArray, F: FloatArray | None = None, dim: int = 2) -> FloatArray:
     """Landmark MDS of de Silva & Tenenbaum [2]_.
 
     Parameters
@@ -302,7 +312,17 @@ def _single_blas_thread():
     return single_thread(user_api="blas")
 
 
-def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300, tol=1e-2):
+def rank_columns(
+    near: ArrayLike,
+    far: ArrayLike,
+    col: ArrayLike,
+    n_objects: int,
+    n_columns: int,
+    *,
+    lam: float | None = None,
+    max_iter: int = 300,
+    tol: float = 1e-2,
+) -> tuple[FloatArray, dict[str, Any]]:
     """Regularised BTL maximum likelihood for several ranking problems at once (eq. 4.1).
 
     Comparison ``c`` says that in column ``col[c]`` object ``near[c]`` has a smaller score
@@ -381,7 +401,7 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
     del p
     scale = 1.0 / np.sqrt(h)
 
-    best = {"f": np.inf, "phi": None, "n_eval": 0}
+    best: dict[str, Any] = {"f": np.inf, "phi": None, "n_eval": 0}
 
     def fun(phi):
         f, g = _rank_objective(phi * scale, win, lose, lam)
@@ -429,7 +449,16 @@ def rank_columns(near, far, col, n_objects, n_columns, *, lam=None, max_iter=300
 # Refinement of the landmark MDS over all n l scores
 # --------------------------------------------------------------------------------------------
 
-def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=None, tol=1e-9):
+def refine_columns(
+    X: ArrayLike,
+    theta: ArrayLike,
+    seen: ArrayLike,
+    landmarks: ArrayLike,
+    *,
+    mode: str = "metric",
+    max_iter: int | None = None,
+    tol: float = 1e-9,
+) -> tuple[FloatArray, dict[str, Any]]:
     r"""Refine a landmark embedding against all ``n l`` column scores.
 
     Landmark MDS uses the scores of the ``l`` landmark rows to fix each column's shift, and
@@ -538,7 +567,7 @@ def refine_columns(X, theta, seen, landmarks, *, mode="metric", max_iter=None, t
         np.add.at(g, landmarks, -G.sum(axis=0))                   # l rows
         return loss, g.ravel()
 
-    state = {"best": (np.inf, X.ravel().copy()), "n_eval": 0}
+    state: dict[str, Any] = {"best": (np.inf, X.ravel().copy()), "n_eval": 0}
 
     def fun_tracked(z):
         loss, g = fun(z)
@@ -586,7 +615,7 @@ def _check_link(theta, near, far, col):
     return violated, bool(top < 0.5 * half)
 
 
-def _is_oracle(obj):
+def _is_oracle(obj: object) -> TypeIs[TripletOracle]:
     return callable(obj) and hasattr(obj, "n_objects") and not isinstance(obj, np.ndarray)
 
 
@@ -662,9 +691,20 @@ def _columns_to_embedding(theta, landmarks, dim):
 
 
 @public_call
-def landmark_embedding(oracle_or_triplets, n_objects=None, dim=2, *, n_landmarks=None,
-                       n_queries=None, lam=None, landmarks=None, max_iter=300, tol=1e-2,
-                       refine="auto", seed=None):
+def landmark_embedding(
+    oracle_or_triplets: TripletOracle | ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    n_landmarks: int | None = None,
+    n_queries: int | None = None,
+    lam: float | None = None,
+    landmarks: ArrayLike | None = None,
+    max_iter: int = 300,
+    tol: float = 1e-2,
+    refine: str | Literal[False] = "auto",
+    seed: Seed = None,
+) -> EmbeddingResult:
     """Landmark Ordinal Embedding (Algorithm 1 of Ghosh et al. [1]_).
 
     Parameters
@@ -874,8 +914,18 @@ def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_querie
 
 
 @public_call
-def landmark_ste(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
-                 n_landmarks=None, lam=None, seed=None, **ste_kwargs):
+def landmark_ste(
+    oracle_or_triplets: TripletOracle | ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    eps: float = 0.3,
+    n_queries: int | None = None,
+    n_landmarks: int | None = None,
+    lam: float | None = None,
+    seed: Seed = None,
+    **ste_kwargs: Any,
+) -> EmbeddingResult:
     """STE warm-started by the landmark embedding ("LOE-STE", section 6 of [1]_).
 
     With an oracle, a fraction ``eps`` of the budget ``n_queries`` goes to the landmark
@@ -920,8 +970,18 @@ def landmark_ste(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_querie
 
 
 @public_call
-def landmark_gnmds(oracle_or_triplets, n_objects=None, dim=2, *, eps=0.3, n_queries=None,
-                   n_landmarks=None, lam=None, seed=None, **gnmds_kwargs):
+def landmark_gnmds(
+    oracle_or_triplets: TripletOracle | ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    eps: float = 0.3,
+    n_queries: int | None = None,
+    n_landmarks: int | None = None,
+    lam: float | None = None,
+    seed: Seed = None,
+    **gnmds_kwargs: Any,
+) -> EmbeddingResult:
     """GNMDS warm-started by the landmark embedding; same parameters as :func:`landmark_ste`
     (extra keyword arguments go to :func:`nx_ordinal.embed.ste.gnmds`)."""
     return _warm_started("gnmds", oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,

@@ -1,10 +1,19 @@
 """Linear-program embedding of a kNN graph (LPEm, Cucuringu & Woodworth, section 6)."""
 
+from __future__ import annotations
+
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._progress import public_call
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from .._typing import Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["lp_embedding"]
 
@@ -54,8 +63,15 @@ def _triangles(A, n, triangle, rng):
 
 
 @public_call
-def lp_embedding(G_knn, dim=2, *, triangle="local", margin=0.1, total_radius=None,
-                 seed=None):
+def lp_embedding(
+    G_knn: nx.Graph,
+    dim: int = 2,
+    *,
+    triangle: str = "local",
+    margin: float = 0.1,
+    total_radius: float | None = None,
+    seed: Seed = None,
+) -> EmbeddingResult:
     """Embed a kNN graph by a linear program on distances and radii, then classical MDS.
 
     Algorithm 3 of [1]_: find distances ``D`` and radii ``R`` (``R_i`` the radius of i's

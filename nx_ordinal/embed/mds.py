@@ -1,14 +1,21 @@
 """Classical (Torgerson) multidimensional scaling."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ._progress import public_call
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike, FloatArray
 
 __all__ = ["classical_mds"]
 
 
 @public_call
-def classical_mds(D, dim=2, *, squared=False):
+def classical_mds(D: ArrayLike, dim: int = 2, *, squared: bool = False) -> FloatArray:
     """Classical MDS of a dissimilarity matrix.
 
     Parameters

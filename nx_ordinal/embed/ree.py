@@ -7,9 +7,17 @@ does not pass the data through the double centring ``-1/2 H D H``, so one corrup
 dissimilarity stays one bad residual instead of contaminating the whole embedding.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ._progress import public_call
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["ree", "ree_objective", "ree_gram_to_points"]
 
@@ -19,7 +27,7 @@ def _dist_from_gram(B):
     return d[..., :, None] + d[..., None, :] - 2.0 * B
 
 
-def ree_objective(B, D2, W=None):
+def ree_objective(B: ArrayLike, D2: ArrayLike, W: ArrayLike | None = None) -> float:
     """The REE cost ``sum_ij W_ij |D2_ij - dist(B)_ij|`` over ordered pairs (i, j).
 
     Parameters
@@ -47,7 +55,7 @@ def ree_objective(B, D2, W=None):
     return float(R.sum() if W is None else (W * R).sum())
 
 
-def ree_gram_to_points(B, tol=1e-10):
+def ree_gram_to_points(B: FloatArray, tol: float = 1e-10) -> FloatArray:
     """Points ``X = U Lambda_+^{1/2}`` of a Gram matrix, columns by decreasing eigenvalue.
 
     Only the eigenpairs with eigenvalue above ``tol * max(eigenvalue)`` are kept, so the
@@ -204,9 +212,25 @@ def _sdp(D2, W, solver=None):
 
 
 @public_call
-def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_iter=3000,
-        step=0.2, restart=250, tol=1e-6, patience=None, init="cmds", n_landmarks=None,
-        solver=None, seed=None, max_time=None, verbose=False):
+def ree(
+    D: ArrayLike,
+    dim: int | None = None,
+    *,
+    weights: ArrayLike | None = None,
+    squared: bool = False,
+    method: str = "subgradient",
+    max_iter: int = 3000,
+    step: float = 0.2,
+    restart: int = 250,
+    tol: float = 1e-6,
+    patience: int | None = None,
+    init: str = "cmds",
+    n_landmarks: int | None = None,
+    solver: str | None = None,
+    seed: Seed = None,
+    max_time: float | None = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """Robust Euclidean Embedding of a dissimilarity matrix.
 
     Minimises the weighted l1 cost on squared distances
@@ -370,7 +394,7 @@ def ree(D, dim=None, *, weights=None, squared=False, method="subgradient", max_i
             target = 0.5 * float((W * D2).sum()) / max(float(W.sum()), 1.0) * m
             B0 *= target / s if s > 0 else 0.0
         progress = Progress(max_iter, verbose, "REE", max_time=max_time)
-        state = {}
+        state: dict[str, Any] = {}
         try:
             with dense_blas(m):  # one eigh of m x m per iteration: one thread when small
                 B, _, history, n_iter, converged = _subgradient(D2, W, B0, max_iter, step, tol,

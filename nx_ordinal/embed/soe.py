@@ -14,12 +14,20 @@ gradient through the n x n pair-weight matrix) is used instead: it is cheaper th
 n x n arrays are no larger than the constraint array.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ._optim import pcg, run_lbfgs
 from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["soe", "soe_objective"]
 
@@ -141,7 +149,9 @@ def _terms(XT, cs, delta, want_grad=True, want_pieces=False):
     return f, G, (a_all, b_all)
 
 
-def soe_objective(X, constraints, delta=0.1, *, return_grad=False):
+def soe_objective(
+    X: ArrayLike, constraints: ArrayLike, delta: float = 0.1, *, return_grad: bool = False
+) -> float | tuple[float, FloatArray]:
     """Err_soft of configuration ``X`` for triplets or quadruplets (O(m dim + n dim)).
 
     Parameters
@@ -290,8 +300,22 @@ class _Evaluator:
 
 
 @public_call
-def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1,
-        max_iter=1000, tol=1e-4, max_time=None, cg_iter=10, seed=None, verbose=False):
+def soe(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    delta: float = 0.1,
+    method: str = "lbfgs",
+    init: ArrayLike | None = None,
+    n_init: int = 1,
+    max_iter: int = 1000,
+    tol: float = 1e-4,
+    max_time: float | None = None,
+    cg_iter: int = 10,
+    seed: Seed = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """Soft ordinal embedding of triplet or quadruplet comparisons.
 
     Parameters
@@ -452,5 +476,6 @@ def soe(constraints, n_objects=None, dim=2, *, delta=0.1, method="lbfgs", init=N
                 break
             if not conv and max_iter > 0:
                 warn_not_converged(name, hist, progress)
+    assert best is not None  # n_init >= 1 runs
     best.info["restart_objectives"] = runs
     return best

@@ -27,11 +27,19 @@ onto the top-``dim`` eigenvalues (clipped at 0) after each step: O(m + n^3) per 
 dense eigendecomposition).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .._validation import check_dim, check_init, check_int, check_nonnegative, check_positive
 from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["ste", "tste", "gnmds", "generalization_error", "triplet_objective"]
 
@@ -273,8 +281,16 @@ def _value_grad_K(K, Q, kind, alpha, margin, lam, want_grad=True):
     return f, grad
 
 
-def triplet_objective(X, constraints, kind="ste", *, alpha=1.0, margin=1.0, lam=0.0,
-                      return_grad=False):
+def triplet_objective(
+    X: ArrayLike,
+    constraints: ArrayLike,
+    kind: str = "ste",
+    *,
+    alpha: float = 1.0,
+    margin: float = 1.0,
+    lam: float = 0.0,
+    return_grad: bool = False,
+) -> float | tuple[float, FloatArray]:
     """Objective (and gradient) of STE / t-STE / GNMDS at configuration ``X``.
 
     Parameters
@@ -529,8 +545,20 @@ _RETURNS_DOC = """
 
 
 @public_call
-def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0.0,
-        max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+def ste(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    init: ArrayLike | None = None,
+    projected: bool = False,
+    lam: float = 0.0,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    seed: Seed = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """Stochastic Triplet Embedding (STE) of van der Maaten & Weinberger [1]_.
 
     Minimises ``(1/m) sum log(1 + exp(d_ij^2 - d_ik^2)) + lam ||X||^2``, minus the mean
@@ -570,8 +598,21 @@ def ste(constraints, n_objects=None, dim=2, *, init=None, projected=False, lam=0
 
 
 @public_call
-def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected=False,
-         lam=0.0, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+def tste(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    alpha: float | None = None,
+    init: ArrayLike | None = None,
+    projected: bool = False,
+    lam: float = 0.0,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    seed: Seed = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """t-distributed Stochastic Triplet Embedding (t-STE) of van der Maaten & Weinberger [1]_.
 
     Student-t kernel ``k(d) = (1 + d^2/alpha)^(-(alpha+1)/2)``; minimises
@@ -610,8 +651,21 @@ def tste(constraints, n_objects=None, dim=2, *, alpha=None, init=None, projected
 
 
 @public_call
-def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
-          projected=False, max_iter=1000, tol=1e-6, max_time=None, seed=None, verbose=False):
+def gnmds(
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    margin: float = 1.0,
+    lam: float = 0.0,
+    init: ArrayLike | None = None,
+    projected: bool = False,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    seed: Seed = None,
+    verbose: bool | int = False,
+) -> EmbeddingResult:
     """Generalized Non-metric Multidimensional Scaling (GNMDS) of Agarwal et al. [1]_.
 
     Minimises ``(1/m) sum max(0, margin + d_ij^2 - d_ik^2) + lam ||X||^2`` (hinge on
@@ -655,12 +709,12 @@ def gnmds(constraints, n_objects=None, dim=2, *, margin=1.0, lam=0.0, init=None,
 
 
 for _f in (ste, tste, gnmds):
-    _f.__doc__ = _f.__doc__.replace("{common}", "\n    " + _COMMON_DOC.strip()).replace(
+    _f.__doc__ = (_f.__doc__ or "").replace("{common}", "\n    " + _COMMON_DOC.strip()).replace(
         "{returns}", _RETURNS_DOC.strip() + "\n")
 del _f
 
 
-def generalization_error(constraints_test, X):
+def generalization_error(constraints_test: ArrayLike, X: ArrayLike) -> float:
     """Fraction of held-out constraints violated by embedding ``X`` (ties count as violated).
 
     Parameters

@@ -1,10 +1,19 @@
 """Hyperparameter selection for ordinal embeddings by k-fold validation on the constraints."""
 
+from __future__ import annotations
+
 import itertools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._validation import check_int
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping, Sequence
+
+    from .._typing import ArrayLike, FloatArray, Seed
+    from ._result import EmbeddingResult
 
 __all__ = ["select_by_validation"]
 
@@ -27,8 +36,18 @@ def _grid_points(grid):
     return points
 
 
-def select_by_validation(method, constraints, n_objects=None, dim=2, *, grid, n_folds=3,
-                         seed=None, embedding=None, **fixed):
+def select_by_validation(
+    method: Callable[..., EmbeddingResult],
+    constraints: ArrayLike,
+    n_objects: int | None = None,
+    dim: int = 2,
+    *,
+    grid: Mapping[str, Sequence[Any]],
+    n_folds: int = 3,
+    seed: Seed = None,
+    embedding: Callable[[EmbeddingResult], FloatArray] | None = None,
+    **fixed: Any,
+) -> tuple[dict[str, Any], list[tuple[dict[str, Any], float]]]:
     """Pick the parameters of an ordinal-embedding solver by k-fold validation.
 
     The constraints are split at random into ``n_folds`` folds; for every grid point the
