@@ -25,7 +25,7 @@ __all__ = [
 
 
 @nx.utils.np_random_state("seed")
-def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
+def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="auto",
                select="gari", max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1,
                center=None, dim=2, seed=None, store_pos_as=None, verbose=False):
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
@@ -45,30 +45,37 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         Scale parameter of the objective (only sets the scale of the optimum).
     method : {"lbfgs", "mm"}, default "lbfgs"
         Optimiser: L-BFGS on the exact objective, or the paper's majorization.
-    n_init : int, default 4
+    n_init : int or "auto", default "auto"
         Number of runs.  The first run of each start in ``init`` begins from it as is, the
         others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
-        given (one run).
+        given (one run).  ``"auto"``: 4 up to 500 nodes, 1 beyond (a perturbed copy of a
+        large start begins far from anything useful, and one run costs what the solver
+        costs).
     init : str or sequence of str, default "auto"
         Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
         eigenmaps), ``"pivot"`` (:func:`nx_ordinal.embed.pivot_mds`, pivot MDS of
         density-reweighted graph distances), ``"kamada_kawai"``, ``"spring"`` (networkx
         drawers) or ``"random"``.  ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500
-        nodes (Kamada-Kawai costs O(n^2) memory), the solver's own choice above
-        (``"spectral"`` up to 2000 nodes, ``"pivot"`` beyond).
+        nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
+        undirected graph; on a directed kNN graph they are reweighted by the estimated
+        density, which keeps the global shape).
     select : {"gari", "objective"}, default "gari"
         How the result is chosen.  ``"objective"``: the run with the lowest Err_local.
         ``"gari"``: every run is followed (through :func:`nx_ordinal.embed.loe`'s callback)
         at iterations 0, 1, 2, 4, 8, ... and at its end, and the configuration with the
         highest GARI (ties: lowest objective) is returned.  The minimum of Err_local is not
         always the drawing of best GARI (Desargues in 2-D: 0.29 at the minimum against 0.41
-        near the Kamada-Kawai start), and GARI is what a drawing is judged by here; the
-        checkpoints cost O(n k log n) each, a small fraction of a run.
+        near the Kamada-Kawai start), and GARI is what a drawing is judged by here.  Beyond
+        500 nodes the checkpoints continue every 16 iterations from iteration 64 on, are
+        skipped while they have taken more than a tenth of the time spent, and a run stops
+        once its best GARI has not risen by 0.001 over the last 64 iterations (the
+        objective's slow tail moves no node's nearest neighbours).
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
     max_time : float or None
-        Seconds allowed per run.
+        Seconds allowed for the whole call (starts and all runs); when it is spent the best
+        configuration seen so far is returned.
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
@@ -82,7 +89,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     store_pos_as : str or None
         Also store each position as the node attribute of that name.
     verbose : bool
-        Show a progress bar.
+        Show one progress bar for the whole call (all runs; with ``select="objective"``,
+        the solver's bar per run).
 
     Returns
     -------
@@ -112,19 +120,33 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
 
     Notes
     -----
+    Size rules of the defaults.  Up to 500 nodes: four runs (spectral and Kamada-Kawai
+    starts and a perturbed copy of each), every run followed to its end, the exact
+    objective.  Beyond 500 nodes: one run from the pivot-MDS start (O(L (E + n log n)) for
+    L = 50 landmarks), GARI checkpoints with the early stop above, and the solver's
+    candidate cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at
+    most its 4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not
+    make the candidate list quadratic).
+
     Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
-    near each node (see :func:`nx_ordinal.embed.loe`).  The drawing is rescaled afterwards,
-    so ``delta`` does not change the result.
+    near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 500 nodes; a
+    GARI checkpoint costs O(n k_max log n).  The drawing is rescaled afterwards, so
+    ``delta`` does not change the result.
 
     References
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
+    import time
+
     import numpy as np
 
+    from ._validation import check_positive
     from .constraints import graph_to_csr
+    from .embed._progress import Progress
     from .embed.loe import loe
 
+    t_start = time.perf_counter()
     G, nodes = process_graph(G)
     dim = check_dim(dim)
     center = check_center(center, dim)
@@ -137,15 +159,23 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     inits = _check_inits(init)
     select = check_choice(select, "select", ("objective", "gari"))
+    large = len(nodes) > _KK_MAX_NODES
+    if isinstance(n_init, str) and n_init == "auto":
+        n_init = 1 if large else 4
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
+    max_time = check_positive(max_time, "max_time", allow_none=True)
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
-    kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)
+    kw = dict(delta=delta, method=method, tol=tol)
+    if large:
+        kw["candidate_cap"] = _CANDIDATE_CAP
     solver_init = None
     if inits == ("auto",):
-        if len(nodes) <= _KK_MAX_NODES:
+        if not large:
             inits = ("spectral", "kamada_kawai")
+        elif n_init == 1:
+            solver_init = "pivot"
         else:
             solver_init = "auto"
     elif inits in (("spectral",), ("pivot",)):
@@ -156,13 +186,28 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
         starts = _starts(G, nodes, A, inits, n_init, dim, seed)
-    tracker = _GariTracker(A) if select == "gari" else None
-    if starts is None:
-        runs = [loe(A, dim, init=solver_init, n_init=n_init, max_iter=max_iter, seed=seed,
-                    callback=tracker, **kw)]
-    else:
-        runs = [loe(A, dim, init=S, n_init=1, max_iter=max_iter, seed=seed, callback=tracker,
-                    **kw) for S in starts]
+    n_runs = n_init if starts is None else len(starts)
+    # select="objective" runs without a callback (one would change the solver's trajectory):
+    # the solver shows its own bar per run
+    progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
+    tracker = _GariTracker(A, large=large, progress=progress) if select == "gari" else None
+    kw["verbose"] = verbose and tracker is None
+
+    def remaining():
+        if max_time is None:
+            return None
+        return max(max_time - (time.perf_counter() - t_start), 1e-9)
+
+    def run(S, n):
+        left = remaining()
+        iters = max_iter if left is None or left > 1e-9 else 0
+        return loe(A, dim, init=S, n_init=n, max_iter=iters, seed=seed, callback=tracker,
+                   max_time=left, **kw)
+
+    try:
+        runs = [run(solver_init, n_init)] if starts is None else [run(S, 1) for S in starts]
+    finally:
+        progress.close()
     if tracker is None:
         X = np.asarray(min(runs, key=lambda r: r.objective).embedding)
     else:
@@ -174,6 +219,7 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
 _KK_MAX_NODES = 500
+_CANDIDATE_CAP = 4.0
 
 
 def _check_inits(init):
@@ -227,27 +273,71 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
 
 
 class _GariTracker:
-    """``loe`` callback keeping the configuration of highest GARI (ties: lowest objective) seen
-    at iterations 0, 1, 2, 4, 8, ... of every run; O(n k log n) per checkpoint."""
+    """``loe`` callback: counts iterations on the call's progress bar and keeps the
+    configuration of highest GARI (ties: lowest objective) seen at iterations 0, 1, 2, 4,
+    8, ... of every run (O(n k_max log n) per checkpoint).
 
-    def __init__(self, A):
+    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
+    while checkpoints have taken more than a tenth of the time since the tracker was made),
+    and a run is ended (the callback returns True) once its best GARI has not risen by
+    ``gari_tol`` over the last ``patience`` iterations.
+    """
+
+    every = 16
+    patience = 64
+    gari_tol = 1e-3
+
+    def __init__(self, A, large=False, progress=None):
+        import time
+
         self.A = A
+        self.large = large
+        self.progress = progress
         self.best = None
         self.best_X = None
+        self._t0 = time.perf_counter()
+        self._spent = 0.0
+        self._run = None
+        self._hist = []  # (iteration, best GARI of the run so far)
 
     def offer(self, X, f):
+        import time
+
         import numpy as np
 
         from .metrics import gari_array
 
-        key = (gari_array(self.A, X), -float(f))
+        t = time.perf_counter()
+        g = gari_array(self.A, X)
+        key = (g, -float(f))
         if self.best is None or key > self.best:
             self.best = key
             self.best_X = np.array(X, dtype=np.float64)
+        self._spent += time.perf_counter() - t
+        return g
 
     def __call__(self, run, it, X, f):
-        if it & (it - 1) == 0:  # 0 and powers of two
-            self.offer(X, f)
+        import time
+
+        if it > 0 and self.progress is not None:
+            self.progress.update(f)
+        if run != self._run:
+            self._run, self._hist = run, []
+        power = it & (it - 1) == 0  # 0 and powers of two
+        periodic = self.large and it >= self.patience and it % self.every == 0
+        if not (power or periodic):
+            return False
+        if periodic and not power:
+            if self._spent > 0.1 * (time.perf_counter() - self._t0):
+                return False
+        g = self.offer(X, f)
+        run_best = max(g, self._hist[-1][1]) if self._hist else g
+        self._hist.append((it, run_best))
+        if not self.large or it < self.patience:
+            return False
+        # best of this run patience iterations ago (or at the earliest checkpoint)
+        old = [b for i, b in self._hist if i <= it - self.patience]
+        return bool(old) and run_best - old[-1] < self.gari_tol
 
 
 def _weighted_csr(G, nodes, weight):

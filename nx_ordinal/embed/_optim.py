@@ -27,8 +27,8 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
-    iterations or when ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after
-    every iteration.
+    iterations, when ``progress.out_of_time()`` or when ``on_iter(it, X, f)``, called after
+    every iteration, returns a true value (the caller's own criterion: counted as converged).
     Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize
@@ -46,9 +46,9 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
         f = float(intermediate_result.fun)
         history.append(f)
         progress.update(f)
-        if on_iter is not None:
-            on_iter(len(history), intermediate_result.x.reshape(n, dim), f)
-        if f <= f_small or stop_rule(history, tol):
+        stop = on_iter is not None and on_iter(len(history),
+                                               intermediate_result.x.reshape(n, dim), f)
+        if stop or f <= f_small or stop_rule(history, tol):
             converged[0] = True
             raise StopIteration
         if progress.out_of_time():
