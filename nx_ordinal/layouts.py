@@ -159,9 +159,10 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="a
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     inits = _check_inits(init)
     select = check_choice(select, "select", ("objective", "gari"))
-    large = len(nodes) > _KK_MAX_NODES
+    n = len(nodes)
+    large = n > _SMALL_NODES  # bounded candidate lists and GARI early stop
     if isinstance(n_init, str) and n_init == "auto":
-        n_init = 1 if large else 4
+        n_init = 4 if not large else (2 if n <= _KK_MAX_NODES else 1)
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
     max_time = check_positive(max_time, "max_time", allow_none=True)
@@ -172,7 +173,7 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="a
         kw["candidate_cap"] = _CANDIDATE_CAP
     solver_init = None
     if inits == ("auto",):
-        if not large:
+        if n <= _KK_MAX_NODES:
             inits = ("spectral", "kamada_kawai")
         elif n_init == 1:
             solver_init = "pivot"
@@ -219,6 +220,7 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="a
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
 _KK_MAX_NODES = 500
+_SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
 _CANDIDATE_CAP = 4.0
 
 

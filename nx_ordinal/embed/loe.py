@@ -638,7 +638,8 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         try:
             if method == "lbfgs":
                 n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
-                                               on_iter=on_iter, f_small=f_small)
+                                               on_iter=on_iter, f_small=f_small,
+                                               restarts=0 if cap is None else 20)
             else:
                 n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
                                              on_iter=on_iter, f_small=f_small)
