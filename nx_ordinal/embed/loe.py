@@ -325,6 +325,23 @@ def _scale_to_margin(X, g, delta, n_sample=2000):
     return X * (delta / med)
 
 
+def _separate_coincident(X, g, rng):
+    """Move apart points that coincide in the start (pivot MDS puts the leaves of one parent
+    on one spot: equal distances to every landmark), by Gaussian noise of 5 % of the median
+    positive edge length; coincident points have no gradient that would separate them.
+    O(n log n); ``X`` unchanged when all points are distinct."""
+    _, inv, counts = np.unique(X, axis=0, return_inverse=True, return_counts=True)
+    dup = counts[np.ravel(inv)] > 1
+    if not dup.any():
+        return X
+    d = np.sqrt(np.sum((X[g.ei] - X[g.ej]) ** 2, axis=1))
+    d = d[d > 0]
+    step = float(np.median(d)) if d.size else 1.0
+    X = X.copy()
+    X[dup] += 0.05 * step * rng.standard_normal((int(dup.sum()), X.shape[1]))
+    return X
+
+
 def _rescale_to_zero(X, g, delta, f):
     """Exact minimiser from a configuration whose objective ``f`` is below ``delta**2``.
 
@@ -616,6 +633,8 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if candidate_cap is not None:
         cap = np.ceil(candidate_cap * (g.deg + 8.0)).astype(np.int64)
     by_margin = n > _PIVOT_MIN_N or cap is not None
+    if by_margin:
+        base = _separate_coincident(base, g, rng)
     scaled = _scale_to_margin(base, g, delta) if by_margin else None
     base = _scale_to_delta(base, g, delta) if scaled is None else scaled
     # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
