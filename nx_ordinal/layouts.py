@@ -74,8 +74,9 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="a
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
     max_time : float or None
-        Seconds allowed for the whole call (starts and all runs); when it is spent the best
-        configuration seen so far is returned.
+        Seconds allowed for the whole call (starts and all runs; it is checked between the
+        starts and after every iteration); when it is spent the best configuration seen so
+        far is returned.
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
