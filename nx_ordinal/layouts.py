@@ -192,7 +192,9 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="a
     # select="objective" runs without a callback (one would change the solver's trajectory):
     # the solver shows its own bar per run
     progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
-    tracker = _GariTracker(A, large=large, progress=progress) if select == "gari" else None
+    deadline = None if max_time is None else t_start + max_time
+    tracker = (_GariTracker(A, large=large, progress=progress, deadline=deadline)
+               if select == "gari" else None)
     kw["verbose"] = verbose and tracker is None
 
     def remaining():
@@ -283,17 +285,19 @@ class _GariTracker:
     With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
     while checkpoints have taken more than a tenth of the time since the tracker was made),
     and a run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations.
+    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
+    (``time.perf_counter()``) has passed.
     """
 
     every = 16
     patience = 64
     gari_tol = 1e-3
 
-    def __init__(self, A, large=False, progress=None):
+    def __init__(self, A, large=False, progress=None, deadline=None):
         import time
 
         self.A = A
+        self.deadline = deadline
         self.large = large
         self.progress = progress
         self.best = None
@@ -324,6 +328,8 @@ class _GariTracker:
 
         if it > 0 and self.progress is not None:
             self.progress.update(f)
+        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            return True  # the call's time budget (also ends the solver's restarts at once)
         if run != self._run:
             self._run, self._hist = run, []
         power = it & (it - 1) == 0  # 0 and powers of two
