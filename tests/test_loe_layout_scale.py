@@ -176,3 +176,29 @@ def test_directed_and_grid_graphs_on_the_large_path():
     D = nx.DiGraph(nx.random_geometric_graph(520, 0.08, seed=1))
     pos = quiet(nx_ordinal.loe_layout, D, seed=0, max_iter=30)
     assert np.isfinite(array(D, pos)).all()
+
+
+def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
+    from nx_ordinal.layouts import _drop_shortcuts
+
+    n = 1000
+    G = nx.watts_strogatz_graph(n, 6, 0.05, seed=0)
+    A, _ = graph_to_csr(G, list(G))
+    B, k = _drop_shortcuts(A)
+    dropped = {(int(i), int(j)) for i, j in zip(*(A - B).nonzero()) if i < j}
+    ring = {(i, j) for i, j in dropped if min(abs(i - j), n - abs(i - j)) <= 3}
+    assert k == len(dropped) > 20 and not ring  # only rewired edges, most of them
+    rewired = sum(min(abs(i - j), n - abs(i - j)) > 3 for i, j in G.edges())
+    assert k >= 0.8 * rewired
+    for H in (rgg(1500, seed=1), nx.grid_2d_graph(30, 30), nx.random_labeled_tree(500, seed=0),
+              nx.barabasi_albert_graph(800, 2, seed=0)):
+        A, _ = graph_to_csr(H, list(H))
+        assert _drop_shortcuts(A)[1] == 0
+
+
+def test_watts_strogatz_default_beats_the_fold():
+    # without its shortcuts LOE draws the ring; GARI is measured on the whole graph
+    # (DrL: about 0.6 on such graphs; LOE on the whole graph: about 0.5)
+    G = nx.watts_strogatz_graph(800, 6, 0.05, seed=1)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0)
+    assert nx_ordinal.gari(G, pos) >= 0.8
