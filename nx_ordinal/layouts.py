@@ -38,7 +38,7 @@ __all__ = [
 
 @public_call
 @nx.utils.np_random_state("seed")
-def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
+def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="auto",
                select="gari", max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1,
                center=None, dim=2, seed=None, store_pos_as=None, verbose=False,
                remove_overlap=True):
@@ -59,30 +59,38 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         Scale parameter of the objective (only sets the scale of the optimum).
     method : {"lbfgs", "mm"}, default "lbfgs"
         Optimiser: L-BFGS on the exact objective, or the paper's majorization.
-    n_init : int, default 4
+    n_init : int or "auto", default "auto"
         Number of runs.  The first run of each start in ``init`` begins from it as is, the
         others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
-        given (one run).
+        given (one run).  ``"auto"``: 4 up to 500 nodes, 1 beyond (a perturbed copy of a
+        large start begins far from anything useful, and one run costs what the solver
+        costs).
     init : str or sequence of str, default "auto"
         Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
         eigenmaps), ``"pivot"`` (:func:`nx_ordinal.embed.pivot_mds`, pivot MDS of
         density-reweighted graph distances), ``"kamada_kawai"``, ``"spring"`` (networkx
         drawers) or ``"random"``.  ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500
-        nodes (Kamada-Kawai costs O(n^2) memory), the solver's own choice above
-        (``"spectral"`` up to 2000 nodes, ``"pivot"`` beyond).
+        nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
+        undirected graph; on a directed kNN graph they are reweighted by the estimated
+        density, which keeps the global shape).
     select : {"gari", "objective"}, default "gari"
         How the result is chosen.  ``"objective"``: the run with the lowest Err_local.
         ``"gari"``: every run is followed (through :func:`nx_ordinal.embed.loe`'s callback)
         at iterations 0, 1, 2, 4, 8, ... and at its end, and the configuration with the
         highest GARI (ties: lowest objective) is returned.  The minimum of Err_local is not
         always the drawing of best GARI (Desargues in 2-D: 0.29 at the minimum against 0.41
-        near the Kamada-Kawai start), and GARI is what a drawing is judged by here; the
-        checkpoints cost O(n k log n) each, a small fraction of a run.
+        near the Kamada-Kawai start), and GARI is what a drawing is judged by here.  Beyond
+        500 nodes the checkpoints continue every 16 iterations from iteration 64 on, are
+        skipped while they have taken more than a tenth of the time spent, and a run stops
+        once its best GARI has not risen by 0.001 over the last 64 iterations (the
+        objective's slow tail moves no node's nearest neighbours).
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
     max_time : float or None
-        Seconds allowed per run.
+        Seconds allowed for the whole call (starts and all runs; it is checked between the
+        starts and after every iteration); when it is spent the best configuration seen so
+        far is returned.
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
@@ -96,7 +104,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     store_pos_as : str or None
         Also store each position as the node attribute of that name.
     verbose : bool
-        Show a progress bar.
+        Show one progress bar for the whole call (all runs; with ``select="objective"``,
+        the solver's bar per run).
     remove_overlap : bool, default True
         Finally separate nodes closer than a tenth of the median edge length (coincident
         ones included) without changing how many of its neighbours each node's nearest
@@ -126,24 +135,41 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     >>> G = nx.desargues_graph()
     >>> pos = nx_ordinal.loe_layout(G, init=("spectral", "kamada_kawai"), select="gari",
     ...                             n_init=2, seed=0)
-    >>> round(nx_ordinal.gari(G, pos), 2)
-    0.41
+    >>> nx_ordinal.gari(G, pos) > 0.4  # 0.29 at Err_local's minimum
+    True
 
     Notes
     -----
+    Size rules of the defaults.  Up to 500 nodes: four runs (spectral and Kamada-Kawai
+    starts and a perturbed copy of each), every run followed to its end, the exact
+    objective.  Beyond 500 nodes: one run from the pivot-MDS start (O(L (E + n log n)) for
+    L = 50 landmarks), GARI checkpoints with the early stop above, and the solver's
+    candidate cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at
+    most its 4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not
+    make the candidate list quadratic).  Beyond 100 nodes an undirected small-world graph
+    is drawn without its shortcuts (edges on no triangle and no 4-cycle whose ends are far
+    apart without them, see ``_drop_shortcuts``): LOE would fold the drawing to bring their
+    ends together (Watts-Strogatz); GARI is still measured on the whole graph.
+
     Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
-    near each node (see :func:`nx_ordinal.embed.loe`).  The drawing is rescaled afterwards,
-    so ``delta`` does not change the result.
+    near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 500 nodes; a
+    GARI checkpoint costs O(n k_max log n).  The drawing is rescaled afterwards, so
+    ``delta`` does not change the result.
 
     References
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
+    import time
+
     import numpy as np
 
+    from ._validation import check_positive
     from .constraints import graph_to_csr
+    from .embed._progress import Progress
     from .embed.loe import loe
 
+    t_start = time.perf_counter()
     G, nodes = process_graph(G)
     dim = check_dim(dim)
     center = check_center(center, dim)
@@ -156,19 +182,31 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     inits = _check_inits(init)
     select = check_choice(select, "select", ("objective", "gari"))
+    n = len(nodes)
+    large = n > _SMALL_NODES  # bounded candidate lists and GARI early stop
+    if isinstance(n_init, str) and n_init == "auto":
+        n_init = 4 if not large else (2 if n <= _KK_MAX_NODES else 1)
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
+    max_time = check_positive(max_time, "max_time", allow_none=True)
     from ._memory import loe_layout_memory
 
     loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
         _KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
-    kw = dict(delta=delta, method=method, tol=tol, max_time=max_time, verbose=verbose)
+    kw = dict(delta=delta, method=method, tol=tol)
+    A_solve = A  # what the solver sees; GARI is always measured on A
+    if large:
+        kw["candidate_cap"] = _CANDIDATE_CAP
+        if not G.is_directed():
+            A_solve, _ = _drop_shortcuts(A)
     solver_init = None
     if inits == ("auto",):
-        if len(nodes) <= _KK_MAX_NODES:
+        if n <= _KK_MAX_NODES:
             inits = ("spectral", "kamada_kawai")
+        elif n_init == 1:
+            solver_init = "pivot"
         else:
             solver_init = "auto"
     elif inits in (("spectral",), ("pivot",)):
@@ -178,14 +216,31 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
     elif solver_init is not None:
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
-        starts = _starts(G, nodes, A, inits, n_init, dim, seed)
-    tracker = _GariTracker(A) if select == "gari" else None
-    if starts is None:
-        runs = [loe(A, dim, init=solver_init, n_init=n_init, max_iter=max_iter, seed=seed,
-                    callback=tracker, **kw)]
-    else:
-        runs = [loe(A, dim, init=S, n_init=1, max_iter=max_iter, seed=seed, callback=tracker,
-                    **kw) for S in starts]
+        starts = _starts(G, nodes, A_solve, inits, n_init, dim, seed)
+    n_runs = n_init if starts is None else len(starts)
+    # select="objective" runs without a callback (one would change the solver's trajectory):
+    # the solver shows its own bar per run
+    progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
+    deadline = None if max_time is None else t_start + max_time
+    tracker = (_GariTracker(A, large=large, progress=progress, deadline=deadline)
+               if select == "gari" else None)
+    kw["verbose"] = verbose and tracker is None
+
+    def remaining():
+        if max_time is None:
+            return None
+        return max(max_time - (time.perf_counter() - t_start), 1e-9)
+
+    def run(S, n):
+        left = remaining()
+        iters = max_iter if left is None or left > 1e-9 else 0
+        return loe(A_solve, dim, init=S, n_init=n, max_iter=iters, seed=seed,
+                   callback=tracker, max_time=left, **kw)
+
+    try:
+        runs = [run(solver_init, n_init)] if starts is None else [run(S, 1) for S in starts]
+    finally:
+        progress.close()
     if tracker is None:
         X = np.asarray(min(runs, key=lambda r: r.objective).embedding)
     else:
@@ -198,6 +253,8 @@ def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init=4, init="auto",
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
 _KK_MAX_NODES = 500
+_SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
+_CANDIDATE_CAP = 4.0
 
 
 def _check_inits(init):
@@ -250,28 +307,152 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
     return starts
 
 
-class _GariTracker:
-    """``loe`` callback keeping the configuration of highest GARI (ties: lowest objective) seen
-    at iterations 0, 1, 2, 4, 8, ... of every run; O(n k log n) per checkpoint."""
+def _drop_shortcuts(A, max_fraction=0.1, n_probe=8, chunk=64):
+    """The undirected adjacency ``A`` without its *shortcuts*, when they are at most
+    ``max_fraction`` of the edges (else ``A``); returns ``(B, n_dropped)``.
 
-    def __init__(self, A):
+    Only a small world is searched: a graph whose mean hop distance t (from ``n_probe``
+    breadth-first searches) is at most 3 log n / log(mean degree).  A shortcut lies on no
+    triangle and no 4-cycle, and without such edges its ends are still connected but more
+    than ``L = min(max(8, 2 t), 32)`` hops apart: the long-range links of a Watts-Strogatz
+    graph.  LOE asks every edge's ends to be nearer than all
+    non-neighbours; a shortcut cannot be, and the objective folds the drawing to pay for it
+    (Watts-Strogatz, n = 2,000: a circle in ring order has GARI 0.93 but ten times the
+    Err_local of LOE's fold, GARI 0.35-0.51).  Geometric graphs are no small worlds and keep
+    every edge; bridges stay.  Cost O(E k) for the
+    triangle and 4-cycle counts (maximum degree k), ``n_probe`` searches, and one search
+    limited to L hops per candidate edge.
+    """
+    import numpy as np
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
+
+    S = sp.csr_array((A + A.T) > 0).astype(np.int64)
+    S.setdiag(0)
+    S.eliminate_zeros()
+    U = sp.triu(S, k=1).tocoo()
+    u, v = U.row.astype(np.int64), U.col.astype(np.int64)
+    n = A.shape[0]
+    if u.size == 0:
+        return A, 0
+    probe = np.unique(np.linspace(0, n - 1, min(n_probe, n)).astype(np.int64))
+    D = shortest_path(S, unweighted=True, directed=False, indices=probe)
+    finite = D[np.isfinite(D) & (D > 0)]
+    mean_deg = max(2.0 * u.size / n, 2.0)
+    if not finite.size or finite.mean() > 3.0 * np.log(n) / np.log(mean_deg):
+        return A, 0  # not a small world: distances grow faster than log n (geometric)
+    hops = min(max(8.0, 2.0 * float(finite.mean())), 32.0)
+    S2 = S @ S
+    tri = S2.multiply(S).tocsr()  # common neighbours on the edges
+    on_tri = sp.triu(tri, k=1).tocoo()
+    supported = np.zeros(u.size, dtype=bool)
+    if on_tri.nnz:
+        key = u * n + v
+        order = np.argsort(key)
+        hit = np.searchsorted(key[order], on_tri.row.astype(np.int64) * n + on_tri.col)
+        supported[order[hit]] = True
+    cand = np.flatnonzero(~supported)  # on no triangle
+    if cand.size == 0 or cand.size > max_fraction * u.size:
+        return A, 0
+    uc, vc = u[cand], v[cand]
+    deg = np.diff(S.indptr)
+    # walks u-a-b-v of length 3 that are not paths through the edge itself: 4-cycles
+    walks3 = np.asarray(S2[uc].multiply(S[vc]).sum(axis=1)).ravel()
+    cand = cand[walks3 - (deg[uc] + deg[vc] - 1) == 0]
+    if cand.size == 0:
+        return A, 0
+    keep = np.ones(u.size, dtype=bool)
+    keep[cand] = False
+    R = sp.coo_array((np.ones(int(keep.sum())), (u[keep], v[keep])), shape=(n, n)).tocsr()
+    _, label = connected_components(R, directed=False)
+    uc, vc = u[cand], v[cand]
+    far = np.zeros(cand.size, dtype=bool)
+    for s in range(0, cand.size, chunk):
+        d = dijkstra(R, directed=False, indices=uc[s:s + chunk], unweighted=True,
+                     limit=hops)
+        far[s:s + chunk] = d[np.arange(d.shape[0]), vc[s:s + chunk]] > hops
+    drop = cand[far & (label[uc] == label[vc])]  # bridges stay
+    if drop.size == 0:
+        return A, 0
+    keep = np.ones(u.size, dtype=bool)
+    keep[drop] = False
+    uk, vk = u[keep], v[keep]
+    B = sp.csr_array((np.ones(2 * uk.size), (np.concatenate([uk, vk]),
+                                             np.concatenate([vk, uk]))), shape=(n, n))
+    B.sort_indices()
+    return B, int(drop.size)
+
+
+class _GariTracker:
+    """``loe`` callback: counts iterations on the call's progress bar and keeps the
+    configuration of highest GARI (ties: lowest objective) seen at iterations 0, 1, 2, 4,
+    8, ... of every run (O(n k_max log n) per checkpoint).
+
+    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
+    while checkpoints have taken more than a tenth of the time since the tracker was made),
+    and a run is ended (the callback returns True) once its best GARI has not risen by
+    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
+    (``time.perf_counter()``) has passed.
+    """
+
+    every = 16
+    patience = 64
+    gari_tol = 1e-3
+
+    def __init__(self, A, large=False, progress=None, deadline=None):
+        import time
+
         self.A = A
+        self.deadline = deadline
+        self.large = large
+        self.progress = progress
         self.best = None
         self.best_X = None
+        self._t0 = time.perf_counter()
+        self._spent = 0.0
+        self._run = None
+        self._hist = []  # (iteration, best GARI of the run so far)
 
     def offer(self, X, f):
+        import time
+
         import numpy as np
 
         from .metrics import gari_array
 
-        key = (gari_array(self.A, X), -float(f))
+        t = time.perf_counter()
+        g = gari_array(self.A, X)
+        key = (g, -float(f))
         if self.best is None or key > self.best:
             self.best = key
             self.best_X = np.array(X, dtype=np.float64)
+        self._spent += time.perf_counter() - t
+        return g
 
     def __call__(self, run, it, X, f):
-        if it & (it - 1) == 0:  # 0 and powers of two
-            self.offer(X, f)
+        import time
+
+        if it > 0 and self.progress is not None:
+            self.progress.update(f)
+        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            return True  # the call's time budget (also ends the solver's restarts at once)
+        if run != self._run:
+            self._run, self._hist = run, []
+        power = it & (it - 1) == 0  # 0 and powers of two
+        periodic = self.large and it >= self.patience and it % self.every == 0
+        if not (power or periodic):
+            return False
+        if periodic and not power:
+            if self._spent > 0.1 * (time.perf_counter() - self._t0):
+                return False
+        g = self.offer(X, f)
+        run_best = max(g, self._hist[-1][1]) if self._hist else g
+        self._hist.append((it, run_best))
+        if not self.large or it < self.patience:
+            return False
+        # best of this run patience iterations ago (or at the earliest checkpoint)
+        old = [b for i, b in self._hist if i <= it - self.patience]
+        return bool(old) and run_best - old[-1] < self.gari_tol
 
 
 def _weighted_csr(G, nodes, weight):

@@ -88,10 +88,26 @@ class CandidateList:
     current positions, and the pairs of the other anchors with a mover are found by one
     query of the movers, so a few fast points do not force a full rebuild.  The list is
     rebuilt when the re-queried anchors exceed ``max_moving`` (a fraction of n).
+
+    ``cap`` (optional, one count per vertex) bounds the list around hubs and stretched
+    neighbourhoods: an anchor whose listing ball would hold more than ``cap[i]`` points lists
+    only its ``cap[i]`` nearest points at the build (and, until the next build, the points
+    within that distance, times the similarity scale).  The objective then counts, for such
+    an anchor, only the non-neighbours among its ``cap[i]`` nearest points: a truncation
+    that never binds near a drawing in which every anchor's neighbours are among its
+    ``cap[i]`` nearest points, and keeps the list at most ``sum(cap)`` pairs, so one
+    evaluation costs O((E + sum(cap)) log) however far the neighbourhoods stretch.
+    Which anchors are capped is decided from the counts of the previous build (scaled by
+    the radius ratio to the power dim; the first build counts with one ball query).
     """
 
-    def __init__(self, graph, delta, skin=None, max_pairs=None, max_moving=0.1):
+    def __init__(self, graph, delta, skin=None, max_pairs=None, max_moving=0.1, cap=None):
         self.graph = graph
+        self.cap = None if cap is None else np.asarray(cap, dtype=np.int64)
+        self._cap_r = None  # per-anchor listing distance of capped anchors (inf: uncapped)
+        self._count_ref = None
+        self._rad_ref = None
+        self._s = 1.0
         self.delta = float(delta)
         self.skin = skin
         self.max_pairs = max_pairs
@@ -116,6 +132,7 @@ class CandidateList:
             self._need = None
             return None
         s, u = _similarity_residual(self.X_ref, X)
+        self._s = s
         slack = s * (self.delta + self.skin) - self.delta
         # the skin that would have kept the list valid for all but the fastest tenth
         q = float(np.quantile(u, 0.9)) if u.size else 0.0
@@ -180,16 +197,58 @@ class CandidateList:
         self.ci, self.ck = ci, ck
         self.n_patches += 1
 
-    def _radii(self, a, skin):
+    def _radii(self, a, skin, capped=True):
         """Listing radius per anchor (``-1`` for anchors without constraints) and the
-        distance to its farthest neighbour."""
+        distance to its farthest neighbour; with ``capped``, no larger than the capped
+        anchors' listing distance at the last build (times the similarity scale)."""
         g = self.graph
         rmax = np.zeros(g.n)
         rows = np.flatnonzero(g.deg > 0)
         if rows.size:
             rmax[rows] = np.maximum.reduceat(a, g.indptr[rows])
         ok = (g.deg > 0) & (g.n_non > 0)
-        return np.where(ok, rmax + self.delta + skin, -1.0), rmax
+        radius = np.where(ok, rmax + self.delta + skin, -1.0)
+        if capped and self._cap_r is not None:
+            radius = np.where(ok, np.minimum(radius, self._s * self._cap_r), -1.0)
+        return radius, rmax
+
+    def _split_capped(self, X, anchors, radius):
+        """Anchors (of ``anchors``) whose listing ball would exceed their cap: predicted from
+        the previous build's counts, counted by one ball query at the first build."""
+        cnt_ref, rad_ref = self._count_ref, self._rad_ref
+        if cnt_ref is None:
+            from scipy.spatial import cKDTree
+
+            est = np.asarray(cKDTree(X).query_ball_point(X[anchors], radius[anchors],
+                                                         return_length=True), dtype=float)
+        else:
+            ratio = radius[anchors] / np.maximum(rad_ref[anchors], 1e-300)
+            est = cnt_ref[anchors] * ratio ** X.shape[1]
+        over = est > self.cap[anchors]
+        return anchors[over], est[over]
+
+    def _build_capped(self, X, anchors, radius):
+        """Pairs of capped anchors: their ``cap`` nearest points within ``radius``; returns
+        ``(ci, ck, d)`` and records their listing distances."""
+        from scipy.spatial import cKDTree
+
+        tree = cKDTree(X)
+        m = np.minimum(self.cap[anchors] + 1, self.graph.n)  # the anchor itself comes first
+        level = np.ceil(np.log2(m)).astype(np.int64)
+        out_i, out_k, out_d = [], [], []
+        for lv in np.unique(level):
+            sel = np.flatnonzero(level == lv)
+            kq = int(min(m[sel].max(), self.graph.n))
+            d, idx = tree.query(X[anchors[sel]], k=kq)
+            d = d.reshape(sel.size, kq)
+            idx = idx.reshape(sel.size, kq)
+            take = np.arange(kq)[None, :] < m[sel][:, None]
+            self._cap_r[anchors[sel]] = d[np.arange(sel.size), m[sel] - 1]
+            take &= d <= radius[anchors[sel]][:, None]
+            out_i.append(np.repeat(anchors[sel], take.sum(axis=1)))
+            out_k.append(idx[take].astype(np.int64))
+            out_d.append(d[take])
+        return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
 
     def build(self, X):
         g = self.graph
@@ -199,17 +258,37 @@ class CandidateList:
         self._skin_cap = 0.5 * self.delta
         if self.skin is None:
             self.skin = 0.0
-        radius, rmax = self._radii(a, self.skin)
+        radius, rmax = self._radii(a, self.skin, capped=False)
         anchors = np.flatnonzero(radius >= 0)
         if anchors.size == 0:
             self.ci = np.empty(0, dtype=np.int64)
             self.ck = np.empty(0, dtype=np.int64)
-        else:
+        elif self.cap is None:
             ci, ck, d = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
             self.ci, self.ck = _drop_edges(g, ci, ck, d, rmax)
+        else:
+            self.ci, self.ck = self._build_with_cap(X, anchors, radius, rmax)
         self._ci_ref, self._ck_ref = self.ci, self.ck
         self.X_ref = X.copy()
         self.n_builds += 1
+
+
+    def _build_with_cap(self, X, anchors, radius, rmax):
+        g = self.graph
+        self._cap_r = np.full(g.n, np.inf)
+        self._s = 1.0
+        capped, est = self._split_capped(X, anchors, radius)
+        free = np.setdiff1d(anchors, capped, assume_unique=True)
+        parts = []
+        if free.size:
+            parts.append(_pairs_within(X, free, radius[free], self.max_pairs))
+        if capped.size:
+            parts.append(self._build_capped(X, capped, radius))
+        ci, ck, d = (np.concatenate(p) for p in zip(*parts))
+        count = np.bincount(ci, minlength=g.n).astype(np.float64)
+        count[capped] = est  # keep predicting the uncapped count of capped anchors
+        self._count_ref, self._rad_ref = count, radius
+        return _drop_edges(g, ci, ck, d, rmax)
 
 
 def _drop_edges(g, ci, ck, d, rmax):

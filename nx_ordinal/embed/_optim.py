@@ -23,12 +23,17 @@ def stop_rule(history, tol, window=10):
     return (old - new) <= tol * window * max(new, 1e-300)
 
 
-def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=0.0):
+def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=0.0,
+              restarts=0):
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
-    iterations or when ``progress.out_of_time()``.  ``on_iter(it, X, f)`` is called after
-    every iteration.
+    iterations, when ``progress.out_of_time()`` or when ``on_iter(it, X, f)``, called after
+    every iteration, returns a true value (the caller's own criterion: counted as converged).
+    Up to ``restarts`` times, a run that stopped by itself (no decrease, or a failed line
+    search) after making progress is
+    restarted from its last point with a fresh memory (for objectives that change between
+    evaluations, such as a truncated candidate list).
     Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize
@@ -48,19 +53,28 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
         f = float(intermediate_result.fun)
         history.append(f)
         progress.update(f)
-        if on_iter is not None:
-            on_iter(len(history), intermediate_result.x.reshape(n, dim), f)
-        if f <= f_small or stop_rule(history, tol):
+        stop = on_iter is not None and on_iter(len(history),
+                                               intermediate_result.x.reshape(n, dim), f)
+        if stop or f <= f_small or stop_rule(history, tol):
             converged[0] = True
             raise StopIteration
         if progress.out_of_time():
             raise StopIteration
 
-    res = minimize(
-        fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
-        options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0, gtol=0.0,
-                     maxcor=maxcor),
-    )
+    x = X0.ravel()
+    while True:
+        done = len(history)
+        left = max_iter - done
+        res = minimize(
+            fun, x, jac=True, method="L-BFGS-B", callback=callback,
+            options=dict(maxiter=left, maxfun=max(2 * left, 100), ftol=0.0, gtol=0.0,
+                         maxcor=maxcor),
+        )
+        if (restarts <= 0 or converged[0] or res.status not in (0, 2) or len(history) == done
+                or len(history) >= max_iter or progress.out_of_time()):
+            break
+        restarts -= 1
+        x = res.x
     if res.fun == 0.0:
         converged[0] = True
     if not converged[0] and res.status in (0, 2) and len(history) < max_iter:

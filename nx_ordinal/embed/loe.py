@@ -331,6 +331,23 @@ def _scale_to_margin(X, g, delta, n_sample=2000):
     return X * (delta / med)
 
 
+def _separate_coincident(X, g, rng):
+    """Move apart points that coincide in the start (pivot MDS puts the leaves of one parent
+    on one spot: equal distances to every landmark), by Gaussian noise of 5 % of the median
+    positive edge length; coincident points have no gradient that would separate them.
+    O(n log n); ``X`` unchanged when all points are distinct."""
+    _, inv, counts = np.unique(X, axis=0, return_inverse=True, return_counts=True)
+    dup = counts[np.ravel(inv)] > 1
+    if not dup.any():
+        return X
+    d = np.sqrt(np.sum((X[g.ei] - X[g.ej]) ** 2, axis=1))
+    d = d[d > 0]
+    step = float(np.median(d)) if d.size else 1.0
+    X = X.copy()
+    X[dup] += 0.05 * step * rng.standard_normal((int(dup.sum()), X.shape[1]))
+    return X
+
+
 def _rescale_to_zero(X, g, delta, f):
     """Exact minimiser from a configuration whose objective ``f`` is below ``delta**2``.
 
@@ -353,11 +370,11 @@ def _rescale_to_zero(X, g, delta, f):
 class _Evaluator:
     """Objective/gradient with a persistent candidate list; remembers the best point."""
 
-    def __init__(self, g, delta, dim, max_pairs=None):
+    def __init__(self, g, delta, dim, max_pairs=None, cap=None):
         self.g = g
         self.delta = delta
         self.dim = dim
-        self.cl = CandidateList(g, delta, max_pairs=max_pairs)
+        self.cl = CandidateList(g, delta, max_pairs=max_pairs, cap=cap)
         self.best_f = np.inf
         self.best_X = None
         self.n_eval = 0
@@ -460,10 +477,9 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0)
         n_iter += 1
         history.append(f_new)
         progress.update(f_new)
-        if on_iter is not None:
-            on_iter(n_iter, X, f_new)
+        stop = on_iter is not None and on_iter(n_iter, X, f_new)
         Y, f_old, f = X, f, f_new
-        if f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
+        if stop or f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
             converged = True
         elif progress.out_of_time():
             break
@@ -472,7 +488,8 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0)
 
 @public_call
 def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False):
+        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
+        candidate_cap=None):
     """Local ordinal embedding of a graph given by its (out-)adjacency.
 
     Parameters
@@ -516,10 +533,21 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         Conjugate-gradient steps per MM iteration.
     callback : callable, optional
         ``callback(run, it, X, f)`` after every iteration ``it`` of restart ``run`` (and with
-        ``it = 0`` for the scaled start); ``X`` must not be modified.
+        ``it = 0`` for the scaled start); ``X`` must not be modified.  A true return value
+        after an iteration ends the run (counted as converged: the caller's criterion).
     seed : int, Generator, RandomState or None
     verbose : bool
         Progress bar (tqdm if installed) with the objective.
+    candidate_cap : float or None
+        ``None`` (default): the exact objective.  A number c >= 1 bounds the work around
+        hubs and stretched neighbourhoods: an anchor i whose listing ball would hold more
+        than ``ceil(c (k_i + 8))`` points (k_i its degree) counts only the non-neighbours
+        among that many nearest points (see :class:`~nx_ordinal.embed._local.CandidateList`).
+        The truncation does not bind near a drawing in which every anchor's neighbours are
+        among its nearest ``c (k_i + 8)`` points (a kNN graph near its solution), and the
+        cost per evaluation stays O((E + c (E + 8 n)) log) on any graph (a Barabasi-Albert
+        graph's exact list holds a third of all pairs).  The start is then scaled by its
+        spacing (as beyond 2000 vertices), not by a search on the exact objective.
 
     Returns
     -------
@@ -558,11 +586,13 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
     with single_thread(user_api="blas"):
         return _loe_impl(A, dim, delta=delta, method=method, init=init, n_init=n_init,
                          max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
-                         callback=callback, seed=seed, verbose=verbose)
+                         callback=callback, seed=seed, verbose=verbose,
+                         candidate_cap=candidate_cap)
 
 
 def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False):
+        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
+        candidate_cap=None):
     # body of loe(); see its docstring
     from ..utils import as_generator
 
@@ -575,6 +605,10 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     tol = check_nonnegative(tol, "tol")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     cg_iter = check_int(cg_iter, "cg_iter", minimum=1)
+    if candidate_cap is not None:
+        candidate_cap = check_positive(candidate_cap, "candidate_cap")
+        if candidate_cap < 1:
+            raise ValueError(f"candidate_cap must be >= 1 or None, got {candidate_cap!r}")
     loe_memory(A.shape[0], dim, A.nnz, method=method, init=init).check(verbose)
     rng = as_generator(seed)
     n = A.shape[0]
@@ -602,7 +636,13 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
              "initial configuration", NoOrdinalInformationWarning)
         return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
                                {"no_ordinal_information": True})
-    scaled = _scale_to_margin(base, g, delta) if n > _PIVOT_MIN_N else None
+    cap = None
+    if candidate_cap is not None:
+        cap = np.ceil(candidate_cap * (g.deg + 8.0)).astype(np.int64)
+    by_margin = n > _PIVOT_MIN_N or cap is not None
+    if by_margin:
+        base = _separate_coincident(base, g, rng)
+    scaled = _scale_to_margin(base, g, delta) if by_margin else None
     base = _scale_to_delta(base, g, delta) if scaled is None else scaled
     # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
     # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
@@ -612,20 +652,21 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     runs = []
     for r in range(n_init):
         X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
-        ev = _Evaluator(g, delta, dim)
+        ev = _Evaluator(g, delta, dim, cap=cap)
         progress = Progress(max_iter, verbose, run_label(f"loe-{method}", r, n_init),
                             max_time=max_time)
         interrupted = False
         on_iter = None
         if callback is not None:
             def on_iter(it, X, f, _run=r):
-                callback(_run, it, X, f)
+                return callback(_run, it, X, f)
 
             callback(r, 0, X0, ev(X0)[0])
         try:
             if method == "lbfgs":
                 n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
-                                               on_iter=on_iter, f_small=f_small)
+                                               on_iter=on_iter, f_small=f_small,
+                                               restarts=0 if cap is None else 20)
             else:
                 n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
                                              on_iter=on_iter, f_small=f_small)

@@ -1,0 +1,204 @@
+"""loe_layout beyond the small-graph path: size rules, the whole-call time budget, one
+progress bar, the GARI early stop, and the solver's candidate cap around hubs."""
+
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+from nx_ordinal.constraints import graph_to_csr
+from nx_ordinal.embed import loe
+from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms
+from nx_ordinal.layouts import _GariTracker
+
+
+def rgg(n, mean_degree=10, seed=0):
+    G = nx.random_geometric_graph(n, np.sqrt(mean_degree / (np.pi * n)), seed=seed)
+    return nx.Graph(G.subgraph(max(nx.connected_components(G), key=len)))
+
+
+def quiet(f, *a, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return f(*a, **kw)
+
+
+def array(G, pos):
+    return np.array([pos[v] for v in G])
+
+
+def test_default_call_on_a_geometric_graph_reaches_the_floor():
+    # one run from the pivot-MDS start, stopped by the GARI rule, far above FR / DrL (~0.7)
+    G = rgg(800)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0)
+    assert nx_ordinal.gari(G, pos) >= 0.98
+
+
+def test_default_call_is_deterministic_and_leaves_graph_alone():
+    G0 = rgg(520, seed=6)
+    G = G0.copy()
+    a = quiet(nx_ordinal.loe_layout, G, seed=3, max_iter=80)
+    b = quiet(nx_ordinal.loe_layout, G, seed=3, max_iter=80)
+    assert list(a) == list(G)
+    np.testing.assert_array_equal(array(G, a), array(G, b))
+    assert nx.utils.graphs_equal(G, G0)
+
+
+@pytest.mark.parametrize("max_time", [1e-6, 0.3])
+def test_max_time_bounds_the_whole_call(max_time):
+    # several components, isolated vertices and a hub: every node still gets a finite
+    # position under any budget
+    G = nx.disjoint_union_all([rgg(400, seed=1), nx.star_graph(150), nx.path_graph(60)])
+    G.add_nodes_from(range(len(G), len(G) + 5))
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0, max_time=max_time)
+    X = array(G, pos)
+    assert X.shape == (len(G), 2) and np.isfinite(X).all()
+    assert list(pos) == list(G)
+
+
+@pytest.mark.parametrize("n_init", ["auto", 3])
+def test_spent_budget_returns_the_start(n_init):
+    # a budget spent before the first run (here: by the start itself) leaves no iteration
+    # to any run, the solver's restarts included: the result is the start, as max_iter=0
+    G = rgg(520, seed=7)
+    spent = quiet(nx_ordinal.loe_layout, G, seed=0, n_init=n_init, max_time=1e-9)
+    start = quiet(nx_ordinal.loe_layout, G, seed=0, n_init=n_init, max_iter=0)
+    np.testing.assert_array_equal(array(G, spent), array(G, start))
+
+
+def test_max_time_is_validated():
+    with pytest.raises(ValueError, match="max_time must be a finite number > 0, got -1.0"):
+        nx_ordinal.loe_layout(nx.path_graph(5), max_time=-1)
+
+
+def test_n_init_auto_and_invalid():
+    with pytest.raises(TypeError, match="n_init must be an integer, got 'many'"):
+        nx_ordinal.loe_layout(nx.path_graph(5), n_init="many")
+
+
+def test_verbose_shows_one_progress_bar_for_the_whole_call(monkeypatch):
+    from nx_ordinal.embed import _progress
+
+    made = []
+    init = _progress.Progress.__init__
+
+    def spy(self, total, verbose=False, desc="", max_time=None):
+        init(self, total, False, desc, max_time)
+        made.append((desc, bool(verbose)))
+
+    monkeypatch.setattr(_progress.Progress, "__init__", spy)
+    G = rgg(130, seed=2)  # 100 < n <= 500: spectral and Kamada-Kawai runs
+    quiet(nx_ordinal.loe_layout, G, seed=0, verbose=True, max_iter=20)
+    shown = [d for d, v in made if v]
+    assert shown == ["loe_layout"]
+
+
+def test_gari_tracker_stops_a_flat_run_and_never_on_small_graphs():
+    G = rgg(200, seed=4)
+    A, _ = graph_to_csr(G, list(G))
+    X = np.random.default_rng(0).standard_normal((len(G), 2))
+    big = _GariTracker(A, large=True)
+    stops = [it for it in range(0, 200) if big(0, it, X, 1.0)]
+    assert stops and stops[0] == 64  # no GARI gain over the first 64 iterations
+    small = _GariTracker(A, large=False)
+    assert not any(small(0, it, X, 1.0) for it in range(0, 300))
+
+
+def test_callback_returning_true_ends_the_run():
+    G = rgg(300, seed=5)
+    A, _ = graph_to_csr(G, list(G))
+    res = loe(A, 2, seed=0, max_iter=500, callback=lambda run, it, X, f: it >= 7)
+    assert res.n_iter == 7 and res.converged
+
+
+def _cap_lists(A, X, c):
+    g = LocalGraph(A)
+    cap = np.ceil(c * (g.deg + 8.0)).astype(np.int64)
+    exact = CandidateList(g, 0.1, skin=0.0)
+    capped = CandidateList(g, 0.1, skin=0.0, cap=cap)
+    return g, cap, exact.update(X), capped.update(X)
+
+
+def test_candidate_cap_bounds_the_list_around_hubs():
+    # a Barabasi-Albert graph drawn at random: the exact list holds most of all pairs, the
+    # capped one at most sum(cap); each capped anchor lists its nearest points only
+    G = nx.barabasi_albert_graph(600, 2, seed=0)
+    A, _ = graph_to_csr(G, list(G))
+    X = np.random.default_rng(1).standard_normal((600, 2))
+    g, cap, (ei, ek), (ci, ck) = _cap_lists(A, X, 4.0)
+    assert ei.size > 0.3 * 600 * 599
+    assert ci.size <= cap.sum()
+    counts = np.bincount(ci, minlength=600)
+    assert np.all(counts <= cap)
+    # anchor 0 (a hub): its listed points are exactly its nearest non-neighbours
+    d = np.linalg.norm(X - X[0], axis=1)
+    order = [k for k in np.argsort(d)[: cap[0] + 1] if k != 0 and not A[0, k]]
+    assert set(ck[ci == 0]) <= set(np.argsort(d)[: cap[0] + 1])
+    assert set(order) == set(ck[ci == 0])
+
+
+def test_candidate_cap_is_exact_where_it_does_not_bind():
+    # a kNN graph drawn at its own points: every anchor's ball is small, nothing is capped,
+    # and the capped objective and gradient equal the exact ones
+    from nx_ordinal.constraints import knn_adjacency
+
+    P = np.random.default_rng(2).random((400, 2))
+    A = knn_adjacency(P, 8)
+    X = P + 0.002 * np.random.default_rng(3).standard_normal(P.shape)
+    g, _, (ei, ek), (ci, ck) = _cap_lists(A, X, 4.0)
+    f0, g0 = local_terms(X, g, ei, ek, 0.1)
+    f1, g1 = local_terms(X, g, ci, ck, 0.1)
+    assert f1 == pytest.approx(f0, rel=1e-12) and f0 > 0
+    np.testing.assert_allclose(g1, g0, rtol=1e-10, atol=1e-12)
+
+
+def test_candidate_cap_validated():
+    A, _ = graph_to_csr(nx.path_graph(6), list(range(6)))
+    with pytest.raises(ValueError, match="candidate_cap must be >= 1 or None, got 0.5"):
+        loe(A, 2, candidate_cap=0.5)
+
+
+def test_hub_graph_finishes_and_keeps_its_start_quality():
+    # hubs of degree ~50: the capped run is fast, and GARI selection never returns a drawing
+    # worse than the pivot-MDS start
+    G = nx.barabasi_albert_graph(520, 2, seed=1)
+    start = nx_ordinal.gari(G, quiet(nx_ordinal.loe_layout, G, seed=0, max_iter=0))
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0, max_iter=40)
+    assert nx_ordinal.gari(G, pos) >= start - 1e-12
+
+
+def test_directed_and_grid_graphs_on_the_large_path():
+    G = nx.grid_2d_graph(24, 24)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0)
+    assert nx_ordinal.gari(G, pos) >= 0.99
+    D = nx.DiGraph(nx.random_geometric_graph(520, 0.08, seed=1))
+    pos = quiet(nx_ordinal.loe_layout, D, seed=0, max_iter=30)
+    assert np.isfinite(array(D, pos)).all()
+
+
+def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
+    from nx_ordinal.layouts import _drop_shortcuts
+
+    n = 1000
+    G = nx.watts_strogatz_graph(n, 6, 0.05, seed=0)
+    A, _ = graph_to_csr(G, list(G))
+    B, k = _drop_shortcuts(A)
+    dropped = {(int(i), int(j)) for i, j in zip(*(A - B).nonzero()) if i < j}
+    ring = {(i, j) for i, j in dropped if min(abs(i - j), n - abs(i - j)) <= 3}
+    assert k == len(dropped) > 20 and not ring  # only rewired edges, most of them
+    rewired = sum(min(abs(i - j), n - abs(i - j)) > 3 for i, j in G.edges())
+    assert k >= 0.8 * rewired
+    for H in (rgg(1500, seed=1), nx.grid_2d_graph(30, 30), nx.random_labeled_tree(500, seed=0),
+              nx.barabasi_albert_graph(800, 2, seed=0)):
+        A, _ = graph_to_csr(H, list(H))
+        assert _drop_shortcuts(A)[1] == 0
+
+
+def test_watts_strogatz_default_beats_the_fold():
+    # without its shortcuts LOE draws the ring; GARI is measured on the whole graph
+    # (DrL: about 0.6 on such graphs; LOE on the whole graph: about 0.5)
+    G = nx.watts_strogatz_graph(800, 6, 0.05, seed=1)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0)
+    assert nx_ordinal.gari(G, pos) >= 0.8
