@@ -159,10 +159,13 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
     import subprocess
     import time
 
-    G = nx.random_geometric_graph(1500, 0.05, seed=1)
+    # a scale-free graph has no zero-objective drawing, and tol=0 keeps the run going: the
+    # default call on a geometric graph can finish before the signal arrives
+    G = nx.barabasi_albert_graph(1500, 3, seed=1)
     nx.write_edgelist(G, tmp_path / "g.edgelist", data=False)
     proc = subprocess.Popen([_script(), "draw", "g.edgelist", "-m", "loe", "-p", "n_init=1",
-                             "-o", "out.png"], cwd=tmp_path, env=_env(),
+                             "-p", "select='objective'", "-p", "tol=0", "-p",
+                             "max_iter=100000", "-o", "out.png"], cwd=tmp_path, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     err = b""
     deadline = time.monotonic() + 90

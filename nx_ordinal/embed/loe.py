@@ -542,7 +542,7 @@ def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=10
         ``None`` (default): the exact objective.  A number c >= 1 bounds the work around
         hubs and stretched neighbourhoods: an anchor i whose listing ball would hold more
         than ``ceil(c (k_i + 8))`` points (k_i its degree) counts only the non-neighbours
-        among that many nearest points (see :class:`~nx_ordinal.embed._local.CandidateList`).
+        among that many nearest points (see ``CandidateList``).
         The truncation does not bind near a drawing in which every anchor's neighbours are
         among its nearest ``c (k_i + 8)`` points (a kNN graph near its solution), and the
         cost per evaluation stays O((E + c (E + 8 n)) log) on any graph (a Barabasi-Albert
