@@ -559,7 +559,7 @@ def triplet_layout_memory(
     return est
 
 
-def lpem_layout_memory(n, dim, n_triangles, triangle):
+def lpem_layout_memory(n: int, dim: int, n_triangles: int, triangle: str | float) -> Estimate:
     """:func:`nx_ordinal.lpem_layout`: the LP of :func:`lp_memory` plus, per imposed triangle,
     its three rows (nine sparse entries built by concatenation, then the CSR matrix and the
     solver's copy: about 170 words), which :func:`lp_memory` leaves out; with

@@ -152,11 +152,11 @@ METHODS = {name: {**_DEFAULTS, **entry} for name, entry in _ENTRIES.items()}
 del _ENTRIES
 
 
-def lazy_exports(table=None):
+def lazy_exports(table: dict[str, dict[str, object]] | None = None) -> dict[str, str]:
     """``{public name: submodule}`` of the layout functions in ``table`` (default
     :data:`METHODS`), for :mod:`nx_ordinal`'s lazy attributes."""
     out = {}
     for entry in (METHODS if table is None else table).values():
-        module, name = entry["layout"].split(":")
+        module, name = str(entry["layout"]).split(":")
         out[name] = module[len(PACKAGE) + 1:]
     return out

@@ -19,7 +19,7 @@ from ._validation import check_choice, check_dim, check_int
 from .embed._progress import public_call
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable, Mapping, Sequence
     from concurrent.futures import Executor
 
     from ._typing import ArrayLike, FloatArray, GraphLike, PosDict, PosLike, Seed
@@ -37,11 +37,28 @@ __all__ = [
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def loe_layout(G, pos=None, *, delta=0.1, method="lbfgs", n_init="auto", init="auto",
-               select="gari", max_iter=1000, tol=1e-6, max_time=None, weight=None, scale=1,
-               center=None, dim=2, seed=None, store_pos_as=None, verbose=False,
-               remove_overlap=True):
+@np_random_state("seed")
+def loe_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    delta: float = 0.1,
+    method: str = "lbfgs",
+    n_init: int | str = "auto",
+    init: str | Sequence[str] = "auto",
+    select: str = "gari",
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    weight: None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
     nearest neighbours in the drawing.
 
@@ -1408,11 +1425,28 @@ def _dmoe(T, n, dim, *, max_iter=None, **kw):
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def dmoe_layout(G, pos=None, *, lam="auto", p=None, nu=0.1, max_triplets=20_000,
-                projected=False, max_iter=None, tol=1e-4, max_time=None, weight=None, scale=1,
-                center=None, dim=2, seed=None, store_pos_as=None, verbose=False,
-                remove_overlap=True):
+@np_random_state("seed")
+def dmoe_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    lam: float | str = "auto",
+    p: int | None = None,
+    nu: float = 0.1,
+    max_triplets: int = 20_000,
+    projected: bool = False,
+    max_iter: int | None = None,
+    tol: float = 1e-4,
+    max_time: float | None = None,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by margin-distribution ordinal embedding (DMOE) of the graph's local
     triplets.
 
@@ -1518,9 +1552,21 @@ _LPEM_ALL_TRIANGLES = 60  # up to this many nodes triangle="auto" imposes every 
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def lpem_layout(G, pos=None, *, triangle="auto", margin=1.0, weight=None, scale=1,
-                center=None, dim=2, seed=None, store_pos_as=None, remove_overlap=True):
+@np_random_state("seed")
+def lpem_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    triangle: str | float = "auto",
+    margin: float = 1.0,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by LPEm, a linear program on distances and neighbourhood radii.
 
     Algorithm 3 of Cucuringu & Woodworth [1]_ (:func:`nx_ordinal.embed.lp.lp_embedding`):
@@ -1667,10 +1713,25 @@ def _warn_no_local_triplets(name, A):
 
 
 @public_call
-@nx.utils.np_random_state("seed")
-def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, max_iter=1000,
-                        tol=1e-6, max_time=None, weight=None, scale=1, center=None, dim=2,
-                        seed=None, store_pos_as=None, verbose=False, remove_overlap=True):
+@np_random_state("seed")
+def landmark_ste_layout(
+    G: GraphLike,
+    pos: PosLike | None = None,
+    *,
+    n_constraints: int | None = None,
+    n_landmarks: int | None = None,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    weight: str | None = None,
+    scale: float = 1,
+    center: ArrayLike | None = None,
+    dim: int = 2,
+    seed: Seed = None,
+    store_pos_as: str | None = None,
+    verbose: bool = False,
+    remove_overlap: bool = True,
+) -> PosDict:
     """Position nodes by STE of shortest-path comparisons, warm-started by a landmark ordinal
     embedding ("LOE-STE").
 
@@ -1784,7 +1845,7 @@ def landmark_ste_layout(G, pos=None, *, n_constraints=None, n_landmarks=None, ma
     rng = as_generator(seed)
     T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
         np.empty((0, 3), dtype=np.int64))
-    kw = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
+    kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
         from .embed._progress import warn

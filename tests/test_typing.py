@@ -44,3 +44,45 @@ def test_modules_import_without_docstrings():
     proc = subprocess.run([sys.executable, "-OO", "-c", code], cwd=ROOT, capture_output=True,
                           text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
+
+
+def _public_functions():
+    import importlib
+    import inspect
+    import pkgutil
+
+    import nx_ordinal
+
+    seen = {}
+    for info in pkgutil.walk_packages(nx_ordinal.__path__, "nx_ordinal."):
+        if "._gallery" in info.name:
+            continue
+        mod = importlib.import_module(info.name)
+        for name in getattr(mod, "__all__", ()):
+            obj = getattr(mod, name, None)
+            if inspect.isclass(obj) and obj.__module__.startswith("nx_ordinal"):
+                for attr, member in vars(obj).items():
+                    if inspect.isfunction(member) and (not attr.startswith("_")
+                                                       or attr in ("__init__", "__call__")):
+                        seen[f"{obj.__module__}.{obj.__qualname__}.{attr}"] = member
+            elif inspect.isfunction(obj) and obj.__module__.startswith("nx_ordinal"):
+                seen[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return seen
+
+
+def test_every_public_function_is_annotated():
+    """Type hints on every public function and method (every module's ``__all__``): each
+    parameter and the return value."""
+    import inspect
+
+    missing = []
+    functions = _public_functions()
+    assert len(functions) > 150
+    for qualname, func in sorted(functions.items()):
+        sig = inspect.signature(inspect.unwrap(func))
+        for p in sig.parameters.values():
+            if p.name not in ("self", "cls") and p.annotation is inspect.Parameter.empty:
+                missing.append(f"{qualname}({p.name})")
+        if sig.return_annotation is inspect.Signature.empty:
+            missing.append(f"{qualname} -> ?")
+    assert not missing, missing

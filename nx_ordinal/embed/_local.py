@@ -15,7 +15,14 @@ neighbour, the sum over the candidates that violate it.  Cost per evaluation is
 O((E + C) log(E + C)) for E edges and C candidate pairs; memory O(E + C).  No n x n array.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from .._typing import FloatArray, IntArray
 
 __all__ = ["LocalGraph", "CandidateList", "local_terms", "local_objective_dense"]
 
@@ -28,7 +35,7 @@ class LocalGraph:
     A : scipy.sparse CSR array (n, n) with sorted indices, no diagonal
     """
 
-    def __init__(self, A):
+    def __init__(self, A: Any) -> None:  # a scipy CSR adjacency
         self.n = A.shape[0]
         self.indptr = np.asarray(A.indptr, dtype=np.int64)
         self.indices = np.asarray(A.indices, dtype=np.int64)
@@ -42,11 +49,11 @@ class LocalGraph:
         self._edge_keys = self.ei * self.n + self.ej  # sorted, since CSR is sorted
 
     @property
-    def n_constraints(self):
+    def n_constraints(self) -> int:
         """Number of local triplets, sum_i k_i (n - 1 - k_i)."""
         return int(np.sum(self.deg * self.n_non))
 
-    def is_edge(self, i, k):
+    def is_edge(self, i: IntArray, k: IntArray) -> Any:
         keys = i * self.n + k
         pos = np.searchsorted(self._edge_keys, keys)
         pos = np.minimum(pos, max(self._edge_keys.size - 1, 0))
@@ -101,7 +108,9 @@ class CandidateList:
     the radius ratio to the power dim; the first build counts with one ball query).
     """
 
-    def __init__(self, graph, delta, skin=None, max_pairs=None, max_moving=0.1, cap=None):
+    def __init__(self, graph: LocalGraph, delta: float, skin: float | None = None,
+                 max_pairs: int | None = None, max_moving: float = 0.1,
+                 cap: IntArray | None = None) -> None:
         self.graph = graph
         self.cap = None if cap is None else np.asarray(cap, dtype=np.int64)
         self._cap_r = None  # per-anchor listing distance of capped anchors (inf: uncapped)
@@ -153,7 +162,7 @@ class CandidateList:
             return None
         return mover, requery
 
-    def update(self, X):
+    def update(self, X: FloatArray) -> tuple[IntArray, IntArray]:
         """Make the list valid for positions ``X`` (patching or rebuilding if needed)."""
         masks = self._movers(X)
         if masks is None:
@@ -250,7 +259,7 @@ class CandidateList:
             out_d.append(d[take])
         return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
 
-    def build(self, X):
+    def build(self, X: FloatArray) -> Any:
         g = self.graph
         a, _ = _edge_lengths(X, g.ei, g.ej)
         # keep the list O(active): the skin widens the shell of width delta beyond each
@@ -345,7 +354,8 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
 
 
-def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
+def local_terms(X: FloatArray, graph: LocalGraph, ci: IntArray, ck: IntArray, delta: float, *,
+                want_grad: bool = True, want_pieces: bool = False) -> tuple[Any, ...]:
     """Exact LOE objective (and gradient) given a superset ``(ci, ck)`` of the active pairs.
 
     Returns ``(f, grad)``; with ``want_pieces`` also a dict of per-edge / per-candidate
@@ -392,7 +402,7 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
     contrib = s2 - 2.0 * b * s1 + b * b * s0
     contrib = np.maximum(contrib, 0.0)
     f = float(contrib.sum())
-    pieces = None
+    pieces: dict[str, Any] | None = None
     if want_pieces:
         pieces = dict(a=a, b=b, ap=ap, s0=s0, s1=s1, ediff=ediff, cdiff=cdiff)
     if not want_grad:
@@ -430,6 +440,7 @@ def local_terms(X, graph, ci, ck, delta, *, want_grad=True, want_pieces=False):
         # candidates with b < delta - a (both distances small: the second MM sub-case)
         qkey = ei + np.maximum(delta - a, 0.0) * scale
         bpos = np.clip(np.searchsorted(ckey_s, qkey, side="left"), clo, epos)
+        assert pieces is not None
         pieces.update(t0=t0, t1=t1, u0=d0[bpos] - d0[clo], u1=d1[bpos] - d1[clo])
     grad = _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff)
     return (f, grad, pieces) if want_pieces else (f, grad)
@@ -453,7 +464,7 @@ def _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff):
     return grad
 
 
-def local_objective_dense(X, A, delta):
+def local_objective_dense(X: Any, A: Any, delta: float) -> float:
     """Reference Err_local by brute force over all (i, j, k) (small n only; O(n^3) memory)."""
     from .._resources import check_memory
 

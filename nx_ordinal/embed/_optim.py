@@ -8,12 +8,21 @@
   every CG step from the current iterate lowers the quadratic majorizer).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from .._typing import FloatArray
 
 __all__ = ["stop_rule", "run_lbfgs", "pcg"]
 
 
-def stop_rule(history, tol, window=10):
+def stop_rule(history: Sequence[float], tol: float, window: int = 10) -> bool:
     """Relative (scale-free) decrease over the last ``window`` iterations below tol."""
     if len(history) <= window:
         return len(history) > 1 and history[-1] == 0.0
@@ -23,8 +32,9 @@ def stop_rule(history, tol, window=10):
     return (old - new) <= tol * window * max(new, 1e-300)
 
 
-def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=0.0,
-              restarts=0):
+def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float, progress: Any,
+              maxcor: int = 20, on_iter: Callable[..., Any] | None = None,
+              f_small: float = 0.0, restarts: int = 0) -> tuple[int, bool, list[float]]:
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
@@ -39,7 +49,7 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
     from scipy.optimize import minimize
 
     n, dim = X0.shape
-    history = []
+    history: list[float] = []
     if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
         return 0, False, history
 
@@ -84,7 +94,8 @@ def run_lbfgs(ev, X0, max_iter, tol, progress, maxcor=20, on_iter=None, f_small=
     return len(history), converged[0], history
 
 
-def pcg(M, rhs, X0, diag, n_iter):
+def pcg(M: Callable[[FloatArray], FloatArray], rhs: FloatArray, X0: FloatArray,
+        diag: FloatArray, n_iter: int) -> FloatArray:
     """Jacobi-preconditioned CG for ``M X = rhs`` (all columns at once) started at ``X0``.
 
     ``M`` is a callable applying a symmetric positive semi-definite operator to an (n, p)

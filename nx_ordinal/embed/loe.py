@@ -7,6 +7,10 @@ Terada & von Luxburg (2014): given a (directed) graph, find X in R^dim minimisin
 i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every non-neighbour.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, overload
+
 import numpy as np
 
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
@@ -24,6 +28,11 @@ from ._optim import pcg, run_lbfgs
 from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .._typing import AdjacencyLike, ArrayLike, FloatArray, Seed
+
 __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
@@ -33,7 +42,21 @@ def _check_adjacency(A):
     return as_adjacency(A, "adjacency", allow_graph=False)
 
 
-def loe_objective(X, A, delta=0.1, *, return_grad=False):
+@overload
+def loe_objective(
+    X: ArrayLike, A: AdjacencyLike, delta: float = ..., *, return_grad: Literal[False] = ...
+) -> float: ...
+
+
+@overload
+def loe_objective(
+    X: ArrayLike, A: AdjacencyLike, delta: float = ..., *, return_grad: Literal[True]
+) -> tuple[float, FloatArray]: ...
+
+
+def loe_objective(
+    X: ArrayLike, A: AdjacencyLike, delta: float = 0.1, *, return_grad: bool = False
+) -> float | tuple[float, FloatArray]:
     """Err_local of configuration ``X`` for adjacency ``A`` (exact, O(E + active) memory).
 
     Parameters
@@ -76,7 +99,7 @@ _PIVOT_MIN_N = 2000
 
 
 @public_call
-def laplacian_eigenmaps(A, dim=2, seed=None):
+def laplacian_eigenmaps(A: AdjacencyLike, dim: int = 2, seed: Seed = None) -> FloatArray:
     """Laplacian eigenmaps of the symmetrised graph, one connected component at a time.
 
     Each component is embedded with the generalised eigenvectors of ``L y = lambda D y``
@@ -131,7 +154,9 @@ def _per_component(S, dim, embed):
 
 
 @public_call
-def pivot_mds(A, dim=2, n_landmarks=50, seed=None):
+def pivot_mds(
+    A: AdjacencyLike, dim: int = 2, n_landmarks: int = 50, seed: Seed = None
+) -> FloatArray:
     """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
 
     The relative density ``p`` at every vertex is estimated from the reciprocity of the
@@ -487,9 +512,23 @@ def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0)
 
 
 @public_call
-def loe(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
-        candidate_cap=None):
+def loe(
+    A: AdjacencyLike,
+    dim: int = 2,
+    *,
+    delta: float = 0.1,
+    method: str = "lbfgs",
+    init: str | ArrayLike | None = None,
+    n_init: int = 1,
+    max_iter: int = 1000,
+    tol: float = 1e-6,
+    max_time: float | None = None,
+    cg_iter: int = 10,
+    callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
+    seed: Seed = None,
+    verbose: bool = False,
+    candidate_cap: float | None = None,
+) -> EmbeddingResult:
     """Local ordinal embedding of a graph given by its (out-)adjacency.
 
     Parameters

@@ -67,7 +67,7 @@ def lp_embedding(
     G_knn: nx.Graph,
     dim: int = 2,
     *,
-    triangle: str = "local",
+    triangle: str | float = "local",
     margin: float = 0.1,
     total_radius: float | None = None,
     seed: Seed = None,

@@ -454,7 +454,8 @@ def soe(
             try:
                 if cs.m == 0:
                     ev.pieces(X0)
-                    n_iter, conv, hist = 0, True, []
+                    hist: list[float] = []
+                    n_iter, conv = 0, True
                 elif method == "lbfgs":
                     n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
                 else:
