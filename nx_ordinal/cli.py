@@ -469,8 +469,7 @@ def _gallery(args: argparse.Namespace) -> int:
     env = dict(os.environ)
     # a Ctrl-C caught by a solver inside a script stops the script instead of letting it
     # write the half-optimised figure
-    env["PYTHONWARNINGS"] = ",".join(filter(None, [
-        env.get("PYTHONWARNINGS"), "error::nx_ordinal.exceptions.InterruptedWarning"]))
+    env["NX_ORDINAL_INTERRUPT"] = "raise"
     failed, skipped, ran = [], [], 0
     for script in scripts:
         cmd = [sys.executable, str(script), "--out", args.out]

@@ -251,3 +251,25 @@ def test_warning_in_a_worker_thread_points_at_the_package_line():
         fut = ex.submit(_record, loe, A, max_iter=2, tol=0, seed=0)
         _, caught = fut.result()
     assert caught and caught[0].filename == HERE  # _record, in this file, made the call
+
+
+def test_interrupt_env_lets_keyboard_interrupt_through(monkeypatch):
+    """NX_ORDINAL_INTERRUPT=raise (set by ``nx-ordinal gallery`` for its scripts): a Ctrl-C
+    inside a solver propagates instead of returning the best configuration so far."""
+    import numpy as np
+
+    from nx_ordinal.constraints import knn_adjacency
+    from nx_ordinal.embed import loe
+
+    A = knn_adjacency(np.random.default_rng(0).random((60, 2)), 6)
+
+    def stop(run, it, X, f):
+        if it == 3:
+            raise KeyboardInterrupt
+
+    with pytest.warns(nx_ordinal.InterruptedWarning):
+        res = loe(A, seed=0, callback=stop)
+    assert np.isfinite(res.embedding).all()
+    monkeypatch.setenv("NX_ORDINAL_INTERRUPT", "raise")
+    with pytest.raises(KeyboardInterrupt):
+        loe(A, seed=0, callback=stop)

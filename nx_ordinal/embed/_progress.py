@@ -226,6 +226,14 @@ def warn_not_converged(
 
 
 def warn_interrupted(name: str, n_iter: int) -> None:
+    """After a Ctrl-C: warn and let the solver return its best configuration so far, or,
+    when the environment variable ``NX_ORDINAL_INTERRUPT`` is ``raise``, let the
+    ``KeyboardInterrupt`` through (``nx-ordinal gallery`` sets it, so that an interrupted
+    script stops instead of drawing a half-optimised figure)."""
+    import os
+
+    if os.environ.get("NX_ORDINAL_INTERRUPT", "").strip().lower() == "raise":
+        raise KeyboardInterrupt
     warn(f"{name} interrupted after {n_iter} iterations; returning the best configuration so "
          "far", InterruptedWarning, key=name)
 
