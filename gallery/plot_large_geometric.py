@@ -9,9 +9,10 @@ its GARI and seconds; vertices coloured by their true x coordinate, so a drawing
 the geometry shows a smooth colour ramp.  Run ``python gallery/plot_large_geometric.py
 --out DIR`` (``--n`` sets the size, ``--small`` a tiny one for smoke tests).
 
-**What to look for:** LOE's panel shows the unit square with a smooth left-to-right colour ramp
-(GARI near 1) in less time than DrL, whose drawing keeps the rough shape but folds and
-crowds it (GARI about 0.65); FR's is a tangle (about 0.17).  This is the drawing of issue 16's
+**What to look for:** LOE's panel shows the unit square (rotated or reflected: only
+neighbourhoods are given) with a smooth colour ramp across it and GARI near 1, in less time
+than DrL, whose drawing breaks the square into tangled strands (GARI about 0.65); FR's is a
+ball with the colours mixed (about 0.17).  This is the drawing of issue 16's
 benchmark (``benchmarks/bench_layouts.py``), not a figure of the papers.
 """
 
