@@ -1,8 +1,9 @@
-"""Optimisation helpers shared by the ordinal solvers (LOE, SOE).
+"""Optimisation helpers shared by the ordinal solvers (LOE, SOE, STE / t-STE / GNMDS).
 
 * :func:`stop_rule` -- relative, scale-free stopping rule on an objective history;
 * :func:`run_lbfgs` -- scipy's L-BFGS-B driven by an evaluator ``ev(X) -> (f, grad)`` with
-  that stopping rule, a progress display and a time budget;
+  a pluggable stopping rule (default :func:`stop_rule`), a progress display and a time
+  budget;
 * :func:`pcg` -- Jacobi-preconditioned conjugate gradients on all columns of a block of
   right-hand sides at once, warm-started at a given point (used by the majorization steps:
   every CG step from the current iterate lowers the quadratic majorizer).
@@ -34,16 +35,21 @@ def stop_rule(history: Sequence[float], tol: float, window: int = 10) -> bool:
 
 def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float, progress: Any,
               maxcor: int = 20, on_iter: Callable[..., Any] | None = None,
-              f_small: float = 0.0, restarts: int = 0) -> tuple[int, bool, list[float]]:
+              f_small: float = 0.0, restarts: int = 0,
+              stop: Callable[[Sequence[float], float], bool] = stop_rule,
+              stationary: tuple[int, ...] = (0, 2)) -> tuple[int, bool, list[float]]:
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
-    Stops on :func:`stop_rule`, an objective at most ``f_small`` (converged), ``max_iter``
+    Stops on ``stop(history, tol)`` (default :func:`stop_rule`; the STE family passes its
+    own absolute rule), an objective at most ``f_small`` (converged), ``max_iter``
     iterations, when ``progress.out_of_time()`` or when ``on_iter(it, X, f)``, called after
     every iteration, returns a true value (the caller's own criterion: counted as converged).
     Up to ``restarts`` times, a run that stopped by itself (no decrease, or a failed line
     search) after making progress is
     restarted from its last point with a fresh memory (for objectives that change between
-    evaluations, such as a truncated candidate list).
+    evaluations, such as a truncated candidate list).  A run that L-BFGS-B ended by itself
+    with a status in ``stationary`` before ``max_iter`` and within the time budget counts as
+    converged (a numerically stationary point).
     Returns ``(n_iter, converged, history)``.
     """
     from scipy.optimize import minimize
@@ -63,9 +69,9 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
         f = float(intermediate_result.fun)
         history.append(f)
         progress.update(f)
-        stop = on_iter is not None and on_iter(len(history),
+        stop_now = on_iter is not None and on_iter(len(history),
                                                intermediate_result.x.reshape(n, dim), f)
-        if stop or f <= f_small or stop_rule(history, tol):
+        if stop_now or f <= f_small or stop(history, tol):
             converged[0] = True
             raise StopIteration
         if progress.out_of_time():
@@ -87,7 +93,7 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
         x = res.x
     if res.fun == 0.0:
         converged[0] = True
-    if not converged[0] and res.status in (0, 2) and len(history) < max_iter:
+    if not converged[0] and res.status in stationary and len(history) < max_iter:
         # L-BFGS-B stopped by itself (no relative reduction at all, or the line search could
         # not make progress): a numerically stationary point
         converged[0] = not progress.out_of_time()

@@ -21,6 +21,7 @@ import numpy as np
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
 from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
 from ._result import EmbeddingResult
+from ._runner import run_restarts
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, Seed
@@ -168,23 +169,24 @@ def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_t
 
     m = Q.shape[0]
     X0 = _initial_X(init, n, dim, as_generator(seed))
-    progress = Progress(max_iter, verbose, "dmoe-p", max_time=max_time)
-    interrupted = False
-    try:
-        with _small_blas(n):
-            K, Y, f, n_iter, conv, hist = _run_projected(
-                X0 @ X0.T, Q, "dmoe", nu, gamma0, lam / m, dim, max_iter, tol, progress)
-    except KeyboardInterrupt:
-        interrupted = True
-        Y, K, f, n_iter, conv, hist = X0, X0 @ X0.T, np.nan, progress.count, False, []
-    finally:
-        progress.close()
-    if interrupted:
-        warn_interrupted("dmoe-p", n_iter)
-    elif not conv and max_iter > 0:
-        warn_not_converged("dmoe-p", hist, progress)
-    return EmbeddingResult(np.asarray(Y, dtype=np.float64), float(f), int(n_iter), bool(conv),
-                           hist, "dmoe-p", dict(gram=K, rank=int(min(dim, n))))
+
+    class _Run:
+        def __init__(self, r):
+            self.Y, self.K, self.f = X0, X0 @ X0.T, np.nan  # what an interrupt returns
+
+        def solve(self, progress):
+            with _small_blas(n):
+                self.K, self.Y, self.f, n_iter, conv, hist = _run_projected(
+                    X0 @ X0.T, Q, "dmoe", nu, gamma0, lam / m, dim, max_iter, tol, progress)
+            return n_iter, conv, hist
+
+        def result(self, n_iter, conv, hist, interrupted):
+            return EmbeddingResult(np.asarray(self.Y, dtype=np.float64), float(self.f),
+                                   int(n_iter), bool(conv), hist, "dmoe-p",
+                                   dict(gram=self.K, rank=int(min(dim, n))))
+
+    return run_restarts("dmoe-p", 1, _Run, max_iter=max_iter, verbose=verbose,
+                        max_time=max_time)
 
 
 def dmoe_lam_max(constraints: ArrayLike, n_objects: int | None = None) -> float:

@@ -25,8 +25,9 @@ from .._validation import (
 from ..constraints import count_local_triplets
 from ._local import CandidateList, LocalGraph, local_terms
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
+from ._progress import public_call
 from ._result import EmbeddingResult
+from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -392,25 +393,20 @@ def _rescale_to_zero(X, g, delta, f):
 # ---------------------------------------------------------------------------------------------
 # solvers
 
-class _Evaluator:
+class _Evaluator(BestPoint):
     """Objective/gradient with a persistent candidate list; remembers the best point."""
 
     def __init__(self, g, delta, dim, max_pairs=None, cap=None):
+        super().__init__()
         self.g = g
         self.delta = delta
         self.dim = dim
         self.cl = CandidateList(g, delta, max_pairs=max_pairs, cap=cap)
-        self.best_f = np.inf
-        self.best_X = None
-        self.n_eval = 0
 
     def __call__(self, X, want_pieces=False):
         ci, ck = self.cl.update(X)
         out = local_terms(X, self.g, ci, ck, self.delta, want_pieces=want_pieces)
-        self.n_eval += 1
-        if out[0] < self.best_f:
-            self.best_f = out[0]
-            self.best_X = X.copy()
+        self.record(out[0], X)
         return out
 
 
@@ -687,47 +683,36 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
     f_small = 0.25 * delta**2
     spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
-    best = None
-    runs = []
-    for r in range(n_init):
-        X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
-        ev = _Evaluator(g, delta, dim, cap=cap)
-        progress = Progress(max_iter, verbose, run_label(f"loe-{method}", r, n_init),
-                            max_time=max_time)
-        interrupted = False
-        on_iter = None
-        if callback is not None:
-            def on_iter(it, X, f, _run=r):
-                return callback(_run, it, X, f)
+    name = f"loe-{method}"
 
-            callback(r, 0, X0, ev(X0)[0])
-        try:
+    class _Run:
+        def __init__(self, r):
+            self.r = r
+            self.X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
+            self.ev = _Evaluator(g, delta, dim, cap=cap)
+
+        def solve(self, progress):
+            X0, ev, on_iter = self.X0, self.ev, None
+            if callback is not None:
+                def on_iter(it, X, f, _run=self.r):
+                    return callback(_run, it, X, f)
+
+                callback(self.r, 0, X0, ev(X0)[0])
             if method == "lbfgs":
-                n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress,
-                                               on_iter=on_iter, f_small=f_small,
-                                               restarts=0 if cap is None else 20)
-            else:
-                n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter,
-                                             on_iter=on_iter, f_small=f_small)
-        except KeyboardInterrupt:
-            interrupted = True
-            n_iter, conv, hist = progress.count, False, []
-        finally:
-            progress.close()
-        X = ev.best_X if ev.best_X is not None else X0
-        if ev.best_X is not None and 0.0 < ev.best_f <= f_small:
-            X, ev.best_f = _rescale_to_zero(X, g, delta, ev.best_f)
-        res = EmbeddingResult(X, float(ev.best_f) if ev.best_X is not None else np.inf, n_iter,
-                              conv, hist, f"loe-{method}",
-                              dict(n_eval=ev.n_eval, n_rebuilds=ev.cl.n_builds,
-                                   n_candidates=int(ev.cl.ci.size)))
-        runs.append(res.objective)
-        if best is None or res.objective < best.objective:
-            best = res
-        if interrupted:
-            warn_interrupted(f"loe-{method}", n_iter)
-            break
-        if not conv and max_iter > 0:
-            warn_not_converged(f"loe-{method}", hist, progress)
-    best.info["restart_objectives"] = runs
-    return best
+                return run_lbfgs(ev, X0, max_iter, tol, progress, on_iter=on_iter,
+                                 f_small=f_small, restarts=0 if cap is None else 20)
+            return _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=on_iter,
+                           f_small=f_small)
+
+        def result(self, n_iter, conv, hist, interrupted):
+            ev = self.ev
+            X = ev.best_X if ev.best_X is not None else self.X0
+            if ev.best_X is not None and 0.0 < ev.best_f <= f_small:
+                X, ev.best_f = _rescale_to_zero(X, g, delta, ev.best_f)
+            return EmbeddingResult(X, float(ev.best_f) if ev.best_X is not None else np.inf,
+                                   n_iter, conv, hist, name,
+                                   dict(n_eval=ev.n_eval, n_rebuilds=ev.cl.n_builds,
+                                        n_candidates=int(ev.cl.ci.size)))
+
+    return run_restarts(name, n_init, _Run, max_iter=max_iter, verbose=verbose,
+                        max_time=max_time)

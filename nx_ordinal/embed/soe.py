@@ -22,8 +22,9 @@ import numpy as np
 
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ._optim import pcg, run_lbfgs
-from ._progress import Progress, public_call, run_label, warn_interrupted, warn_not_converged
+from ._progress import public_call
 from ._result import EmbeddingResult
+from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, Seed
@@ -271,31 +272,23 @@ def _better(res, best):
     return res.objective < best.objective
 
 
-class _Evaluator:
+class _Evaluator(BestPoint):
     """Objective/gradient in (n, dim) layout; remembers the best point seen."""
 
     def __init__(self, cs, delta):
+        super().__init__()
         self.cs = cs
         self.delta = delta
-        self.best_f = np.inf
-        self.best_X = None
-        self.n_eval = 0
-
-    def _record(self, f, X):
-        self.n_eval += 1
-        if f < self.best_f:
-            self.best_f = f
-            self.best_X = np.array(X, dtype=np.float64, copy=True)
 
     def __call__(self, X):
         f, G, _ = _terms(np.ascontiguousarray(X.T), self.cs, self.delta)
-        self._record(f, X)
+        self.record(f, X)
         return f, G.T
 
     def pieces(self, X):
         f, _, (a, b) = _terms(np.ascontiguousarray(X.T), self.cs, self.delta, want_grad=False,
                               want_pieces=True)
-        self._record(f, X)
+        self.record(f, X)
         return f, a, b
 
 
@@ -438,45 +431,31 @@ def soe(
     cs = _Constraints(C, n)
     spread = _INIT_STD * delta * np.sqrt(max(n, 1))
     name = f"soe-{method}"
-    best = None
-    runs = []
+    class _Run:
+        def __init__(self, r):
+            X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
+            # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)),
+            # so the iterations do not depend on the scale of the problem
+            self.X0 = X0 / delta
+            self.ev = _Evaluator(cs, 1.0)
+
+        def solve(self, progress):
+            if cs.m == 0:
+                self.ev.pieces(self.X0)
+                return 0, True, []
+            if method == "lbfgs":
+                return run_lbfgs(self.ev, self.X0, max_iter, tol, progress)
+            return _run_mm(self.ev, self.X0, max_iter, tol, progress, cg_iter)
+
+        def result(self, n_iter, conv, hist, interrupted):
+            ev = self.ev
+            X = (ev.best_X if ev.best_X is not None else self.X0) * delta
+            fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
+            hist = [h * delta**2 for h in hist]
+            return EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
+
     # L-BFGS-B's vector updates and the pair kernel's small products only lose from BLAS
     # threads (badly so on a busy machine)
     with single_thread(user_api="blas"):
-        for r in range(n_init):
-            X0 = init if (r == 0 and init is not None) else spread * rng.standard_normal((n, dim))
-            # solve in units of delta (Err_soft(X | delta) = delta^2 Err_soft(X / delta | 1)), so
-            # the iterations do not depend on the scale of the problem
-            X0 = X0 / delta
-            ev = _Evaluator(cs, 1.0)
-            progress = Progress(max_iter, verbose, run_label(name, r, n_init), max_time=max_time)
-            interrupted = False
-            try:
-                if cs.m == 0:
-                    ev.pieces(X0)
-                    hist: list[float] = []
-                    n_iter, conv = 0, True
-                elif method == "lbfgs":
-                    n_iter, conv, hist = run_lbfgs(ev, X0, max_iter, tol, progress)
-                else:
-                    n_iter, conv, hist = _run_mm(ev, X0, max_iter, tol, progress, cg_iter)
-            except KeyboardInterrupt:
-                interrupted = True
-                n_iter, conv, hist = progress.count, False, []
-            finally:
-                progress.close()
-            X = (ev.best_X if ev.best_X is not None else X0) * delta
-            fbest = float(ev.best_f) * delta**2 if ev.best_X is not None else np.inf
-            hist = [h * delta**2 for h in hist]
-            res = EmbeddingResult(X, fbest, n_iter, conv, hist, name, dict(n_eval=ev.n_eval))
-            runs.append(res.objective)
-            if best is None or _better(res, best):
-                best = res
-            if interrupted:
-                warn_interrupted(name, n_iter)
-                break
-            if not conv and max_iter > 0:
-                warn_not_converged(name, hist, progress)
-    assert best is not None  # n_init >= 1 runs
-    best.info["restart_objectives"] = runs
-    return best
+        return run_restarts(name, n_init, _Run, max_iter=max_iter, verbose=verbose,
+                            max_time=max_time, better=_better)

@@ -34,8 +34,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._validation import check_dim, check_init, check_int, check_nonnegative, check_positive
-from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
+from ._optim import run_lbfgs
+from ._progress import public_call
 from ._result import EmbeddingResult
+from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, Seed
@@ -335,19 +337,14 @@ def triplet_objective(
 # ---------------------------------------------------------------------------------------------
 # solvers
 
-class _XEvaluator:
+class _XEvaluator(BestPoint):
     def __init__(self, Q, kind, alpha, margin, lam):
+        super().__init__()
         self.kernel = _FactoredKernel(Q, kind, alpha, margin, lam)
-        self.best_f = np.inf
-        self.best_X = None
-        self.n_eval = 0
 
     def __call__(self, X):
         f, grad = self.kernel(X)
-        self.n_eval += 1
-        if f < self.best_f:
-            self.best_f = f
-            self.best_X = X.copy()
+        self.record(f, X)
         return f, grad
 
 
@@ -377,38 +374,6 @@ def _stop_rule(history, tol, window=10):
         return len(history) > 1 and history[-1] == 0.0
     old, new = history[-1 - window], history[-1]
     return new == 0.0 or (old - new) <= tol * window * max(abs(new), 1.0)
-
-
-def _run_lbfgs(ev, X0, max_iter, tol, progress):
-    from scipy.optimize import minimize
-
-    n, dim = X0.shape
-    history = []
-    converged = [False]
-    if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
-        return 0, False, history
-
-    def fun(x):
-        f, grad = ev(x.reshape(n, dim))
-        return f, grad.ravel()
-
-    def callback(intermediate_result):
-        f = float(intermediate_result.fun)
-        history.append(f)
-        progress.update(f)
-        if _stop_rule(history, tol):
-            converged[0] = True
-            raise StopIteration
-        if progress.out_of_time():
-            raise StopIteration
-
-    res = minimize(fun, X0.ravel(), jac=True, method="L-BFGS-B", callback=callback,
-                   options=dict(maxiter=max_iter, maxfun=max(2 * max_iter, 100), ftol=0.0,
-                                gtol=0.0, maxcor=20))
-    if res.fun == 0.0 or (res.status == 2 and not progress.out_of_time()
-                          and len(history) < max_iter):
-        converged[0] = True  # zero loss, or the line search found no descent: stationary
-    return len(history), converged[0], history
 
 
 def _run_projected(K0, Q, kind, alpha, margin, lam, p, max_iter, tol, progress):
@@ -466,38 +431,42 @@ def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter,
     rng = as_generator(seed)
     X0 = _initial_X(init, n, dim, rng)
     name = f"{kind}-p" if projected else kind
-    progress = Progress(max_iter, verbose, name, max_time=max_time)
-    interrupted = False
-    info = {"n_constraints": int(Q.shape[0])}
-    ev = None
-    try:
-        if projected:
-            with _small_blas(n):
-                K, Y, f, n_iter, conv, hist = _run_projected(
-                    X0 @ X0.T, Q, kind, alpha, margin, lam, dim, max_iter, tol, progress)
-            X = Y
-            info["gram"] = K
-        else:
-            ev = _XEvaluator(Q, kind, alpha, margin, lam)
-            n_iter, conv, hist = _run_lbfgs(ev, X0, max_iter, tol, progress)
-            X = ev.best_X if ev.best_X is not None else X0
-            f = ev.best_f if ev.best_X is not None else ev.kernel(X0)[0]
-            info["n_eval"] = ev.n_eval
-    except KeyboardInterrupt:
-        interrupted = True
-        if ev is not None and ev.best_X is not None:  # the best evaluated configuration
-            X, f = ev.best_X, ev.best_f
-        else:
-            X, f = X0, np.nan
-        n_iter, conv, hist = progress.count, False, []
-    finally:
-        progress.close()
-    if interrupted:
-        warn_interrupted(name, n_iter)
-    elif not conv and max_iter > 0:
-        warn_not_converged(name, hist, progress)
-    return EmbeddingResult(np.asarray(X, dtype=np.float64), float(f), int(n_iter), bool(conv),
-                           hist, name, info)
+
+    class _Run:
+        def __init__(self, r):
+            self.ev = None
+            self.K = self.Y = self.f = None
+
+        def solve(self, progress):
+            if projected:
+                with _small_blas(n):
+                    self.K, self.Y, self.f, n_iter, conv, hist = _run_projected(
+                        X0 @ X0.T, Q, kind, alpha, margin, lam, dim, max_iter, tol, progress)
+                return n_iter, conv, hist
+            self.ev = _XEvaluator(Q, kind, alpha, margin, lam)
+            # STE's own stopping rule; no "small objective" test; only a failed line search
+            # (status 2) counts as a stationary end
+            return run_lbfgs(self.ev, X0, max_iter, tol, progress, f_small=-np.inf,
+                             stop=_stop_rule, stationary=(2,))
+
+        def result(self, n_iter, conv, hist, interrupted):
+            info = {"n_constraints": int(Q.shape[0])}
+            ev = self.ev
+            if ev is not None and ev.best_X is not None:  # the best evaluated configuration
+                X, f = ev.best_X, ev.best_f
+            elif interrupted:
+                X, f = X0, np.nan
+            elif ev is not None:
+                X, f = X0, ev.kernel(X0)[0]
+            else:
+                X, f = self.Y, self.f
+                info["gram"] = self.K
+            if ev is not None and not interrupted:
+                info["n_eval"] = ev.n_eval
+            return EmbeddingResult(np.asarray(X, dtype=np.float64), float(f), int(n_iter),
+                                   bool(conv), hist, name, info)
+
+    return run_restarts(name, 1, _Run, max_iter=max_iter, verbose=verbose, max_time=max_time)
 
 
 _COMMON_DOC = """
