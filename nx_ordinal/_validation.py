@@ -177,7 +177,7 @@ def as_adjacency(A: Any, name: str = "adjacency", *, allow_graph: bool = True) -
         import networkx as nx
 
         if isinstance(A, nx.Graph):
-            from .constraints import graph_to_csr
+            from ._graph import graph_to_csr
 
             return graph_to_csr(A)[0]
     if sp.issparse(A):

@@ -524,6 +524,8 @@ def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
     import numpy as np
     from scipy.sparse.csgraph import shortest_path
 
+    from .oracle import random_pairs
+
     n = len(nodes)
     A = _weighted_csr(G, nodes, weight)
     n_src = min(n, max(20, max_entries // max(n, 1)))
@@ -536,12 +538,7 @@ def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
         size = max(64, 2 * (n_constraints - have))
         a = rng.integers(0, n_src, size=size)
         i = src[a]
-        j = rng.integers(0, n - 1, size=size)
-        j = j + (j >= i)
-        k = rng.integers(0, n - 2, size=size)
-        lo, hi = np.minimum(i, j), np.maximum(i, j)
-        k = k + (k >= lo)
-        k = k + (k >= hi)
+        j, k = random_pairs(i, n, rng)
         dj, dk = Dsrc[a, j], Dsrc[a, k]
         keep = dj != dk
         T = np.column_stack([i, j, k])[keep]
@@ -1328,11 +1325,11 @@ def landmark_layout(
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
     import numpy as np
-    from scipy.sparse.csgraph import connected_components, shortest_path
+    from scipy.sparse.csgraph import shortest_path
 
     from ._validation import check_choice, check_int
     from .constraints import count_local_triplets, graph_to_csr
-    from .embed.landmark import _columns_to_embedding
+    from .embed.landmark import hop_rank_embedding
     from .embed.mds import classical_mds
     from .utils import as_generator
 
@@ -1372,30 +1369,7 @@ def landmark_layout(
         X = classical_mds(H, dim)
         return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                              remove_overlap=remove_overlap, seed=rng)
-    _, labels = connected_components(A, directed=False)
-    big = np.flatnonzero(labels == np.bincount(labels).argmax())
-    if big.size < ell:  # tiny components everywhere: landmarks anywhere
-        big = np.arange(n)
-    landmarks = np.sort(rng.choice(big, size=ell, replace=False))
-    H = shortest_path(A, unweighted=True, directed=False, indices=landmarks)  # (l, n)
-    finite = np.isfinite(H)
-    far = H[finite].max() + 1.0
-    H[~finite] = far
-    if ties == "random":
-        key = H + 0.5 * rng.random(H.shape)
-        order = np.argsort(key, axis=1)
-        ranks = np.empty(H.shape)
-        np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
-                          axis=1)
-    else:
-        from scipy.stats import rankdata
-
-        ranks = rankdata(H, method="average", axis=1) - 1.0
-    # landmark a has hop distance 0 to itself: rank 0; squared-distance proxy of the others
-    D = (ranks.T / (n - 1)) ** (2.0 / dim)
-    rest_mean = (D.sum(axis=0) - D[landmarks, np.arange(ell)]) / (n - 1)
-    theta = D - rest_mean[None, :]
-    X, _, _ = _columns_to_embedding(theta, landmarks, dim)
+    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,

@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
     from ._typing import AdjacencyLike, ArrayLike, FloatArray, PosLike
 
+from .constraints import triplet_error  # computed on the data layer; public here too
+
 __all__ = [
     "gari",
     "gari_array",
@@ -163,7 +165,7 @@ def gari(G: nx.Graph, pos: PosLike) -> float:
     >>> round(nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)), 2)
     1.0
     """
-    from .constraints import graph_to_csr
+    from ._graph import graph_to_csr
 
     _check_graph(G)
     nodes = list(G)
@@ -180,8 +182,8 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
     """
     import numpy as np
 
+    from ._graph import graph_to_csr
     from ._validation import check_positive
-    from .constraints import graph_to_csr
     from .embed.loe import loe_objective
 
     delta = check_positive(delta, "delta")
@@ -195,37 +197,6 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
             X = X / rms
     A, _ = graph_to_csr(G, nodes)
     return loe_objective(X, A, delta)
-
-
-def triplet_error(constraints: ArrayLike, X: ArrayLike) -> float:
-    """Fraction of constraints violated by configuration ``X``.
-
-    ``constraints`` is an ``(m, 3)`` triplet array (``d(i,j) < d(i,k)``) or an ``(m, 4)``
-    quadruplet array (``d(i,j) < d(k,l)``); a tie counts as violated.  O(m dim).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from nx_ordinal.metrics import triplet_error
-    >>> X = np.array([[0.0], [1.0], [3.0]])
-    >>> triplet_error([[0, 1, 2], [2, 0, 1]], X)
-    0.5
-    """
-    import numpy as np
-
-    from ._validation import as_float_array
-    from .constraints import check_constraints, triplets_to_quadruplets
-
-    X = as_float_array(X, "X")
-    if X.ndim == 1:
-        X = X[:, None]
-    C, _ = check_constraints(constraints, X.shape[0])
-    if C.shape[0] == 0:
-        return float("nan")
-    Q = triplets_to_quadruplets(C)
-    d1 = np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, axis=1)
-    d2 = np.sum((X[Q[:, 2]] - X[Q[:, 3]]) ** 2, axis=1)
-    return float(np.mean(d1 >= d2))
 
 
 def procrustes_align(X: ArrayLike, Y: ArrayLike) -> FloatArray:
@@ -348,7 +319,7 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     import networkx as nx
     import numpy as np
 
-    from .constraints import graph_to_csr
+    from ._graph import graph_to_csr
 
     if isinstance(G, (nx.Graph, nx.DiGraph)):
         nodes = list(G)

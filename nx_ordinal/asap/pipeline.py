@@ -391,12 +391,11 @@ def asap_embed(
     import time
 
     from .._memory import asap_memory, check_plausible_sizes
-    from .._validation import check_dim, check_init, check_int
-    from ..embed.loe import _check_adjacency
+    from .._validation import as_adjacency, check_dim, check_init, check_int
     from ..utils import as_generator
 
     t_start = time.perf_counter()
-    A = _check_adjacency(A)
+    A = as_adjacency(A, "adjacency", allow_graph=False)
     dim = check_dim(dim)
     max_patch_size = check_int(max_patch_size, "max_patch_size", minimum=dim + 2)
     if n_jobs is not None:
