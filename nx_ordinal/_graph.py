@@ -1,8 +1,10 @@
-"""Graph -> array adapters shared by the whole package (layer 0: imports nothing from it).
+"""Graph -> array adapters shared by the whole package (data layer, above ``_validation``).
 
 The one place that turns a networkx graph into the CSR adjacency the solvers read
-(:func:`graph_to_csr`, re-exported by :mod:`nx_ordinal.constraints`).  Networkx, numpy and
-scipy are imported inside the function so that ``import nx_ordinal`` stays fast.
+(:func:`graph_to_csr`, re-exported by :mod:`nx_ordinal.constraints`), a graph or matrix into
+a checked adjacency (:func:`graph_or_adjacency`) and ``pos`` into an array in node order
+(:func:`pos_array`).  Networkx, numpy and scipy are imported inside the functions so that
+``import nx_ordinal`` stays fast.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
-__all__ = ["graph_to_csr"]
+    from ._typing import FloatArray
+
+__all__ = ["graph_to_csr", "graph_or_adjacency", "pos_array"]
 
 
 def graph_to_csr(
@@ -81,3 +85,54 @@ def graph_to_csr(
     A.data[:] = 1.0
     A.sort_indices()
     return A, nodelist
+
+
+def graph_or_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
+    """:func:`graph_to_csr` for a networkx graph, else
+    :func:`nx_ordinal._validation.as_adjacency` (sparse matrix or dense array)."""
+    import networkx as nx
+
+    from ._validation import as_adjacency
+
+    if isinstance(A, nx.Graph):
+        return graph_to_csr(A)[0]
+    return as_adjacency(A, name)
+
+
+def pos_array(pos: Any, nodes: list[Hashable]) -> FloatArray:
+    """``pos`` (a dict node -> coordinates, or an array with one row per node) as a float
+    array in the order of ``nodes``.  The one rule of the package: ``nx.NetworkXError`` naming
+    the first node without a position, ``TypeError`` for a non-numeric coordinate,
+    ``ValueError`` for mixed dimensions, a wrong row count or a non-finite coordinate (naming
+    the node).  O(n dim)."""
+    import networkx as nx
+    import numpy as np
+
+    from ._validation import as_float_array
+
+    if hasattr(pos, "items"):
+        missing = [v for v in nodes if v not in pos]
+        if missing:
+            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
+        rows = []
+        for v in nodes:
+            try:
+                rows.append(np.asarray(pos[v], dtype=np.float64).ravel())
+            except (TypeError, ValueError):
+                raise TypeError(f"pos[{v!r}] is not a numeric coordinate: {pos[v]!r}") from None
+        if len({r.shape for r in rows}) > 1:
+            raise ValueError("positions in pos must all have the same dimension")
+        X = np.array(rows) if rows else np.zeros((0, 1))
+    else:
+        X = as_float_array(pos, "pos", finite=False)
+        if X.ndim == 1:
+            X = X[:, None]
+        if X.shape[0] != len(nodes):
+            raise ValueError(f"pos has {X.shape[0]} rows for a graph with {len(nodes)} nodes")
+    if X.ndim != 2:
+        raise ValueError(f"pos must give one coordinate vector per node, got shape {X.shape}")
+    if not np.isfinite(X).all():
+        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
+        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
+                         f"{X[row].tolist()}")
+    return X

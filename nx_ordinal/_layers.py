@@ -11,13 +11,13 @@ from __future__ import annotations
 
 #: layer number -> (name, modules or subpackages); lower numbers are lower layers.
 LAYERS: dict[int, tuple[str, tuple[str, ...]]] = {
-    0: ("core", ("nx_ordinal._typing", "nx_ordinal.exceptions", "nx_ordinal._graph")),
+    0: ("core", ("nx_ordinal._typing", "nx_ordinal.exceptions")),
     1: ("support", ("nx_ordinal._resources", "nx_ordinal._memory", "nx_ordinal._validation",
                     "nx_ordinal.utils", "nx_ordinal.embed._progress",
                     "nx_ordinal.embed._result", "nx_ordinal.embed._optim",
                     "nx_ordinal.embed._local")),
-    2: ("data", ("nx_ordinal.constraints", "nx_ordinal.oracle", "nx_ordinal.tvmple",
-                 "nx_ordinal.rigidity", "nx_ordinal.datasets")),
+    2: ("data", ("nx_ordinal._graph", "nx_ordinal.constraints", "nx_ordinal.oracle",
+                 "nx_ordinal.tvmple", "nx_ordinal.rigidity", "nx_ordinal.datasets")),
     3: ("solvers", ("nx_ordinal.embed", "nx_ordinal.density")),
     4: ("analysis", ("nx_ordinal.metrics", "nx_ordinal.asap")),
     5: ("front door", ("nx_ordinal._layout_utils", "nx_ordinal.classical",

@@ -322,11 +322,12 @@ def local_triplets(
     """
     import numpy as np
 
+    from ._graph import graph_or_adjacency
     from ._memory import local_triplets_memory
-    from ._validation import as_adjacency, check_int
+    from ._validation import check_int
     from .utils import as_generator
 
-    A = as_adjacency(A, "A")
+    A = graph_or_adjacency(A, "A")
     if max_triplets is not None:
         max_triplets = check_int(max_triplets, "max_triplets", minimum=0)
     n = A.shape[0]

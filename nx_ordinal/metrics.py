@@ -36,40 +36,6 @@ def _check_graph(G, name="G"):
         raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
 
 
-def _pos_array(G, pos, nodes):
-    import networkx as nx
-    import numpy as np
-
-    from ._validation import as_float_array
-
-    if hasattr(pos, "items"):
-        missing = [v for v in nodes if v not in pos]
-        if missing:
-            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
-        rows = []
-        for v in nodes:
-            try:
-                rows.append(np.asarray(pos[v], dtype=np.float64).ravel())
-            except (TypeError, ValueError):
-                raise TypeError(f"pos[{v!r}] is not a numeric coordinate: {pos[v]!r}") from None
-        if len({r.shape for r in rows}) > 1:
-            raise ValueError("positions in pos must all have the same dimension")
-        X = np.array(rows) if rows else np.zeros((0, 1))
-    else:
-        X = as_float_array(pos, "pos", finite=False)
-        if X.ndim == 1:
-            X = X[:, None]
-        if X.shape[0] != len(nodes):
-            raise ValueError(f"pos has {X.shape[0]} rows for a graph with {len(nodes)} nodes")
-    if X.ndim != 2:
-        raise ValueError(f"pos must give one coordinate vector per node, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
-        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
-                         f"{X[row].tolist()}")
-    return X
-
-
 def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     """Adjacency recovered from a drawing: row i marks the ``degrees[i]`` nearest other points.
 
@@ -123,7 +89,7 @@ def gari_array(A: AdjacencyLike, X: ArrayLike) -> float:
 
     from ._validation import as_adjacency, as_float_array
 
-    A = as_adjacency(A, "A", allow_graph=False)
+    A = as_adjacency(A, "A")
     n = A.shape[0]
     X = as_float_array(X, "X")
     if X.ndim == 1:
@@ -165,11 +131,11 @@ def gari(G: nx.Graph, pos: PosLike) -> float:
     >>> round(nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)), 2)
     1.0
     """
-    from ._graph import graph_to_csr
+    from ._graph import graph_to_csr, pos_array
 
     _check_graph(G)
     nodes = list(G)
-    X = _pos_array(G, pos, nodes)
+    X = pos_array(pos, nodes)
     A, _ = graph_to_csr(G, nodes)
     return gari_array(A, X)
 
@@ -182,14 +148,14 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
     """
     import numpy as np
 
-    from ._graph import graph_to_csr
+    from ._graph import graph_to_csr, pos_array
     from ._validation import check_positive
     from .embed.loe import loe_objective
 
     delta = check_positive(delta, "delta")
     _check_graph(G)
     nodes = list(G)
-    X = _pos_array(G, pos, nodes)
+    X = pos_array(pos, nodes)
     if normalize and X.shape[0]:
         X = X - X.mean(axis=0)
         rms = np.sqrt(np.mean(np.sum(X * X, axis=1)))
@@ -319,7 +285,7 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     import networkx as nx
     import numpy as np
 
-    from ._graph import graph_to_csr
+    from ._graph import graph_to_csr, pos_array
 
     if isinstance(G, (nx.Graph, nx.DiGraph)):
         nodes = list(G)
@@ -327,12 +293,12 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     else:
         from ._validation import as_adjacency
 
-        A = as_adjacency(G, "adjacency", allow_graph=False)
+        A = as_adjacency(G, "adjacency")
         nodes = list(range(A.shape[0]))
     n = len(nodes)
     if n == 0:
         return float("nan")
-    X = _pos_array(None, pos, nodes)
+    X = pos_array(pos, nodes)
     if k is None:
         degrees = np.diff(A.indptr).astype(np.int64)
     else:

@@ -111,29 +111,9 @@ def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
 
 
 def _positions(G, nodes, pos):
-    import networkx as nx
-    import numpy as np
+    from ._graph import pos_array
 
-    if isinstance(pos, dict):
-        missing = [v for v in nodes if v not in pos]
-        if missing:
-            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
-        rows = [np.atleast_1d(np.asarray(pos[v], dtype=float)) for v in nodes]
-        if not rows:
-            return np.zeros((0, 1))
-        dims = {r.shape for r in rows}
-        if len(dims) != 1 or rows[0].ndim != 1:
-            raise ValueError(f"positions in pos must be 1-d and of one length, got shapes {dims}")
-        X = np.stack(rows)
-    else:
-        X = np.asarray(pos, dtype=float)
-        if X.ndim != 2 or X.shape[0] != len(nodes):
-            raise ValueError(
-                f"pos must be a dict or an array of shape ({len(nodes)}, dim), got shape {X.shape}"
-            )
-    if not np.all(np.isfinite(X)):
-        raise ValueError("pos contains non-finite coordinates")
-    return X
+    return pos_array(pos, nodes)
 
 
 def _rigidity_csr(E, X):

@@ -79,24 +79,31 @@ def test_no_upward_or_private_imports():
 
 
 def test_the_check_catches_a_violation(tmp_path):
-    # an upward import of a private name, planted in a function body of a layer-0 module,
+    # an upward import of a private name, planted in a function body of a layer-2 module,
     # is reported twice: once as upward, once as private from another subpackage
     planted = tmp_path / "_graph.py"
     planted.write_text((ROOT / "_graph.py").read_text()
                        + "\n\ndef _f():\n    from .embed.loe import _check_adjacency\n")
     found = _violations([("nx_ordinal._graph", False, planted)])
     assert len(found) == 2
-    assert "imports nx_ordinal.embed.loe (layer 3)" in found[0]
+    assert "nx_ordinal._graph (layer 2) imports nx_ordinal.embed.loe (layer 3)" in found[0]
     assert "imports private nx_ordinal.embed.loe._check_adjacency" in found[1]
     # and the package's own modules are what the real check walks
     assert {m for m, _, _ in _modules()} >= {"nx_ordinal", "nx_ordinal.embed.loe",
                                            "nx_ordinal.asap.pipeline", "nx_ordinal._graph"}
 
 
+def test_validation_is_a_leaf():
+    # _validation imports nothing from the package at run time (type hints aside)
+    path = ROOT / "_validation.py"
+    targets = {t for _, t, _ in _imports("nx_ordinal._validation", False, path)}
+    assert targets <= {"nx_ordinal._typing"}
+
+
 def test_layers_are_disjoint_and_ordered():
     keys = [k for _, (_, ks) in sorted(LAYERS.items()) for k in ks]
     assert len(keys) == len(set(keys))
-    assert layer_of("nx_ordinal._validation") < layer_of("nx_ordinal.constraints")
+    assert layer_of("nx_ordinal._validation") < layer_of("nx_ordinal._graph")
     assert layer_of("nx_ordinal.embed.loe") < layer_of("nx_ordinal.layouts")
     with pytest.raises(KeyError, match="'elsewhere'"):
         layer_of("elsewhere")

@@ -301,7 +301,7 @@ BAD_INPUT = LAYOUT_CASES + [
           "compare-unknown"),
     _case(lambda: _compare(P6, ["spring"], dim=0), ValueError, "dim must be >= 1",
           "compare-dim"),
-    _case(lambda: _draw(P6, {0: (0.0, 0.0)}), ValueError, "pos has no position for node 1",
+    _case(lambda: _draw(P6, {0: (0.0, 0.0)}), nx.NetworkXError, "node 1 has no position in pos",
           "draw_layout-missing"),
     _case(lambda: _draw(P6, {v: (np.nan, 0.0) for v in P6}), ValueError,
           "pos contains non-finite coordinates: node 0", "draw_layout-nan"),

@@ -395,7 +395,7 @@ def asap_embed(
     from ..utils import as_generator
 
     t_start = time.perf_counter()
-    A = as_adjacency(A, "adjacency", allow_graph=False)
+    A = as_adjacency(A, "adjacency")
     dim = check_dim(dim)
     max_patch_size = check_int(max_patch_size, "max_patch_size", minimum=dim + 2)
     if n_jobs is not None:

@@ -39,7 +39,7 @@ __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 def _check_adjacency(A):
     from .._validation import as_adjacency
 
-    return as_adjacency(A, "adjacency", allow_graph=False)
+    return as_adjacency(A, "adjacency")
 
 
 @overload
