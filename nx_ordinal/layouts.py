@@ -472,44 +472,6 @@ class _GariTracker:
         return bool(old) and run_best - old[-1] < self.gari_tol
 
 
-def _weighted_csr(G, nodes, weight):
-    """Adjacency with edge lengths (attribute ``weight``, default 1; parallel edges: the
-    shortest) as CSR, in node order; negative or non-finite lengths raise ValueError."""
-    import numpy as np
-    import scipy.sparse as sp
-
-    index = {v: i for i, v in enumerate(nodes)}
-    rows, cols, vals = [], [], []
-    for u, v, w in G.edges(data=weight, default=1):
-        if u == v:
-            continue
-        try:
-            w = float(w)
-        except (TypeError, ValueError):
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-numeric {weight!r}: {w!r}") from None
-        if not np.isfinite(w) or w < 0:
-            raise ValueError(f"edge ({u!r}, {v!r}) has an invalid {weight!r}: {w!r}")
-        rows.append(index[u])
-        cols.append(index[v])
-        vals.append(w)
-    rows = np.asarray(rows, dtype=np.int64)
-    cols = np.asarray(cols, dtype=np.int64)
-    vals = np.asarray(vals, dtype=np.float64)
-    if not G.is_directed():
-        rows, cols, vals = (np.concatenate([rows, cols]), np.concatenate([cols, rows]),
-                            np.concatenate([vals, vals]))
-    n = len(nodes)
-    if rows.size:  # keep the shortest of parallel edges
-        order = np.lexsort((vals, cols, rows))
-        rows, cols, vals = rows[order], cols[order], vals[order]
-        first = np.ones(rows.size, dtype=bool)
-        first[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1])
-        rows, cols, vals = rows[first], cols[first], vals[first]
-    # zero-length edges must survive as explicit entries: shift them by a tiny epsilon
-    vals = np.where(vals == 0, np.finfo(float).tiny, vals)
-    return sp.csr_array((vals, (rows, cols)), shape=(n, n))
-
-
 def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
                            max_entries=4_000_000):
     """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
@@ -524,10 +486,11 @@ def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
     import numpy as np
     from scipy.sparse.csgraph import shortest_path
 
+    from ._graph import weighted_csr
     from .oracle import random_pairs
 
     n = len(nodes)
-    A = _weighted_csr(G, nodes, weight)
+    A = weighted_csr(G, nodes, weight)
     n_src = min(n, max(20, max_entries // max(n, 1)))
     src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
     Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
@@ -774,7 +737,6 @@ def ree_layout(
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
     import numpy as np
-    import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components, shortest_path
 
     from .embed.ree import ree
@@ -787,24 +749,9 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    index = {v: i for i, v in enumerate(nodes)}
-    rows, cols, vals = [], [], []
-    for u, v, d in G.edges(data=True):
-        if u == v:
-            continue
-        w = 1.0 if weight is None else d.get(weight, 1.0)
-        try:
-            w = float(w)
-        except (TypeError, ValueError):
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-numeric {weight!r}: {w!r}") from None
-        if not np.isfinite(w) or w <= 0:
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-positive {weight!r}: {w!r}")
-        rows.append(index[u])
-        cols.append(index[v])
-        vals.append(w)
-    A = sp.csr_array((vals, (rows, cols)), shape=(n, n))
-    if not G.is_directed():
-        A = A.maximum(A.T) if A.nnz else A
+    from ._graph import weighted_csr
+
+    A = weighted_csr(G, nodes, weight)
     from ._memory import ree_layout_memory
 
     ree_layout_memory(n, dim).check(verbose)

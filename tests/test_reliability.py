@@ -93,7 +93,7 @@ BAD_INPUT = LAYOUT_CASES + [
     _case(lambda: layouts.soe_layout(nx.Graph([(0, 1, {"w": "x"}), (1, 2)]), weight="w"),
           ValueError, "non-numeric 'w'", "soe_layout-string-weight"),
     _case(lambda: layouts.ree_layout(nx.Graph([(0, 1, {"w": -1.0}), (1, 2)]), weight="w"),
-          ValueError, "non-positive 'w'", "ree_layout-negative-weight"),
+          ValueError, "edge (0, 1) has an invalid 'w'", "ree_layout-negative-weight"),
     _case(lambda: layouts.ree_layout(P6, step=0), ValueError, "step must be a finite",
           "ree_layout-step"),
     _case(lambda: layouts.asap_loe_layout(P6, max_patch_size=0), ValueError,
