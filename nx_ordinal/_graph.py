@@ -19,7 +19,15 @@ if TYPE_CHECKING:
 
     from ._typing import FloatArray
 
-__all__ = ["graph_to_csr", "weighted_csr", "graph_or_adjacency", "pos_array"]
+__all__ = ["check_graph", "graph_to_csr", "weighted_csr", "graph_or_adjacency", "pos_array"]
+
+
+def check_graph(G: Any, name: str = "G") -> None:
+    """``TypeError`` naming ``name`` unless ``G`` is a networkx graph."""
+    import networkx as nx
+
+    if not isinstance(G, nx.Graph):
+        raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
 
 
 def graph_to_csr(
@@ -54,8 +62,7 @@ def graph_to_csr(
     import numpy as np
     import scipy.sparse as sp
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"G must be a networkx graph, got {type(G).__name__}")
+    check_graph(G)
     if nodelist is None:
         nodelist = list(G)
     else:

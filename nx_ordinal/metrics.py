@@ -30,10 +30,9 @@ __all__ = [
 
 
 def _check_graph(G, name="G"):
-    import networkx as nx
+    from ._graph import check_graph
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
+    check_graph(G, name)
 
 
 def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:

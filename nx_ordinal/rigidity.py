@@ -67,28 +67,25 @@ _METHODS = ("numeric", "modular")
 # graph -> arrays
 # ---------------------------------------------------------------------------------------------
 def _check_graph(G):
-    import networkx as nx
+    from ._graph import check_graph
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"G must be a networkx graph, got {type(G).__name__}")
+    check_graph(G)
 
 
 def _edge_array(G):
     """Nodes of ``G`` and the ``(m, 2)`` int64 array of its underlying simple undirected edges,
     ``i < j`` in node order, sorted lexicographically (the row order of the rigidity matrix)."""
     import numpy as np
+    import scipy.sparse as sp
+
+    from ._graph import graph_to_csr
 
     nodes = list(G)
-    index = {v: i for i, v in enumerate(nodes)}
-    n = len(nodes)
-    if G.number_of_edges() == 0:
-        return nodes, np.zeros((0, 2), dtype=np.int64)
-    uv = np.array([(index[u], index[v]) for u, v in G.edges()], dtype=np.int64)
-    lo = np.minimum(uv[:, 0], uv[:, 1])
-    hi = np.maximum(uv[:, 0], uv[:, 1])
-    keep = lo != hi  # self-loops
-    key = np.unique(lo[keep] * n + hi[keep])  # merges parallel / antiparallel edges, sorts
-    return nodes, np.stack([key // n, key % n], axis=1)
+    A, _ = graph_to_csr(G, nodes)  # self-loops dropped, parallel edges merged
+    U = sp.csr_array(sp.triu(A + A.T, k=1))  # antiparallel edges merged
+    U.sort_indices()
+    rows = np.repeat(np.arange(len(nodes), dtype=np.int64), np.diff(U.indptr))
+    return nodes, np.stack([rows, U.indices.astype(np.int64)], axis=1)
 
 
 def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
