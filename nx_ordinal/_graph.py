@@ -17,9 +17,12 @@ if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
-    from ._typing import FloatArray
+    from ._typing import FloatArray, IntArray
 
-__all__ = ["check_graph", "graph_to_csr", "weighted_csr", "graph_or_adjacency", "pos_array"]
+__all__ = [
+    "check_graph", "graph_to_csr", "weighted_csr", "graph_or_adjacency", "pos_array",
+    "pack_components",
+]
 
 
 def check_graph(G: Any, name: str = "G") -> None:
@@ -191,3 +194,36 @@ def weighted_csr(G: nx.Graph, nodes: list[Hashable], weight: str | None) -> sp.c
     # zero-length edges must survive as explicit entries: shift them by a tiny epsilon
     vals = np.where(vals == 0, np.finfo(float).tiny, vals)
     return sp.csr_array((vals, (rows, cols)), shape=(n, n))
+
+
+def pack_components(
+    blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int
+) -> FloatArray:
+    """Place the embeddings of connected components side by side: the one packing rule.
+
+    ``blocks`` holds ``(idx, Y)`` pairs, node indices and their ``(len(idx), dim)``
+    embedding.  Each block is centred and scaled to RMS radius ``sqrt(len(idx))``; with more
+    than one block they go on a grid of cells ``2.5 sqrt(largest size)`` wide, largest first
+    (stable for equal sizes).  Returns the ``(n, dim)`` array with ``X[idx] = Y``.
+    O(n dim) plus O(k log k) for k blocks.
+    """
+    import numpy as np
+
+    X = np.zeros((n, dim))
+    k = len(blocks)
+    if k == 0:
+        return X
+    sizes = np.array([b[0].size for b in blocks])
+    cell = 2.5 * np.sqrt(max(sizes.max(), 1))
+    ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
+    for slot, c in enumerate(np.argsort(-sizes, kind="stable")):
+        idx, Y = blocks[c]
+        Y = Y - Y.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
+        if rms > 0:
+            Y = Y * (np.sqrt(idx.size) / rms)
+        if k > 1:
+            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
+            Y = Y + cell * offs
+        X[idx] = Y
+    return X

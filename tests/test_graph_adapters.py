@@ -6,7 +6,13 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal._graph import graph_or_adjacency, graph_to_csr, pos_array, weighted_csr
+from nx_ordinal._graph import (
+    graph_or_adjacency,
+    graph_to_csr,
+    pack_components,
+    pos_array,
+    weighted_csr,
+)
 from nx_ordinal.plot import draw_layout
 from nx_ordinal.rigidity import rigidity_matrix
 
@@ -72,3 +78,18 @@ def test_pos_array_one_rule_for_a_missing_node():
     assert X.tolist() == [[0, 0], [1, 0], [2, 0]]
     with pytest.raises(ValueError, match="pos has 2 rows for a graph with 3 nodes"):
         pos_array(np.zeros((2, 2)), [0, 1, 2])
+
+
+def test_pack_components():
+    rng = np.random.default_rng(0)
+    small, big = np.array([0, 2, 4]), np.array([1, 3, 5, 6, 7])
+    X = pack_components([(small, rng.random((3, 2))), (big, 5 + rng.random((5, 2)))], 2, 8)
+    # largest first at the origin cell, the other one cell (2.5 sqrt(5)) along the first axis
+    assert np.allclose(X[big].mean(axis=0), 0.0)
+    assert np.allclose(X[small].mean(axis=0), [2.5 * np.sqrt(5), 0.0])
+    for idx in (small, big):  # RMS radius sqrt(size)
+        Y = X[idx] - X[idx].mean(axis=0)
+        assert np.isclose(np.sqrt(np.mean(np.sum(Y * Y, axis=1))), np.sqrt(idx.size))
+    one = pack_components([(np.arange(3), np.array([[0.0], [1.0], [5.0]]))], 1, 3)
+    assert np.allclose(one.mean(), 0.0) and np.isclose(np.sqrt(np.mean(one**2)), np.sqrt(3))
+    assert pack_components([], 2, 0).shape == (0, 2)

@@ -128,29 +128,17 @@ def _per_component(S, dim, embed):
     first)."""
     from scipy.sparse.csgraph import connected_components
 
-    n = S.shape[0]
+    from .._graph import pack_components
+
     ncomp, labels = connected_components(S, directed=False)
-    X = np.zeros((n, dim))
     order = np.argsort(labels, kind="stable")
     bounds = np.searchsorted(labels[order], np.arange(ncomp + 1))
     sizes = np.diff(bounds)
-    # components largest first, placed on a grid of cells sized by the largest one
-    comp_order = np.argsort(-sizes, kind="stable")
-    cell = 2.5 * np.sqrt(max(sizes.max(), 1)) if ncomp else 1.0
-    ncols = int(np.ceil(ncomp ** (1.0 / dim))) if ncomp > 1 else 1
-    for slot, c in enumerate(comp_order):
+    blocks = []
+    for c in np.argsort(-sizes, kind="stable"):  # largest first (the order embed is called)
         idx = order[bounds[c]:bounds[c + 1]]
-        m = idx.size
-        Y = embed(idx) if m > 1 else np.zeros((1, dim))
-        Y = Y - Y.mean(axis=0)
-        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
-        if rms > 0:
-            Y = Y * (np.sqrt(m) / rms)
-        if ncomp > 1:
-            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
-            Y = Y + cell * offs
-        X[idx] = Y
-    return X
+        blocks.append((idx, embed(idx) if idx.size > 1 else np.zeros((1, dim))))
+    return pack_components(blocks, dim, S.shape[0])
 
 
 @public_call
