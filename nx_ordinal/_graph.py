@@ -21,8 +21,31 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_graph", "graph_to_csr", "weighted_csr", "graph_or_adjacency", "pos_array",
-    "pack_components",
+    "pack_components", "KK_MAX_NODES", "PIVOT_MIN_N", "auto_solver_start", "auto_layout_starts",
 ]
+
+# --- init="auto": decided here only -----------------------------------------------------------
+
+#: loe_layout's "auto" starts from Kamada-Kawai (besides the spectral start) up to this size
+KK_MAX_NODES = 500
+#: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
+PIVOT_MIN_N = 2000
+
+
+def auto_solver_start(n: int) -> str:
+    """The start :func:`nx_ordinal.embed.loe` takes for ``init="auto"`` on ``n`` vertices:
+    ``"spectral"`` up to :data:`PIVOT_MIN_N`, ``"pivot"`` beyond (see ``loe``'s Notes)."""
+    return "pivot" if n > PIVOT_MIN_N else "spectral"
+
+
+def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None]:
+    """``loe_layout``'s ``init="auto"`` on ``n`` nodes with ``n_init`` runs, as ``(inits,
+    solver_init)``: up to :data:`KK_MAX_NODES` the layout draws the spectral and Kamada-Kawai
+    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one run,
+    else from its own ``"auto"`` (:func:`auto_solver_start`)."""
+    if n <= KK_MAX_NODES:
+        return ("spectral", "kamada_kawai"), None
+    return ("auto",), ("pivot" if n_init == 1 else "auto")
 
 
 def check_graph(G: Any, name: str = "G") -> None:

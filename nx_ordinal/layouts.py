@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from ._graph import KK_MAX_NODES, auto_layout_starts
 from ._layout_utils import (
     check_center,
     check_scale,
@@ -220,12 +221,7 @@ def loe_layout(
             A_solve, _ = _drop_shortcuts(A)
     solver_init = None
     if inits == ("auto",):
-        if n <= _KK_MAX_NODES:
-            inits = ("spectral", "kamada_kawai")
-        elif n_init == 1:
-            solver_init = "pivot"
-        else:
-            solver_init = "auto"
+        inits, solver_init = auto_layout_starts(n, n_init)
     elif inits in (("spectral",), ("pivot",)):
         solver_init = inits[0]
     if X0 is not None:
@@ -269,7 +265,7 @@ def loe_layout(
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
-_KK_MAX_NODES = 500
+_KK_MAX_NODES = KK_MAX_NODES  # init="auto" is decided in nx_ordinal._graph
 _SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
 _CANDIDATE_CAP = 4.0
 

@@ -93,3 +93,22 @@ def test_pack_components():
     one = pack_components([(np.arange(3), np.array([[0.0], [1.0], [5.0]]))], 1, 3)
     assert np.allclose(one.mean(), 0.0) and np.isclose(np.sqrt(np.mean(one**2)), np.sqrt(3))
     assert pack_components([], 2, 0).shape == (0, 2)
+
+
+def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
+    import nx_ordinal._graph as graph_module
+    from nx_ordinal.embed import loe
+
+    assert graph_module.auto_solver_start(2000) == "spectral"
+    assert graph_module.auto_solver_start(2001) == "pivot"
+    assert graph_module.auto_layout_starts(500, 4) == (("spectral", "kamada_kawai"), None)
+    assert graph_module.auto_layout_starts(501, 1) == (("auto",), "pivot")
+    assert graph_module.auto_layout_starts(501, 2) == (("auto",), "auto")
+    # the solver asks _graph: lowering the threshold there switches loe's "auto" to pivot MDS
+    A, _ = graph_to_csr(nx.connected_watts_strogatz_graph(60, 6, 0.1, seed=0))
+    pivot = loe(A, 2, init="pivot", max_iter=0, seed=0).embedding
+    spectral = loe(A, 2, init="spectral", max_iter=0, seed=0).embedding
+    assert not np.allclose(pivot, spectral)
+    assert np.array_equal(loe(A, 2, max_iter=0, seed=0).embedding, spectral)
+    monkeypatch.setattr(graph_module, "PIVOT_MIN_N", 10)
+    assert np.array_equal(loe(A, 2, max_iter=0, seed=0).embedding, pivot)

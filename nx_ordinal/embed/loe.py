@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
+from .._graph import PIVOT_MIN_N, auto_solver_start
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._validation import (
     check_choice,
@@ -94,8 +95,8 @@ def loe_objective(
 # initialisation
 
 # from this many vertices on, init="auto" starts from pivot_mds instead of the spectral
-# embedding (see loe's Notes)
-_PIVOT_MIN_N = 2000
+# embedding (see loe's Notes); the threshold and the rule live in nx_ordinal._graph
+_PIVOT_MIN_N = PIVOT_MIN_N
 
 
 @public_call
@@ -647,7 +648,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if isinstance(init, str):
         init = check_choice(init, "init", ("auto", "spectral", "pivot"))
         if init == "auto":
-            init = "pivot" if n > _PIVOT_MIN_N else "spectral"
+            init = auto_solver_start(n)
         if init == "pivot":
             base = pivot_mds(A, dim, seed=rng)
         else:
