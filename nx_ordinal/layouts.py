@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
-from ._graph import KK_MAX_NODES, auto_layout_starts
+from ._graph import KK_MAX_NODES, auto_layout_starts, shortest_path_triplets
 from ._layout_utils import (
     check_center,
     check_scale,
@@ -466,49 +466,6 @@ class _GariTracker:
         # best of this run patience iterations ago (or at the earliest checkpoint)
         old = [b for i, b in self._hist if i <= it - self.patience]
         return bool(old) and run_best - old[-1] < self.gari_tol
-
-
-def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
-                           max_entries=4_000_000):
-    """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
-
-    Anchors ``i`` are drawn from a set of at most ``max(20, max_entries // n)`` source nodes
-    (all nodes for small graphs), whose distance rows are computed by BFS / Dijkstra
-    (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
-    tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
-    reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
-    graph has too few strict comparisons).
-    """
-    import numpy as np
-    from scipy.sparse.csgraph import shortest_path
-
-    from ._graph import weighted_csr
-    from .oracle import random_pairs
-
-    n = len(nodes)
-    A = weighted_csr(G, nodes, weight)
-    n_src = min(n, max(20, max_entries // max(n, 1)))
-    src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
-    Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
-                         indices=src)
-    out = []
-    have = 0
-    for _ in range(20):
-        size = max(64, 2 * (n_constraints - have))
-        a = rng.integers(0, n_src, size=size)
-        i = src[a]
-        j, k = random_pairs(i, n, rng)
-        dj, dk = Dsrc[a, j], Dsrc[a, k]
-        keep = dj != dk
-        T = np.column_stack([i, j, k])[keep]
-        swap = (dk < dj)[keep]
-        T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
-        out.append(T)
-        have += T.shape[0]
-        if have >= n_constraints:
-            break
-    T = np.concatenate(out)[:n_constraints] if out else np.empty((0, 3), dtype=np.int64)
-    return T.astype(np.int64)
 
 
 @public_call
