@@ -236,7 +236,7 @@ def finish_layout(
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
     if remove_overlap:
-        from .constraints import graph_to_csr
+        from ._graph import graph_to_csr
 
         X = separate_overlaps(X, graph_to_csr(G, nodes)[0], seed)
     if rescale_pos:

@@ -165,21 +165,14 @@ def check_square_matrix(
     return D
 
 
-def as_adjacency(A: Any, name: str = "adjacency", *, allow_graph: bool = True) -> sp.csr_array:
-    """A binary CSR adjacency (float64 ones, sorted indices, no diagonal) from a networkx graph,
-    a scipy sparse matrix or a dense array.  ``TypeError`` for a non-numeric input,
-    ``ValueError`` for a non-square shape or a negative or non-finite entry.  Nonzero
-    off-diagonal entries are edges."""
+def as_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
+    """A binary CSR adjacency (float64 ones, sorted indices, no diagonal) from a scipy sparse
+    matrix or a dense array (graphs too through :func:`nx_ordinal._graph.graph_or_adjacency`).
+    ``TypeError`` for a non-numeric input, ``ValueError`` for a non-square shape or a negative
+    or non-finite entry.  Nonzero off-diagonal entries are edges."""
     import numpy as np
     import scipy.sparse as sp
 
-    if allow_graph:
-        import networkx as nx
-
-        if isinstance(A, nx.Graph):
-            from .constraints import graph_to_csr
-
-            return graph_to_csr(A)[0]
     if sp.issparse(A):
         try:
             A = sp.csr_array(A, dtype=np.float64)

@@ -215,7 +215,7 @@ def tsne_layout(
     import numpy as np
     import scipy.sparse.csgraph as csg
 
-    from .constraints import graph_to_csr
+    from ._graph import graph_to_csr
     from .utils import draw_seed
 
     try:

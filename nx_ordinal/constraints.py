@@ -17,15 +17,17 @@ import numbers
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable, Iterable
 
     import networkx as nx
     import scipy.sparse as sp
 
     from ._typing import AdjacencyLike, ArrayLike, FloatArray, IntArray, Seed
 
+from ._graph import graph_to_csr  # the adapter lives in _graph; public here
+
 __all__ = [
     "check_constraints",
+    "triplet_error",
     "check_triplets",
     "check_quadruplets",
     "triplets_to_quadruplets",
@@ -192,71 +194,6 @@ def triplets_to_quadruplets(triplets: ArrayLike) -> IntArray:
     return np.column_stack([arr[:, 0], arr[:, 1], arr[:, 0], arr[:, 2]])
 
 
-def graph_to_csr(
-    G: nx.Graph, nodelist: Iterable[Hashable] | None = None
-) -> tuple[sp.csr_array, list[Hashable]]:
-    """Adjacency of ``G`` as a CSR matrix in node order.
-
-    Undirected graphs give symmetric neighbourhoods, directed graphs out-neighbourhoods;
-    self-loops are dropped, parallel edges of multigraphs merged, weights ignored (the data
-    array holds ones).
-
-    Parameters
-    ----------
-    G : networkx graph
-    nodelist : list, optional
-        Node order (default ``list(G)``).
-
-    Returns
-    -------
-    A : scipy.sparse.csr_array of float64, shape (n, n), sorted indices, no explicit zeros
-    nodelist : list
-
-    Examples
-    --------
-    >>> import networkx as nx
-    >>> from nx_ordinal.constraints import graph_to_csr
-    >>> A, nodes = graph_to_csr(nx.path_graph(3))
-    >>> A.toarray().astype(int).tolist()
-    [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
-    """
-    import networkx as nx
-    import numpy as np
-    import scipy.sparse as sp
-
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"G must be a networkx graph, got {type(G).__name__}")
-    if nodelist is None:
-        nodelist = list(G)
-    else:
-        nodelist = list(nodelist)
-        if len(set(nodelist)) != len(nodelist):
-            raise nx.NetworkXError("nodelist contains duplicate nodes")
-        missing = [v for v in nodelist if v not in G]
-        if missing:
-            raise nx.NetworkXError(f"node {missing[0]!r} in nodelist is not in G")
-    n = len(nodelist)
-    index = {v: i for i, v in enumerate(nodelist)}
-    rows: Any = []  # lists of ints, then int64 arrays
-    cols: Any = []
-    for u, v in G.edges():
-        iu = index.get(u)
-        iv = index.get(v)
-        if iu is None or iv is None or iu == iv:
-            continue
-        rows.append(iu)
-        cols.append(iv)
-    rows = np.asarray(rows, dtype=np.int64)
-    cols = np.asarray(cols, dtype=np.int64)
-    if not G.is_directed():
-        rows, cols = np.concatenate([rows, cols]), np.concatenate([cols, rows])
-    A = sp.csr_array((np.ones(rows.size), (rows, cols)), shape=(n, n))
-    A.sum_duplicates()
-    A.data[:] = 1.0
-    A.sort_indices()
-    return A, nodelist
-
-
 def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
     """Directed kNN adjacency of points ``X`` (row i holds i's k nearest neighbours).
 
@@ -385,11 +322,12 @@ def local_triplets(
     """
     import numpy as np
 
+    from ._graph import graph_or_adjacency
     from ._memory import local_triplets_memory
-    from ._validation import as_adjacency, check_int
+    from ._validation import check_int
     from .utils import as_generator
 
-    A = as_adjacency(A, "A")
+    A = graph_or_adjacency(A, "A")
     if max_triplets is not None:
         max_triplets = check_int(max_triplets, "max_triplets", minimum=0)
     n = A.shape[0]
@@ -806,3 +744,33 @@ def find_contradictions(constraints: ArrayLike, n_objects: int | None = None) ->
     inv = inv.ravel()
     m = Q.shape[0]
     return np.flatnonzero(np.isin(inv[:m], inv[m:])).astype(np.int64)
+
+
+def triplet_error(constraints: ArrayLike, X: ArrayLike) -> float:
+    """Fraction of constraints violated by configuration ``X``.
+
+    ``constraints`` is an ``(m, 3)`` triplet array (``d(i,j) < d(i,k)``) or an ``(m, 4)``
+    quadruplet array (``d(i,j) < d(k,l)``); a tie counts as violated.  O(m dim).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.metrics import triplet_error
+    >>> X = np.array([[0.0], [1.0], [3.0]])
+    >>> triplet_error([[0, 1, 2], [2, 0, 1]], X)
+    0.5
+    """
+    import numpy as np
+
+    from ._validation import as_float_array
+
+    X = as_float_array(X, "X")
+    if X.ndim == 1:
+        X = X[:, None]
+    C, _ = check_constraints(constraints, X.shape[0])
+    if C.shape[0] == 0:
+        return float("nan")
+    Q = triplets_to_quadruplets(C)
+    d1 = np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, axis=1)
+    d2 = np.sum((X[Q[:, 2]] - X[Q[:, 3]]) ** 2, axis=1)
+    return float(np.mean(d1 >= d2))

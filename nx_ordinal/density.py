@@ -31,9 +31,9 @@ __all__ = [
 
 
 def _adjacency(G_knn):
-    from .embed.lp import _as_adjacency
+    from ._graph import graph_or_adjacency
 
-    return _as_adjacency(G_knn)
+    return graph_or_adjacency(G_knn, "the kNN adjacency")
 
 
 def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray:

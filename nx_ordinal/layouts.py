@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 
+from ._graph import KK_MAX_NODES, auto_layout_starts, shortest_path_triplets
 from ._layout_utils import (
     check_center,
     check_scale,
@@ -220,12 +221,7 @@ def loe_layout(
             A_solve, _ = _drop_shortcuts(A)
     solver_init = None
     if inits == ("auto",):
-        if n <= _KK_MAX_NODES:
-            inits = ("spectral", "kamada_kawai")
-        elif n_init == 1:
-            solver_init = "pivot"
-        else:
-            solver_init = "auto"
+        inits, solver_init = auto_layout_starts(n, n_init)
     elif inits in (("spectral",), ("pivot",)):
         solver_init = inits[0]
     if X0 is not None:
@@ -269,7 +265,7 @@ def loe_layout(
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
-_KK_MAX_NODES = 500
+_KK_MAX_NODES = KK_MAX_NODES  # init="auto" is decided in nx_ordinal._graph
 _SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
 _CANDIDATE_CAP = 4.0
 
@@ -470,89 +466,6 @@ class _GariTracker:
         # best of this run patience iterations ago (or at the earliest checkpoint)
         old = [b for i, b in self._hist if i <= it - self.patience]
         return bool(old) and run_best - old[-1] < self.gari_tol
-
-
-def _weighted_csr(G, nodes, weight):
-    """Adjacency with edge lengths (attribute ``weight``, default 1; parallel edges: the
-    shortest) as CSR, in node order; negative or non-finite lengths raise ValueError."""
-    import numpy as np
-    import scipy.sparse as sp
-
-    index = {v: i for i, v in enumerate(nodes)}
-    rows, cols, vals = [], [], []
-    for u, v, w in G.edges(data=weight, default=1):
-        if u == v:
-            continue
-        try:
-            w = float(w)
-        except (TypeError, ValueError):
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-numeric {weight!r}: {w!r}") from None
-        if not np.isfinite(w) or w < 0:
-            raise ValueError(f"edge ({u!r}, {v!r}) has an invalid {weight!r}: {w!r}")
-        rows.append(index[u])
-        cols.append(index[v])
-        vals.append(w)
-    rows = np.asarray(rows, dtype=np.int64)
-    cols = np.asarray(cols, dtype=np.int64)
-    vals = np.asarray(vals, dtype=np.float64)
-    if not G.is_directed():
-        rows, cols, vals = (np.concatenate([rows, cols]), np.concatenate([cols, rows]),
-                            np.concatenate([vals, vals]))
-    n = len(nodes)
-    if rows.size:  # keep the shortest of parallel edges
-        order = np.lexsort((vals, cols, rows))
-        rows, cols, vals = rows[order], cols[order], vals[order]
-        first = np.ones(rows.size, dtype=bool)
-        first[1:] = (rows[1:] != rows[:-1]) | (cols[1:] != cols[:-1])
-        rows, cols, vals = rows[first], cols[first], vals[first]
-    # zero-length edges must survive as explicit entries: shift them by a tiny epsilon
-    vals = np.where(vals == 0, np.finfo(float).tiny, vals)
-    return sp.csr_array((vals, (rows, cols)), shape=(n, n))
-
-
-def shortest_path_triplets(G, nodes, n_constraints, *, weight=None, rng=None,
-                           max_entries=4_000_000):
-    """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
-
-    Anchors ``i`` are drawn from a set of at most ``max(20, max_entries // n)`` source nodes
-    (all nodes for small graphs), whose distance rows are computed by BFS / Dijkstra
-    (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
-    tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
-    reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
-    graph has too few strict comparisons).
-    """
-    import numpy as np
-    from scipy.sparse.csgraph import shortest_path
-
-    n = len(nodes)
-    A = _weighted_csr(G, nodes, weight)
-    n_src = min(n, max(20, max_entries // max(n, 1)))
-    src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
-    Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
-                         indices=src)
-    out = []
-    have = 0
-    for _ in range(20):
-        size = max(64, 2 * (n_constraints - have))
-        a = rng.integers(0, n_src, size=size)
-        i = src[a]
-        j = rng.integers(0, n - 1, size=size)
-        j = j + (j >= i)
-        k = rng.integers(0, n - 2, size=size)
-        lo, hi = np.minimum(i, j), np.maximum(i, j)
-        k = k + (k >= lo)
-        k = k + (k >= hi)
-        dj, dk = Dsrc[a, j], Dsrc[a, k]
-        keep = dj != dk
-        T = np.column_stack([i, j, k])[keep]
-        swap = (dk < dj)[keep]
-        T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
-        out.append(T)
-        have += T.shape[0]
-        if have >= n_constraints:
-            break
-    T = np.concatenate(out)[:n_constraints] if out else np.empty((0, 3), dtype=np.int64)
-    return T.astype(np.int64)
 
 
 @public_call
@@ -777,7 +690,6 @@ def ree_layout(
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
     import numpy as np
-    import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components, shortest_path
 
     from .embed.ree import ree
@@ -790,24 +702,9 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    index = {v: i for i, v in enumerate(nodes)}
-    rows, cols, vals = [], [], []
-    for u, v, d in G.edges(data=True):
-        if u == v:
-            continue
-        w = 1.0 if weight is None else d.get(weight, 1.0)
-        try:
-            w = float(w)
-        except (TypeError, ValueError):
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-numeric {weight!r}: {w!r}") from None
-        if not np.isfinite(w) or w <= 0:
-            raise ValueError(f"edge ({u!r}, {v!r}) has a non-positive {weight!r}: {w!r}")
-        rows.append(index[u])
-        cols.append(index[v])
-        vals.append(w)
-    A = sp.csr_array((vals, (rows, cols)), shape=(n, n))
-    if not G.is_directed():
-        A = A.maximum(A.T) if A.nnz else A
+    from ._graph import weighted_csr
+
+    A = weighted_csr(G, nodes, weight)
     from ._memory import ree_layout_memory
 
     ree_layout_memory(n, dim).check(verbose)
@@ -1328,11 +1225,11 @@ def landmark_layout(
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
     import numpy as np
-    from scipy.sparse.csgraph import connected_components, shortest_path
+    from scipy.sparse.csgraph import shortest_path
 
     from ._validation import check_choice, check_int
     from .constraints import count_local_triplets, graph_to_csr
-    from .embed.landmark import _columns_to_embedding
+    from .embed.landmark import hop_rank_embedding
     from .embed.mds import classical_mds
     from .utils import as_generator
 
@@ -1372,30 +1269,7 @@ def landmark_layout(
         X = classical_mds(H, dim)
         return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                              remove_overlap=remove_overlap, seed=rng)
-    _, labels = connected_components(A, directed=False)
-    big = np.flatnonzero(labels == np.bincount(labels).argmax())
-    if big.size < ell:  # tiny components everywhere: landmarks anywhere
-        big = np.arange(n)
-    landmarks = np.sort(rng.choice(big, size=ell, replace=False))
-    H = shortest_path(A, unweighted=True, directed=False, indices=landmarks)  # (l, n)
-    finite = np.isfinite(H)
-    far = H[finite].max() + 1.0
-    H[~finite] = far
-    if ties == "random":
-        key = H + 0.5 * rng.random(H.shape)
-        order = np.argsort(key, axis=1)
-        ranks = np.empty(H.shape)
-        np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
-                          axis=1)
-    else:
-        from scipy.stats import rankdata
-
-        ranks = rankdata(H, method="average", axis=1) - 1.0
-    # landmark a has hop distance 0 to itself: rank 0; squared-distance proxy of the others
-    D = (ranks.T / (n - 1)) ** (2.0 / dim)
-    rest_mean = (D.sum(axis=0) - D[landmarks, np.arange(ell)]) / (n - 1)
-    theta = D - rest_mean[None, :]
-    X, _, _ = _columns_to_embedding(theta, landmarks, dim)
+    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,

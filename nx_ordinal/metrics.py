@@ -14,6 +14,8 @@ if TYPE_CHECKING:
 
     from ._typing import AdjacencyLike, ArrayLike, FloatArray, PosLike
 
+from .constraints import triplet_error  # computed on the data layer; public here too
+
 __all__ = [
     "gari",
     "gari_array",
@@ -28,44 +30,9 @@ __all__ = [
 
 
 def _check_graph(G, name="G"):
-    import networkx as nx
+    from ._graph import check_graph
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
-
-
-def _pos_array(G, pos, nodes):
-    import networkx as nx
-    import numpy as np
-
-    from ._validation import as_float_array
-
-    if hasattr(pos, "items"):
-        missing = [v for v in nodes if v not in pos]
-        if missing:
-            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
-        rows = []
-        for v in nodes:
-            try:
-                rows.append(np.asarray(pos[v], dtype=np.float64).ravel())
-            except (TypeError, ValueError):
-                raise TypeError(f"pos[{v!r}] is not a numeric coordinate: {pos[v]!r}") from None
-        if len({r.shape for r in rows}) > 1:
-            raise ValueError("positions in pos must all have the same dimension")
-        X = np.array(rows) if rows else np.zeros((0, 1))
-    else:
-        X = as_float_array(pos, "pos", finite=False)
-        if X.ndim == 1:
-            X = X[:, None]
-        if X.shape[0] != len(nodes):
-            raise ValueError(f"pos has {X.shape[0]} rows for a graph with {len(nodes)} nodes")
-    if X.ndim != 2:
-        raise ValueError(f"pos must give one coordinate vector per node, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
-        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
-                         f"{X[row].tolist()}")
-    return X
+    check_graph(G, name)
 
 
 def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
@@ -121,7 +88,7 @@ def gari_array(A: AdjacencyLike, X: ArrayLike) -> float:
 
     from ._validation import as_adjacency, as_float_array
 
-    A = as_adjacency(A, "A", allow_graph=False)
+    A = as_adjacency(A, "A")
     n = A.shape[0]
     X = as_float_array(X, "X")
     if X.ndim == 1:
@@ -163,11 +130,11 @@ def gari(G: nx.Graph, pos: PosLike) -> float:
     >>> round(nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)), 2)
     1.0
     """
-    from .constraints import graph_to_csr
+    from ._graph import graph_to_csr, pos_array
 
     _check_graph(G)
     nodes = list(G)
-    X = _pos_array(G, pos, nodes)
+    X = pos_array(pos, nodes)
     A, _ = graph_to_csr(G, nodes)
     return gari_array(A, X)
 
@@ -180,14 +147,14 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
     """
     import numpy as np
 
+    from ._graph import graph_to_csr, pos_array
     from ._validation import check_positive
-    from .constraints import graph_to_csr
     from .embed.loe import loe_objective
 
     delta = check_positive(delta, "delta")
     _check_graph(G)
     nodes = list(G)
-    X = _pos_array(G, pos, nodes)
+    X = pos_array(pos, nodes)
     if normalize and X.shape[0]:
         X = X - X.mean(axis=0)
         rms = np.sqrt(np.mean(np.sum(X * X, axis=1)))
@@ -195,37 +162,6 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
             X = X / rms
     A, _ = graph_to_csr(G, nodes)
     return loe_objective(X, A, delta)
-
-
-def triplet_error(constraints: ArrayLike, X: ArrayLike) -> float:
-    """Fraction of constraints violated by configuration ``X``.
-
-    ``constraints`` is an ``(m, 3)`` triplet array (``d(i,j) < d(i,k)``) or an ``(m, 4)``
-    quadruplet array (``d(i,j) < d(k,l)``); a tie counts as violated.  O(m dim).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from nx_ordinal.metrics import triplet_error
-    >>> X = np.array([[0.0], [1.0], [3.0]])
-    >>> triplet_error([[0, 1, 2], [2, 0, 1]], X)
-    0.5
-    """
-    import numpy as np
-
-    from ._validation import as_float_array
-    from .constraints import check_constraints, triplets_to_quadruplets
-
-    X = as_float_array(X, "X")
-    if X.ndim == 1:
-        X = X[:, None]
-    C, _ = check_constraints(constraints, X.shape[0])
-    if C.shape[0] == 0:
-        return float("nan")
-    Q = triplets_to_quadruplets(C)
-    d1 = np.sum((X[Q[:, 0]] - X[Q[:, 1]]) ** 2, axis=1)
-    d2 = np.sum((X[Q[:, 2]] - X[Q[:, 3]]) ** 2, axis=1)
-    return float(np.mean(d1 >= d2))
 
 
 def procrustes_align(X: ArrayLike, Y: ArrayLike) -> FloatArray:
@@ -348,7 +284,7 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     import networkx as nx
     import numpy as np
 
-    from .constraints import graph_to_csr
+    from ._graph import graph_to_csr, pos_array
 
     if isinstance(G, (nx.Graph, nx.DiGraph)):
         nodes = list(G)
@@ -356,12 +292,12 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     else:
         from ._validation import as_adjacency
 
-        A = as_adjacency(G, "adjacency", allow_graph=False)
+        A = as_adjacency(G, "adjacency")
         nodes = list(range(A.shape[0]))
     n = len(nodes)
     if n == 0:
         return float("nan")
-    X = _pos_array(None, pos, nodes)
+    X = pos_array(pos, nodes)
     if k is None:
         degrees = np.diff(A.indptr).astype(np.int64)
     else:

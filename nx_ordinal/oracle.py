@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ._typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
 
-__all__ = ["TripletOracle", "sample_anchor_queries"]
+__all__ = ["TripletOracle", "sample_anchor_queries", "random_pairs"]
 
 _NOISES = ("none", "btl", "flip")
 
@@ -260,12 +260,42 @@ def sample_anchor_queries(
     constraint_sampler_memory("sample_anchor_queries", int(counts.sum()),
                               arg="sum(counts)").check()
     i = np.repeat(anchors, counts)
-    j, k = _random_pairs(i, n, as_generator(seed))
+    j, k = random_pairs(i, n, as_generator(seed))
     return np.column_stack([i, j, k])
 
 
-def _random_pairs(i, n, rng):
-    """For each anchor ``i[c]`` a uniform pair ``j != k`` of objects other than it."""
+def random_pairs(
+    i: ArrayLike, n: int, rng: np.random.Generator
+) -> tuple[IntArray, IntArray]:
+    """For each anchor ``i[c]`` a uniform pair ``j != k`` of objects other than it.
+
+    The one sampler of query pairs (triplet oracles, landmark columns, shortest-path
+    triplets).  Two draws from ``rng``: ``rng.integers(0, n - 1, m)`` then
+    ``rng.integers(0, n - 2, m)``, shifted past the anchor and ``j``.  O(m).
+
+    Parameters
+    ----------
+    i : array_like of int, shape (m,)
+        Anchors in ``[0, n)``.
+    n : int
+        Number of objects (at least 3).
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    j, k : ndarray of int, shape (m,)
+        ``j != i``, ``k != i``, ``k != j``, each uniform given the others.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from nx_ordinal.oracle import random_pairs
+    >>> i = np.zeros(1000, dtype=int)
+    >>> j, k = random_pairs(i, 5, np.random.default_rng(0))
+    >>> bool(((j != 0) & (k != 0) & (j != k)).all())
+    True
+    """
+    i = np.asarray(i)
     m = np.shape(i)[0]
     j = rng.integers(0, n - 1, size=m)
     j += j >= i

@@ -26,23 +26,10 @@ __all__ = ["knn_agreement", "draw_layout", "arrange_components", "default_node_s
 
 
 def _positions(G: nx.Graph, pos: Any) -> tuple[list[Any], np.ndarray]:
-    import numpy as np
+    from ._graph import pos_array
 
     nodes = list(G)
-    if hasattr(pos, "items"):
-        missing = [v for v in nodes if v not in pos]
-        if missing:
-            raise ValueError(f"pos has no position for node {missing[0]!r}")
-        X = np.array([np.asarray(pos[v], dtype=np.float64).ravel() for v in nodes])
-    else:
-        X = np.asarray(pos, dtype=np.float64)
-    if X.ndim != 2 or X.shape[0] != len(nodes):
-        raise ValueError(f"pos must give one position per node, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        row = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
-        raise ValueError(f"pos contains non-finite coordinates: node {nodes[row]!r} at "
-                         f"{X[row].tolist()}")
-    return nodes, X
+    return nodes, pos_array(pos, nodes)
 
 
 def knn_agreement(G: nx.Graph, pos: Any) -> dict[Any, int]:

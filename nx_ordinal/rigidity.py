@@ -67,28 +67,25 @@ _METHODS = ("numeric", "modular")
 # graph -> arrays
 # ---------------------------------------------------------------------------------------------
 def _check_graph(G):
-    import networkx as nx
+    from ._graph import check_graph
 
-    if not isinstance(G, nx.Graph):
-        raise TypeError(f"G must be a networkx graph, got {type(G).__name__}")
+    check_graph(G)
 
 
 def _edge_array(G):
     """Nodes of ``G`` and the ``(m, 2)`` int64 array of its underlying simple undirected edges,
     ``i < j`` in node order, sorted lexicographically (the row order of the rigidity matrix)."""
     import numpy as np
+    import scipy.sparse as sp
+
+    from ._graph import graph_to_csr
 
     nodes = list(G)
-    index = {v: i for i, v in enumerate(nodes)}
-    n = len(nodes)
-    if G.number_of_edges() == 0:
-        return nodes, np.zeros((0, 2), dtype=np.int64)
-    uv = np.array([(index[u], index[v]) for u, v in G.edges()], dtype=np.int64)
-    lo = np.minimum(uv[:, 0], uv[:, 1])
-    hi = np.maximum(uv[:, 0], uv[:, 1])
-    keep = lo != hi  # self-loops
-    key = np.unique(lo[keep] * n + hi[keep])  # merges parallel / antiparallel edges, sorts
-    return nodes, np.stack([key // n, key % n], axis=1)
+    A, _ = graph_to_csr(G, nodes)  # self-loops dropped, parallel edges merged
+    U = sp.csr_array(sp.triu(A + A.T, k=1))  # antiparallel edges merged
+    U.sort_indices()
+    rows = np.repeat(np.arange(len(nodes), dtype=np.int64), np.diff(U.indptr))
+    return nodes, np.stack([rows, U.indices.astype(np.int64)], axis=1)
 
 
 def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
@@ -111,29 +108,9 @@ def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
 
 
 def _positions(G, nodes, pos):
-    import networkx as nx
-    import numpy as np
+    from ._graph import pos_array
 
-    if isinstance(pos, dict):
-        missing = [v for v in nodes if v not in pos]
-        if missing:
-            raise nx.NetworkXError(f"node {missing[0]!r} has no position in pos")
-        rows = [np.atleast_1d(np.asarray(pos[v], dtype=float)) for v in nodes]
-        if not rows:
-            return np.zeros((0, 1))
-        dims = {r.shape for r in rows}
-        if len(dims) != 1 or rows[0].ndim != 1:
-            raise ValueError(f"positions in pos must be 1-d and of one length, got shapes {dims}")
-        X = np.stack(rows)
-    else:
-        X = np.asarray(pos, dtype=float)
-        if X.ndim != 2 or X.shape[0] != len(nodes):
-            raise ValueError(
-                f"pos must be a dict or an array of shape ({len(nodes)}, dim), got shape {X.shape}"
-            )
-    if not np.all(np.isfinite(X)):
-        raise ValueError("pos contains non-finite coordinates")
-    return X
+    return pos_array(pos, nodes)
 
 
 def _rigidity_csr(E, X):

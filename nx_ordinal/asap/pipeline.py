@@ -258,24 +258,14 @@ def _run_jobs(jobs, executor, n_jobs, verbose):
 def _pack(blocks, dim):
     """Place component embeddings side by side on a grid (largest first), each centred and
     scaled to RMS radius sqrt(size), as :func:`nx_ordinal.embed.laplacian_eigenmaps` does."""
-    sizes = np.array([b[0].size for b in blocks])
-    n = int(sizes.sum())
-    X = np.zeros((n, dim))
-    if len(blocks) == 1:
+    from .._graph import pack_components
+
+    n = sum(b[0].size for b in blocks)
+    if len(blocks) == 1:  # one component: kept as embedded
+        X = np.zeros((n, dim))
         X[blocks[0][0]] = blocks[0][1]
         return X
-    order = np.argsort(-sizes, kind="stable")
-    cell = 2.5 * np.sqrt(max(sizes.max(), 1))
-    ncols = int(np.ceil(len(blocks) ** (1.0 / dim)))
-    for slot, c in enumerate(order):
-        idx, Y = blocks[c]
-        Y = Y - Y.mean(axis=0)
-        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
-        if rms > 0:
-            Y = Y * (np.sqrt(idx.size) / rms)
-        offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
-        X[idx] = Y + cell * offs
-    return X
+    return pack_components(blocks, dim, n)
 
 
 @public_call
@@ -391,12 +381,11 @@ def asap_embed(
     import time
 
     from .._memory import asap_memory, check_plausible_sizes
-    from .._validation import check_dim, check_init, check_int
-    from ..embed.loe import _check_adjacency
+    from .._validation import as_adjacency, check_dim, check_init, check_int
     from ..utils import as_generator
 
     t_start = time.perf_counter()
-    A = _check_adjacency(A)
+    A = as_adjacency(A, "adjacency")
     dim = check_dim(dim)
     max_patch_size = check_int(max_patch_size, "max_patch_size", minimum=dim + 2)
     if n_jobs is not None:

@@ -150,11 +150,11 @@ def dmoe_objective(
     >>> dmoe_objective(X @ X.T, [[0, 1, 2]], gamma0=3.0, nu=0.5, lam=0.0)  # margin 4 - 1
     0.0
     """
-    from .ste import _as_quadruplets
+    from ._gram import as_quadruplets
 
     p = _check_power(p)
     G = np.asarray(G, dtype=np.float64)
-    Q, n, _ = _as_quadruplets(constraints, G.shape[0])
+    Q, n, _ = as_quadruplets(constraints, G.shape[0])
     gam = gram_margins(G, Q)
     loss = (np.sum(np.maximum(gamma0 - gam, 0) ** p)
             + nu * np.sum(np.maximum(gam - gamma0, 0) ** p))
@@ -165,17 +165,18 @@ def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_t
                     verbose):
     """Problem (15) with rank(G) <= dim by projected gradient (the "-p" solver)."""
     from ..utils import as_generator
-    from .ste import _initial_X, _run_projected, _small_blas
+    from ._gram import initial_embedding, small_blas
+    from .ste import _run_projected
 
     m = Q.shape[0]
-    X0 = _initial_X(init, n, dim, as_generator(seed))
+    X0 = initial_embedding(init, n, dim, as_generator(seed))
 
     class _Run:
         def __init__(self, r):
             self.Y, self.K, self.f = X0, X0 @ X0.T, np.nan  # what an interrupt returns
 
         def solve(self, progress):
-            with _small_blas(n):
+            with small_blas(n):
                 self.K, self.Y, self.f, n_iter, conv, hist = _run_projected(
                     X0 @ X0.T, Q, "dmoe", nu, gamma0, lam / m, dim, max_iter, tol, progress)
             return n_iter, conv, hist
@@ -220,9 +221,9 @@ def dmoe_lam_max(constraints: ArrayLike, n_objects: int | None = None) -> float:
     O(m + n^3): S is accumulated with one bincount, then one dense symmetric eigenvalue
     problem (DMOE itself is O(n^3) per iteration).
     """
-    from .ste import _as_quadruplets
+    from ._gram import as_quadruplets
 
-    Q, n, _ = _as_quadruplets(constraints, n_objects)
+    Q, n, _ = as_quadruplets(constraints, n_objects)
     a, b, c, d = Q.T
     rows = np.concatenate([c, d, c, d, a, b, a, b])
     cols = np.concatenate([c, d, d, c, a, b, b, a])
@@ -419,7 +420,7 @@ def dmoe(
        comparisons" / "Margin distribution ordinal embedding", AAAI 2019.
     """
     from .._memory import check_constraint_sizes, dmoe_memory
-    from .ste import _as_quadruplets, _small_blas
+    from ._gram import as_quadruplets, small_blas
 
     dim = check_dim(dim)
     gamma0 = check_positive(gamma0, "gamma0")
@@ -437,7 +438,7 @@ def dmoe(
         max_iter = check_int(max_iter, "max_iter", minimum=0)
     tol = check_nonnegative(tol, "tol")
     check_positive(max_time, "max_time", allow_none=True)
-    Q, n, _ = _as_quadruplets(constraints, n_objects)
+    Q, n, _ = as_quadruplets(constraints, n_objects)
     m = Q.shape[0]
     if m == 0:
         raise ValueError("constraints is empty: nothing to embed")
@@ -480,7 +481,7 @@ def dmoe(
     converged = False
     interrupted = False
     t = 0
-    blas = _small_blas(n)
+    blas = small_blas(n)
     blas.__enter__()
     try:
         for t in range(1, max_iter + 1):  # noqa: B007

@@ -30,6 +30,7 @@ from ._progress import public_call
 from ._result import EmbeddingResult
 
 if TYPE_CHECKING:
+    import scipy.sparse as sp
     from typing_extensions import TypeIs
 
     from .._typing import ArrayLike, FloatArray, Seed
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "landmark_embedding",
+    "hop_rank_embedding",
     "landmark_mds",
     "estimate_shifts",
     "project_edm",
@@ -622,7 +624,7 @@ def _is_oracle(obj: object) -> TypeIs[TripletOracle]:
 def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
     """Comparisons (near, far, col) about ``ell`` landmark columns, and the landmarks."""
     from ..constraints import check_triplets
-    from ..oracle import _random_pairs, sample_anchor_queries
+    from ..oracle import random_pairs, sample_anchor_queries
 
     if _is_oracle(source):
         if landmarks is None:
@@ -644,7 +646,7 @@ def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
             for lo in range(starts[a], starts[a + 1], chunk):
                 hi = min(lo + chunk, starts[a + 1])
                 if fast:  # same draws and answers as the generic path, O(n d + m)
-                    j, k = _random_pairs(np.full(hi - lo, landmarks[a]), n, rng)
+                    j, k = random_pairs(np.full(hi - lo, landmarks[a]), n, rng)
                     y = source.answer_anchored(landmarks[a], j, k)
                 else:
                     Q = sample_anchor_queries([landmarks[a]], [hi - lo], n, seed=rng)
@@ -670,6 +672,76 @@ def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
     keep = pos[T[:, 0]] >= 0
     T = T[keep]
     return T[:, 1], T[:, 2], pos[T[:, 0]], np.asarray(landmarks, dtype=np.int64), T.shape[0]
+
+
+def hop_rank_embedding(
+    A: sp.csr_array, dim: int, n_landmarks: int, *, ties: str = "random",
+    rng: np.random.Generator,
+) -> FloatArray:
+    """Landmark embedding of a graph from the ranks of its hop distances.
+
+    The ranking algorithm behind :func:`nx_ordinal.layouts.landmark_layout`: ``n_landmarks``
+    landmarks drawn from the largest connected component (anywhere when it has fewer
+    nodes), BFS hop distances from each (unreachable nodes one hop beyond the farthest),
+    ranked per landmark (``ties="random"``: a random order among equal distances,
+    ``"average"``: average ranks), turned into a squared-distance proxy
+    ``(rank / (n - 1)) ** (2 / dim)``, centred per column and embedded by shift recovery, EDM
+    projection and landmark MDS (:func:`landmark_mds`).  O(l (n + m) + n l dim) time for l
+    landmarks and m edges, O(n l) memory.
+
+    Parameters
+    ----------
+    A : scipy.sparse.csr_array, shape (n, n)
+        Symmetric adjacency, ``n > n_landmarks``.
+    dim : int
+    n_landmarks : int
+    ties : {"random", "average"}
+    rng : numpy.random.Generator
+        Draws the landmarks, then (``ties="random"``) the tie-breaking keys.
+
+    Returns
+    -------
+    X : ndarray, shape (n, dim)
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> import numpy as np
+    >>> from nx_ordinal.constraints import graph_to_csr
+    >>> from nx_ordinal.embed.landmark import hop_rank_embedding
+    >>> A, _ = graph_to_csr(nx.grid_2d_graph(10, 10))
+    >>> hop_rank_embedding(A, 2, 20, rng=np.random.default_rng(0)).shape
+    (100, 2)
+    """
+    from scipy.sparse.csgraph import connected_components, shortest_path
+
+    n = A.shape[0]
+    ell = n_landmarks
+    _, labels = connected_components(A, directed=False)
+    big = np.flatnonzero(labels == np.bincount(labels).argmax())
+    if big.size < ell:  # tiny components everywhere: landmarks anywhere
+        big = np.arange(n)
+    landmarks = np.sort(rng.choice(big, size=ell, replace=False))
+    H = shortest_path(A, unweighted=True, directed=False, indices=landmarks)  # (l, n)
+    finite = np.isfinite(H)
+    far = H[finite].max() + 1.0
+    H[~finite] = far
+    if ties == "random":
+        key = H + 0.5 * rng.random(H.shape)
+        order = np.argsort(key, axis=1)
+        ranks = np.empty(H.shape)
+        np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
+                          axis=1)
+    else:
+        from scipy.stats import rankdata
+
+        ranks = rankdata(H, method="average", axis=1) - 1.0
+    # landmark a has hop distance 0 to itself: rank 0; squared-distance proxy of the others
+    D = (ranks.T / (n - 1)) ** (2.0 / dim)
+    rest_mean = (D.sum(axis=0) - D[landmarks, np.arange(ell)]) / (n - 1)
+    theta = D - rest_mean[None, :]
+    X, _, _ = _columns_to_embedding(theta, landmarks, dim)
+    return X
 
 
 def _columns_to_embedding(theta, landmarks, dim):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
+from .._graph import PIVOT_MIN_N, auto_solver_start
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._validation import (
     check_choice,
@@ -40,7 +41,7 @@ __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 def _check_adjacency(A):
     from .._validation import as_adjacency
 
-    return as_adjacency(A, "adjacency", allow_graph=False)
+    return as_adjacency(A, "adjacency")
 
 
 @overload
@@ -95,8 +96,8 @@ def loe_objective(
 # initialisation
 
 # from this many vertices on, init="auto" starts from pivot_mds instead of the spectral
-# embedding (see loe's Notes)
-_PIVOT_MIN_N = 2000
+# embedding (see loe's Notes); the threshold and the rule live in nx_ordinal._graph
+_PIVOT_MIN_N = PIVOT_MIN_N
 
 
 @public_call
@@ -129,29 +130,17 @@ def _per_component(S, dim, embed):
     first)."""
     from scipy.sparse.csgraph import connected_components
 
-    n = S.shape[0]
+    from .._graph import pack_components
+
     ncomp, labels = connected_components(S, directed=False)
-    X = np.zeros((n, dim))
     order = np.argsort(labels, kind="stable")
     bounds = np.searchsorted(labels[order], np.arange(ncomp + 1))
     sizes = np.diff(bounds)
-    # components largest first, placed on a grid of cells sized by the largest one
-    comp_order = np.argsort(-sizes, kind="stable")
-    cell = 2.5 * np.sqrt(max(sizes.max(), 1)) if ncomp else 1.0
-    ncols = int(np.ceil(ncomp ** (1.0 / dim))) if ncomp > 1 else 1
-    for slot, c in enumerate(comp_order):
+    blocks = []
+    for c in np.argsort(-sizes, kind="stable"):  # largest first (the order embed is called)
         idx = order[bounds[c]:bounds[c + 1]]
-        m = idx.size
-        Y = embed(idx) if m > 1 else np.zeros((1, dim))
-        Y = Y - Y.mean(axis=0)
-        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
-        if rms > 0:
-            Y = Y * (np.sqrt(m) / rms)
-        if ncomp > 1:
-            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
-            Y = Y + cell * offs
-        X[idx] = Y
-    return X
+        blocks.append((idx, embed(idx) if idx.size > 1 else np.zeros((1, dim))))
+    return pack_components(blocks, dim, S.shape[0])
 
 
 @public_call
@@ -655,7 +644,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     if isinstance(init, str):
         init = check_choice(init, "init", ("auto", "spectral", "pivot"))
         if init == "auto":
-            init = "pivot" if n > _PIVOT_MIN_N else "spectral"
+            init = auto_solver_start(n)
         if init == "pivot":
             base = pivot_mds(A, dim, seed=rng)
         else:

@@ -26,9 +26,9 @@ def _pair_index(i, j, n):
 
 
 def _as_adjacency(G_knn):
-    from .._validation import as_adjacency
+    from .._graph import graph_or_adjacency
 
-    return as_adjacency(G_knn, "the kNN adjacency")
+    return graph_or_adjacency(G_knn, "the kNN adjacency")
 
 
 def _triangles(A, n, triangle, rng):

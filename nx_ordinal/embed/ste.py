@@ -33,7 +33,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._validation import check_dim, check_init, check_int, check_nonnegative, check_positive
+from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from ._gram import as_quadruplets as _as_quadruplets
+from ._gram import initial_embedding as _initial_X
+from ._gram import small_blas as _small_blas
 from ._optim import run_lbfgs
 from ._progress import public_call
 from ._result import EmbeddingResult
@@ -50,31 +53,6 @@ _KINDS = ("ste", "tste", "gnmds")
 
 # ---------------------------------------------------------------------------------------------
 # input handling
-
-def _as_quadruplets(constraints, n_objects, name="constraints"):
-    """Validate and return ``(Q, n, was_triplets)`` with Q of shape (m, 4)."""
-    from ..constraints import check_constraints, triplets_to_quadruplets
-
-    C, n = check_constraints(constraints, n_objects, name=name)
-    was_triplets = C.shape[1] == 3
-    Q = triplets_to_quadruplets(C) if was_triplets else C
-    return np.ascontiguousarray(Q, dtype=np.int64), n, was_triplets
-
-
-def _initial_X(init, n, dim, rng, scale=0.1):
-    if init is None:
-        return scale * rng.standard_normal((n, dim))
-    return check_init(init, n, dim)
-
-
-def _small_blas(n):
-    """BLAS threads for the dense eigendecompositions of the Gram forms: one below a few
-    hundred rows (threads only add overhead there), else the caller's count
-    (:func:`nx_ordinal.embed._progress.dense_blas`)."""
-    from ._progress import dense_blas
-
-    return dense_blas(n)
-
 
 # ---------------------------------------------------------------------------------------------
 # the loss kernel
@@ -707,6 +685,6 @@ def generalization_error(constraints_test: ArrayLike, X: ArrayLike) -> float:
     -----
     O(m dim); the measure of Table 1 of Ma et al. (AAAI 2019).
     """
-    from ..metrics import triplet_error
+    from ..constraints import triplet_error
 
     return triplet_error(constraints_test, X)

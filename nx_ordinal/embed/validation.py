@@ -117,12 +117,13 @@ def select_by_validation(
     import warnings
 
     from ..utils import as_generator
-    from .ste import _as_quadruplets, generalization_error
+    from ._gram import as_quadruplets
+    from .ste import generalization_error
 
     if not callable(method):
         raise TypeError(f"method must be callable, got {method!r}")
     C = np.asarray(constraints)
-    _, n, _ = _as_quadruplets(C, n_objects)
+    _, n, _ = as_quadruplets(C, n_objects)
     m = C.shape[0]
     n_folds = check_int(n_folds, "n_folds", minimum=2)
     if n_folds > m:

@@ -1,0 +1,109 @@
+"""Import layering: every import inside nx_ordinal (module top and function bodies alike)
+goes to the importing module's own layer or a lower one, and no private name is taken from
+another subpackage.  The layers are defined once, in ``nx_ordinal/_layers.py``."""
+
+import ast
+import pathlib
+
+import pytest
+
+import nx_ordinal
+from nx_ordinal._layers import LAYERS, layer_of
+
+ROOT = pathlib.Path(nx_ordinal.__file__).parent
+
+
+def _modules():
+    for path in sorted(ROOT.rglob("*.py")):
+        parts = ("nx_ordinal",) + path.relative_to(ROOT).with_suffix("").parts
+        is_pkg = parts[-1] == "__init__"
+        name = ".".join(parts[:-1] if is_pkg else parts)
+        yield name, is_pkg, path
+
+
+def _imports(name, is_pkg, path):
+    """``(line, target module, imported name or None)`` for every nx_ordinal import."""
+    package = name if is_pkg else name.rsplit(".", 1)[0]
+    known = {m for m, _, _ in _modules()}
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "nx_ordinal":
+                    yield node.lineno, alias.name, None
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "nx_ordinal":
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                if sub in known:  # ``from . import module``
+                    yield node.lineno, sub, None
+                else:
+                    yield node.lineno, target, alias.name
+
+
+def _subpackage(module):
+    """``nx_ordinal.embed`` for modules under embed, ``nx_ordinal`` for top-level modules."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 2 or (ROOT / parts[-1]).is_dir() else "nx_ordinal"
+
+
+def _violations(modules=None):
+    """One line per upward import and per private name taken from another subpackage."""
+    found = []
+    for name, is_pkg, path in _modules() if modules is None else modules:
+        own = layer_of(name)
+        for line, target, imported in _imports(name, is_pkg, path):
+            where = f"{name}:{line}"
+            if layer_of(target) > own:
+                found.append(f"{where}: {name} (layer {own}) imports {target} "
+                             f"(layer {layer_of(target)})")
+            if (imported is not None and imported.startswith("_")
+                    and not imported.startswith("__")
+                    and _subpackage(target) != _subpackage(name)):
+                found.append(f"{where}: {name} imports private {target}.{imported}")
+    return found
+
+
+def test_every_module_has_a_layer():
+    for name, _, _ in _modules():
+        layer_of(name)  # KeyError names the module
+
+
+def test_no_upward_or_private_imports():
+    assert _violations() == []
+
+
+def test_the_check_catches_a_violation(tmp_path):
+    # an upward import of a private name, planted in a function body of a layer-2 module,
+    # is reported twice: once as upward, once as private from another subpackage
+    planted = tmp_path / "_graph.py"
+    planted.write_text((ROOT / "_graph.py").read_text()
+                       + "\n\ndef _f():\n    from .embed.loe import _check_adjacency\n")
+    found = _violations([("nx_ordinal._graph", False, planted)])
+    assert len(found) == 2
+    assert "nx_ordinal._graph (layer 2) imports nx_ordinal.embed.loe (layer 3)" in found[0]
+    assert "imports private nx_ordinal.embed.loe._check_adjacency" in found[1]
+    # and the package's own modules are what the real check walks
+    assert {m for m, _, _ in _modules()} >= {"nx_ordinal", "nx_ordinal.embed.loe",
+                                           "nx_ordinal.asap.pipeline", "nx_ordinal._graph"}
+
+
+def test_validation_is_a_leaf():
+    # _validation imports nothing from the package at run time (type hints aside)
+    path = ROOT / "_validation.py"
+    targets = {t for _, t, _ in _imports("nx_ordinal._validation", False, path)}
+    assert targets <= {"nx_ordinal._typing"}
+
+
+def test_layers_are_disjoint_and_ordered():
+    keys = [k for _, (_, ks) in sorted(LAYERS.items()) for k in ks]
+    assert len(keys) == len(set(keys))
+    assert layer_of("nx_ordinal._validation") < layer_of("nx_ordinal._graph")
+    assert layer_of("nx_ordinal.embed.loe") < layer_of("nx_ordinal.layouts")
+    with pytest.raises(KeyError, match="'elsewhere'"):
+        layer_of("elsewhere")
