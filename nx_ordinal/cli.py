@@ -605,6 +605,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import networkx as nx
 
+    from .embed._progress import Progress
     from .exceptions import InterruptedWarning
 
     parser = build_parser()
@@ -613,6 +614,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _SHOWN.clear()
     handle = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _Interrupt.handler) if handle else None
+    delay, Progress.delay = Progress.delay, 1.0  # bars only for layouts longer than a second
     try:
         with warnings.catch_warnings():
             warnings.showwarning = _show_warning
@@ -625,6 +627,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"nx-ordinal: error: {msg}", file=sys.stderr)
         return 2
     finally:
+        Progress.delay = delay
         if handle:
             signal.signal(signal.SIGINT, previous)
     if status == 130:

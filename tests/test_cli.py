@@ -416,3 +416,16 @@ def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, caps
     assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
     assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_no_progress_bar_for_a_quick_ordinal_layout(tmp_path, capsys):
+    """An ordinal layout finishing within a second shows no bar (the progress display waits
+    a second), and the delay is restored for library calls afterwards."""
+    from nx_ordinal.embed._progress import Progress
+
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.frucht_graph(), path)
+    assert main(["draw", str(path), "-m", "loe", "-o", str(tmp_path / "a.json")]) == 0
+    err = capsys.readouterr().err
+    assert "it/s" not in err and "loe-lbfgs" not in err and "loe_layout:" not in err
+    assert Progress.delay == 0.0

@@ -273,3 +273,21 @@ def test_interrupt_env_lets_keyboard_interrupt_through(monkeypatch):
     monkeypatch.setenv("NX_ORDINAL_INTERRUPT", "raise")
     with pytest.raises(KeyboardInterrupt):
         loe(A, seed=0, callback=stop)
+
+
+def test_progress_delay_hides_short_runs(no_tqdm, capsys, monkeypatch):
+    """``Progress.delay`` (the command line sets 1 s): nothing is drawn for a run shorter than
+    the delay, the display appears once it has passed."""
+    from nx_ordinal.embed._progress import Progress
+
+    monkeypatch.setattr(Progress, "delay", 1.0)
+    p = Progress(50, True, "quick")
+    for _ in range(50):
+        p.update(1.0)
+    p.close()
+    assert capsys.readouterr() == ("", "")
+    monkeypatch.setattr(Progress, "delay", 0.0)
+    p = Progress(5, True, "slow")
+    p.update(1.0)
+    p.close()
+    assert "slow: 1/5" in capsys.readouterr().err

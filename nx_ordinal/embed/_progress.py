@@ -254,10 +254,13 @@ class Progress:
     installed, a tqdm bar on stderr; otherwise one line on stderr rewritten in place with
     ``\\r`` (``desc: count/total objective f``), at most every 0.1 s, ended by a newline on
     ``close()``.  ``max_time`` (seconds) makes :meth:`out_of_time` true once the budget is
-    spent.
+    spent.  Nothing is shown before :attr:`delay` seconds have passed (0 by default; the
+    command line sets 1, so that only layouts running longer than a second show a bar).
     """
 
     _INTERVAL = 0.1
+    #: seconds before the display appears (class-wide; ``nx-ordinal`` sets 1.0)
+    delay: float = 0.0
 
     def __init__(
         self,
@@ -281,7 +284,8 @@ class Progress:
             except ImportError:  # a single updating line instead
                 tqdm = None
             if tqdm is not None:
-                self._bar = tqdm(total=total, desc=desc, leave=False, file=sys.stderr)
+                self._bar = tqdm(total=total, desc=desc, leave=False, file=sys.stderr,
+                                 delay=self.delay)
 
     def update(self, objective: float | None = None) -> None:
         self.count += 1
@@ -293,6 +297,8 @@ class Progress:
             self._bar.update(1)
             return
         now = time.perf_counter()
+        if now - self.start < self.delay:
+            return
         if self._last is not None and now - self._last < self._INTERVAL \
                 and self.count != self.total:
             return
