@@ -54,8 +54,7 @@ def main(argv=None):
             warnings.simplefilter("ignore")
             pos = draw()
         sec = time.perf_counter() - t
-        draw_layout(G, pos, ax, color=x, cmap="viridis", node_size=2 if n > 2000 else 8,
-                    edge_width=0.15 if n > 2000 else 0.4,
+        draw_layout(G, pos, ax, color=x, cmap="viridis",  # sizes scale with n by default
                     title=f"{name}: GARI {nx_ordinal.gari(G, pos):.3f}, {sec:.1f} s")
     fig.suptitle(f"random geometric graph, giant component: {G.number_of_nodes()} nodes, "
                  f"{G.number_of_edges()} edges; colour: true x coordinate", fontsize=10)
