@@ -379,23 +379,14 @@ def test_the_shared_kernel_knows_no_method():
 
 
 @pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
-def test_admm_interrupt_returns_the_last_iterate(planted, monkeypatch):
+def test_admm_interrupt_returns_the_last_iterate(planted, ctrl_c_at_update):
     """Ctrl-C in the ADMM (through the shared runner): the iterate of the last finished
     iteration, its objective and iteration count, an InterruptedWarning that says so."""
-    from nx_ordinal.embed import _progress
     from nx_ordinal.exceptions import InterruptedWarning
 
     _, T, _ = planted
     full = dmoe(T, dim=3, lam=3.0, nu=0.2, max_iter=5)
-    real, count = _progress.Progress.update, {"n": 0}
-
-    def flaky(self, *args):
-        count["n"] += 1
-        if count["n"] == 5:
-            raise KeyboardInterrupt
-        return real(self, *args)
-
-    monkeypatch.setattr(_progress.Progress, "update", flaky)
+    ctrl_c_at_update(5)
     with pytest.warns(InterruptedWarning, match="dmoe interrupted after 5 iterations"):
         res = dmoe(T, dim=3, lam=3.0, nu=0.2, max_iter=50)
     assert res.n_iter == 5 and not res.converged

@@ -247,25 +247,17 @@ def test_layout_quality_and_sampling():
 
 
 @pytest.mark.parametrize("method", ["ste", "gnmds", "dmoe"])
-def test_projected_interrupt_returns_the_last_accepted_iterate(planted, method, monkeypatch):
+def test_projected_interrupt_returns_the_last_accepted_iterate(planted, method,
+                                                               ctrl_c_at_update):
     """Ctrl-C in the "-p" solver shared by STE and DMOE: the last accepted iterate with its
     (finite) objective, below the start's, and the Gram matrix it factors."""
-    from nx_ordinal.embed import _progress
     from nx_ordinal.embed.dmoe import dmoe
     from nx_ordinal.exceptions import InterruptedWarning
 
     _, T, _ = planted
     solver = {"ste": ste, "gnmds": gnmds, "dmoe": dmoe}[method]
     start = solver(T, 40, 2, projected=True, seed=2, max_iter=0)
-    real, count = _progress.Progress.update, {"n": 0}
-
-    def flaky(self, *args):
-        count["n"] += 1
-        if count["n"] == 4:
-            raise KeyboardInterrupt
-        return real(self, *args)
-
-    monkeypatch.setattr(_progress.Progress, "update", flaky)
+    count = ctrl_c_at_update(4)
     with pytest.warns(InterruptedWarning, match="-p interrupted after 3 iterations"):
         res = solver(T, 40, 2, projected=True, seed=2, max_iter=100)
     assert count["n"] == 4 and not res.converged
