@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ._gram import ProjectedRun, TripletLoss
+from ._gram import ProjectedRun, TripletLoss, small_blas
 from ._progress import public_call
 from ._result import EmbeddingResult
 from ._runner import run_restarts
@@ -510,8 +510,6 @@ class _AdmmRun:
         self.history, self.prim_hist, self.dual_hist = [], [], []
 
     def solve(self, progress):
-        from ._gram import small_blas
-
         with small_blas(self.op.n):
             return self._iterate(progress)
 
