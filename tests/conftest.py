@@ -23,3 +23,24 @@ def shared_data():
     if not SHARED_DATA.is_dir():
         pytest.skip("../shared/data is not available")
     return SHARED_DATA
+
+
+@pytest.fixture
+def ctrl_c_at_update(monkeypatch):
+    """``ctrl_c_at_update(k)``: the k-th call of ``Progress.update`` (a solver's per-iteration
+    progress) raises KeyboardInterrupt; returns the dict whose ``"n"`` counts the calls."""
+    from nx_ordinal.embed._progress import Progress
+
+    def install(k):
+        real, count = Progress.update, {"n": 0}
+
+        def flaky(self, *args, **kw):
+            count["n"] += 1
+            if count["n"] == k:
+                raise KeyboardInterrupt
+            return real(self, *args, **kw)
+
+        monkeypatch.setattr(Progress, "update", flaky)
+        return count
+
+    return install

@@ -235,19 +235,21 @@ def test_projected_nu0_is_gnmds_p(planted):
 
 
 def test_projected_loss_gradient_matches_central_differences():
-    from nx_ordinal.embed.ste import _as_quadruplets, _value_grad_K
+    from nx_ordinal.embed._gram import as_quadruplets, value_grad_K
+    from nx_ordinal.embed.dmoe import _MarginLoss
 
     rng = np.random.default_rng(5)
     Y = rng.standard_normal((8, 3))
     K = Y @ Y.T
-    Q, _, _ = _as_quadruplets(random_triplets(8, 40, seed=2), 8)
+    Q, _, _ = as_quadruplets(random_triplets(8, 40, seed=2), 8)
     nu, g0, lam = 2.5, 0.3, 0.05
-    f, grad = _value_grad_K(K, Q, "dmoe", nu, g0, lam)
+    loss = _MarginLoss(g0, nu)
+    f, grad = value_grad_K(K, Q, loss, lam)
     E = rng.standard_normal((8, 8))
     E = E + E.T
     h = 1e-6
-    fp, _ = _value_grad_K(K + h * E, Q, "dmoe", nu, g0, lam, want_grad=False)
-    fm, _ = _value_grad_K(K - h * E, Q, "dmoe", nu, g0, lam, want_grad=False)
+    fp, _ = value_grad_K(K + h * E, Q, loss, lam, want_grad=False)
+    fm, _ = value_grad_K(K - h * E, Q, loss, lam, want_grad=False)
     assert (fp - fm) / (2 * h) == pytest.approx(np.sum(grad * E), rel=1e-6)
     # the value is the DMOE loss (16) (mean) plus lam trace(K)
     assert f == pytest.approx(dmoe_objective(K, Q, gamma0=g0, nu=nu, lam=0.0) / len(Q)
@@ -329,3 +331,66 @@ def test_dmoe_layout_draws_a_knn_graph_without_warnings():
     # score about 0 (-0.005, -0.011, -0.014 for seeds 0-2)
     assert nx_ordinal.gari(G, pos) > 0.6
     assert nx_ordinal.gari(G, nx.random_layout(G, seed=0)) < 0.1
+
+
+def test_margin_loss_in_the_factored_kernel_matches_the_gram_form():
+    """The shared kernels of ``embed._gram`` take any loss object: DMOE's (which defines
+    ``terms`` only, so the factored kernel uses the default ``weights``) gives at K = X X^T
+    the Gram form's value, and its X-gradient matches central differences."""
+    from nx_ordinal.embed._gram import FactoredKernel, as_quadruplets, value_grad_K
+    from nx_ordinal.embed.dmoe import _MarginLoss
+
+    rng = np.random.default_rng(8)
+    X = rng.standard_normal((9, 2))
+    Q, _, _ = as_quadruplets(random_triplets(9, 60, seed=3), 9)
+    loss, lam = _MarginLoss(0.4, 0.7), 0.03
+    kern = FactoredKernel(Q, loss, lam)
+    f, g = kern(X)
+    fK, _ = value_grad_K(X @ X.T, Q, loss, 0.0)
+    assert f == pytest.approx(fK + lam * np.sum(X * X), rel=1e-12)
+    h = 1e-6
+    for t in range(4):
+        E = rng.standard_normal(X.shape)
+        num = (kern(X + h * E)[0] - kern(X - h * E)[0]) / (2 * h)
+        assert np.sum(g * E) == pytest.approx(num, rel=1e-6), t
+
+
+def test_the_shared_kernel_knows_no_method():
+    """DMOE's loss is passed to the shared kernels of ``embed._gram``: no method name is
+    tested there, ``dmoe.py`` takes nothing private from ``ste.py`` and ``ste.py`` nothing
+    from ``dmoe.py``."""
+    import ast
+    import pathlib
+
+    import nx_ordinal.embed
+
+    root = pathlib.Path(nx_ordinal.embed.__file__).parent
+
+    def imports(name):
+        tree = ast.parse((root / f"{name}.py").read_text())
+        return [(node.module, alias.name) for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) for alias in node.names]
+
+    assert not [i for i in imports("dmoe") if i[0] == "ste" and i[1].startswith("_")]
+    assert not [i for i in imports("ste") if i[0] == "dmoe"]
+    strings = {node.value for node in ast.walk(ast.parse((root / "_gram.py").read_text()))
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    assert not strings & {"ste", "tste", "gnmds", "dmoe"}
+
+
+@pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
+def test_admm_interrupt_returns_the_last_iterate(planted, ctrl_c_at_update):
+    """Ctrl-C in the ADMM (through the shared runner): the iterate of the last finished
+    iteration, its objective and iteration count, an InterruptedWarning that says so."""
+    from nx_ordinal.exceptions import InterruptedWarning
+
+    _, T, _ = planted
+    full = dmoe(T, dim=3, lam=3.0, nu=0.2, max_iter=5)
+    ctrl_c_at_update(5)
+    with pytest.warns(InterruptedWarning, match="dmoe interrupted after 5 iterations"):
+        res = dmoe(T, dim=3, lam=3.0, nu=0.2, max_iter=50)
+    assert res.n_iter == 5 and not res.converged
+    assert res.history == full.history and res.objective == full.history[-1]
+    np.testing.assert_array_equal(res.embedding, full.embedding)
+    np.testing.assert_array_equal(res.info["G"], full.info["G"])
+    assert res.info["restart_objectives"] == [res.objective]

@@ -4,8 +4,9 @@ import pytest
 
 import nx_ordinal
 from nx_ordinal.constraints import orient_triplets, random_triplets
+from nx_ordinal.embed._gram import FactoredKernel, as_quadruplets, value_grad_K
 from nx_ordinal.embed.ste import (
-    _value_grad_K,
+    _make_loss,
     generalization_error,
     gnmds,
     ste,
@@ -59,15 +60,16 @@ def test_gram_gradient_matches_central_differences(kind, alpha, margin):
     Y = rng.standard_normal((7, 3))
     K = Y @ Y.T
     Q = np.column_stack([random_triplets(7, 40, seed=2)[:, [0, 1, 0, 2]]])
-    _, g = _value_grad_K(K, Q, kind, alpha, margin, 0.1)
+    loss = _make_loss(kind, alpha, margin)
+    _, g = value_grad_K(K, Q, loss, 0.1)
     np.testing.assert_allclose(g, g.T)
     # directional derivatives along symmetric perturbations (K stays symmetric)
     for t in range(5):
         E = rng.standard_normal((7, 7))
         E = E + E.T
         eps = 1e-6
-        num = (_value_grad_K(K + eps * E, Q, kind, alpha, margin, 0.1)[0]
-               - _value_grad_K(K - eps * E, Q, kind, alpha, margin, 0.1)[0]) / (2 * eps)
+        num = (value_grad_K(K + eps * E, Q, loss, 0.1)[0]
+               - value_grad_K(K - eps * E, Q, loss, 0.1)[0]) / (2 * eps)
         assert np.sum(g * E) == pytest.approx(num, rel=1e-5, abs=1e-8), t
 
 
@@ -101,19 +103,17 @@ def _reference_value_grad(X, Q, kind, alpha, margin, lam):
 def test_factored_kernel_matches_direct_formulas(kind, scale, ncols):
     # small scale: (almost) every GNMDS hinge active (dense path); large scale: few active
     # (scatter of the active ones only) and STE / t-STE exponents beyond the clipping floor
-    from nx_ordinal.embed.ste import _as_quadruplets, _FactoredKernel
-
     rng = np.random.default_rng(2)
     P = rng.standard_normal((50, 3))
     T = orient_triplets(random_triplets(50, 2000, seed=3), P)
     T[:100] = T[:100, [0, 2, 1]]  # some violated constraints
-    Q, _, _ = _as_quadruplets(T, 50)
+    Q, _, _ = as_quadruplets(T, 50)
     if ncols == 4:  # genuine quadruplets: (i, j, k, l) with k != i
         Q = Q.copy()
         Q[:, 2] = np.where(Q[:, 2] + 1 == Q[:, 3], (Q[:, 2] + 2) % 50, (Q[:, 2] + 1) % 50)
         Q = Q[(Q[:, 2] != Q[:, 3]) & (Q[:, 0] != Q[:, 2])]
     X = scale * P
-    kern = _FactoredKernel(Q, kind, 1.5, 0.5, 0.01)
+    kern = FactoredKernel(Q, _make_loss(kind, 1.5, 0.5), 0.01)
     assert kern.triplet == (ncols == 3)
     f, g = kern(X)
     f_ref, g_ref = _reference_value_grad(X, Q, kind, 1.5, 0.5, 0.01)
@@ -244,3 +244,22 @@ def test_layout_quality_and_sampling():
     assert np.isfinite(np.array(list(pos_c.values()))).all()
     with pytest.raises(ValueError, match="max_triplets"):
         nx_ordinal.ste_layout(G, max_triplets=0)
+
+
+@pytest.mark.parametrize("method", ["ste", "gnmds", "dmoe"])
+def test_projected_interrupt_returns_the_last_accepted_iterate(planted, method,
+                                                               ctrl_c_at_update):
+    """Ctrl-C in the "-p" solver shared by STE and DMOE: the last accepted iterate with its
+    (finite) objective, below the start's, and the Gram matrix it factors."""
+    from nx_ordinal.embed.dmoe import dmoe
+    from nx_ordinal.exceptions import InterruptedWarning
+
+    _, T, _ = planted
+    solver = {"ste": ste, "gnmds": gnmds, "dmoe": dmoe}[method]
+    start = solver(T, 40, 2, projected=True, seed=2, max_iter=0)
+    count = ctrl_c_at_update(4)
+    with pytest.warns(InterruptedWarning, match="-p interrupted after 3 iterations"):
+        res = solver(T, 40, 2, projected=True, seed=2, max_iter=100)
+    assert count["n"] == 4 and not res.converged
+    assert np.isfinite(res.objective) and res.objective < start.objective
+    np.testing.assert_allclose(res.embedding @ res.embedding.T, res.info["gram"], atol=1e-12)

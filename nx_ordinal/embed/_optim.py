@@ -1,6 +1,7 @@
 """Optimisation helpers shared by the ordinal solvers (LOE, SOE, STE / t-STE / GNMDS).
 
-* :func:`stop_rule` -- relative, scale-free stopping rule on an objective history;
+* :func:`stop_rule` -- stopping rule on an objective history: relative and scale-free, or
+  absolute below a floor (a mean loss per constraint);
 * :func:`run_lbfgs` -- scipy's L-BFGS-B driven by an evaluator ``ev(X) -> (f, grad)`` with
   a pluggable stopping rule (default :func:`stop_rule`), a progress display and a time
   budget;
@@ -23,14 +24,22 @@ if TYPE_CHECKING:
 __all__ = ["stop_rule", "run_lbfgs", "pcg"]
 
 
-def stop_rule(history: Sequence[float], tol: float, window: int = 10) -> bool:
-    """Relative (scale-free) decrease over the last ``window`` iterations below tol."""
+def stop_rule(history: Sequence[float], tol: float, window: int = 10,
+              floor: float = 1e-300) -> bool:
+    """Decrease of a non-negative objective over the last ``window`` iterations below
+    ``tol * window * max(f, floor)``, or an objective of exactly 0.
+
+    With the default ``floor`` the rule is relative (scale-free).  ``floor=1`` suits an
+    objective that is a mean loss per constraint (the STE family): below 1 the test is on the
+    absolute decrease, as scipy's ``ftol`` (unregularised STE on separable triplets decreases
+    forever as the scale grows, so a purely relative rule would never stop).  O(1).
+    """
     if len(history) <= window:
         return len(history) > 1 and history[-1] == 0.0
     old, new = history[-1 - window], history[-1]
     if new == 0.0:
         return True
-    return (old - new) <= tol * window * max(new, 1e-300)
+    return (old - new) <= tol * window * max(new, floor)
 
 
 def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float, progress: Any,
@@ -40,8 +49,8 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
               stationary: tuple[int, ...] = (0, 2)) -> tuple[int, bool, list[float]]:
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
-    Stops on ``stop(history, tol)`` (default :func:`stop_rule`; the STE family passes its
-    own absolute rule), an objective at most ``f_small`` (converged), ``max_iter``
+    Stops on ``stop(history, tol)`` (default :func:`stop_rule`; the STE family passes it
+    with ``floor=1``), an objective at most ``f_small`` (converged), ``max_iter``
     iterations, when ``progress.out_of_time()`` or when ``on_iter(it, X, f)``, called after
     every iteration, returns a true value (the caller's own criterion: counted as converged).
     Up to ``restarts`` times, a run that stopped by itself (no decrease, or a failed line

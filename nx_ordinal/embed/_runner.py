@@ -1,4 +1,4 @@
-"""The restart loop shared by the iterative ordinal solvers (LOE, SOE, STE family, DMOE-p).
+"""The restart loop shared by the iterative ordinal solvers (LOE, SOE, STE family, DMOE).
 
 * :class:`BestPoint` -- remembers the lowest objective evaluated and a copy of its point,
   the base of every solver's evaluator (a line search may end on a worse point than one it
@@ -54,7 +54,7 @@ def _lower(res: EmbeddingResult, best: EmbeddingResult) -> bool:
 def run_restarts(name: str, n_init: int, attempt: Callable[[int], Any], *, max_iter: int,
                  verbose: bool | int, max_time: float | None,
                  better: Callable[[EmbeddingResult, EmbeddingResult], bool] | None = None,
-                 ) -> EmbeddingResult:
+                 budget_stop: bool = False) -> EmbeddingResult:
     """Run ``attempt(r).solve`` for ``r = 0 .. n_init - 1`` and return the best result.
 
     Parameters
@@ -67,19 +67,24 @@ def run_restarts(name: str, n_init: int, attempt: Callable[[int], Any], *, max_i
         ``attempt(r)`` builds run ``r`` (its start, its evaluator) and returns an object
         with ``solve(progress) -> (n_iter, converged, history)`` (which may raise
         KeyboardInterrupt) and ``result(n_iter, converged, history, interrupted)``
-        returning the run's :class:`EmbeddingResult`.
+        returning the run's :class:`EmbeddingResult` (after an interrupt ``n_iter`` is the
+        progress count and ``history`` empty: a run that keeps its own state reports
+        from it).
     max_iter, verbose, max_time
         The solver's settings, for :class:`Progress` and the convergence warning (none
         when ``max_iter == 0``).
     better : callable, optional
         ``better(res, best)``: whether ``res`` replaces ``best`` (default: lower objective).
+    budget_stop : bool, default False
+        ``max_iter`` is an intended early stop (a regulariser): no convergence warning for
+        a run that used all of it (one stopped by ``max_time`` still warns).
 
     Returns
     -------
     EmbeddingResult
         The best run's result, with ``info["restart_objectives"]`` the objectives of the
         runs made.  Ctrl-C ends the loop: the best result so far (the interrupted run
-        included) is returned with an InterruptedWarning.
+        included) is returned with an InterruptedWarning that gives its ``n_iter``.
 
     Notes
     -----
@@ -104,9 +109,9 @@ def run_restarts(name: str, n_init: int, attempt: Callable[[int], Any], *, max_i
         if best is None or better(res, best):
             best = res
         if interrupted:
-            warn_interrupted(name, n_iter)
+            warn_interrupted(name, res.n_iter)
             break
-        if not conv and max_iter > 0:
+        if not conv and max_iter > 0 and not (budget_stop and n_iter == max_iter):
             warn_not_converged(name, res.history, progress)
     assert best is not None  # n_init >= 1 runs
     best.info["restart_objectives"] = runs

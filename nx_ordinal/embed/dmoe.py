@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ._progress import Progress, public_call, warn_interrupted, warn_not_converged
+from ._gram import ProjectedRun, TripletLoss, small_blas
+from ._progress import public_call
 from ._result import EmbeddingResult
 from ._runner import run_restarts
 
@@ -156,30 +157,40 @@ def dmoe_objective(
     G = np.asarray(G, dtype=np.float64)
     Q, n, _ = as_quadruplets(constraints, G.shape[0])
     gam = gram_margins(G, Q)
-    loss = (np.sum(np.maximum(gamma0 - gam, 0) ** p)
-            + nu * np.sum(np.maximum(gam - gamma0, 0) ** p))
-    return float(loss + lam * np.abs(_eig_sym(G)[0]).sum())
+    return float(_loss_sum(gamma0 - gam, nu, p) + lam * np.abs(_eig_sym(G)[0]).sum())
+
+
+class _MarginLoss(TripletLoss):
+    """DMOE's margin-distribution loss (16) per constraint, ``z = gamma0 - gamma`` with the
+    margin ``gamma = d2 - d1``: ``(z)_+ + nu (-z)_+`` (the projected form's loss)."""
+
+    def __init__(self, gamma0, nu):
+        self.gamma0, self.nu = gamma0, nu
+
+    def terms(self, d1, d2):
+        z = self.gamma0 + d1 - d2  # gamma0 - gamma
+        s = np.where(z > 0, 1.0, -self.nu)
+        return np.maximum(z, 0.0) + self.nu * np.maximum(-z, 0.0), s, -s
+
+
+def _loss_sum(eQ, nu, p):
+    """``sum (e_Q)_+^p + nu (-e_Q)_+^p`` for ``e_Q = gamma0 - gamma`` (the ADMM's loss)."""
+    return np.sum(np.maximum(eQ, 0) ** p) + nu * np.sum(np.maximum(-eQ, 0) ** p)
 
 
 def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_time,
                     verbose):
     """Problem (15) with rank(G) <= dim by projected gradient (the "-p" solver)."""
     from ..utils import as_generator
-    from ._gram import initial_embedding, small_blas
-    from .ste import _run_projected
+    from ._gram import initial_embedding
 
     m = Q.shape[0]
     X0 = initial_embedding(init, n, dim, as_generator(seed))
+    loss = _MarginLoss(gamma0, nu)
 
-    class _Run:
+    class _Run(ProjectedRun):
         def __init__(self, r):
-            self.Y, self.K, self.f = X0, X0 @ X0.T, np.nan  # what an interrupt returns
-
-        def solve(self, progress):
-            with small_blas(n):
-                self.K, self.Y, self.f, n_iter, conv, hist = _run_projected(
-                    X0 @ X0.T, Q, "dmoe", nu, gamma0, lam / m, dim, max_iter, tol, progress)
-            return n_iter, conv, hist
+            super().__init__(X0, Q, loss, lam / m, dim, max_iter, tol)
 
         def result(self, n_iter, conv, hist, interrupted):
             return EmbeddingResult(np.asarray(self.Y, dtype=np.float64), float(self.f),
@@ -420,7 +431,7 @@ def dmoe(
        comparisons" / "Margin distribution ordinal embedding", AAAI 2019.
     """
     from .._memory import check_constraint_sizes, dmoe_memory
-    from ._gram import as_quadruplets, small_blas
+    from ._gram import as_quadruplets
 
     dim = check_dim(dim)
     gamma0 = check_positive(gamma0, "gamma0")
@@ -468,23 +479,49 @@ def dmoe(
 
     op = _MarginOperator(Q, n)
     op.factor()
-    G = np.zeros((n, n))
-    G1 = np.zeros((n, n))
-    G2 = np.zeros((n, n))
-    Z3 = np.zeros((n, n))
-    Z4 = np.zeros((n, n))
-    z1 = np.zeros(m)
-    z2 = np.zeros(m)
-    eQ = gamma0 - op.margins(G)
-    history, prim_hist, dual_hist = [], [], []
-    progress = Progress(max_iter, verbose, "dmoe", max_time=max_time)
-    converged = False
-    interrupted = False
-    t = 0
-    blas = small_blas(n)
-    blas.__enter__()
-    try:
-        for t in range(1, max_iter + 1):  # noqa: B007
+
+    def attempt(r):
+        return _AdmmRun(op, dim, gamma0, nu, lam, p, rho, mu, mu_max, rank_constraint,
+                        max_iter, tol)
+
+    return run_restarts("dmoe", 1, attempt, max_iter=max_iter, verbose=verbose,
+                        max_time=max_time, budget_stop=early_stop)
+
+
+class _AdmmRun:
+    """One run of Algorithm 1 for :func:`~nx_ordinal.embed._runner.run_restarts`, from
+    ``G = 0``; the iterates are attributes, updated after each iteration (what an interrupt
+    returns).  O(m + nnz(LU) + n^3) per iteration."""
+
+    def __init__(self, op, dim, gamma0, nu, lam, p, rho, mu, mu_max, rank_constraint,
+                 max_iter, tol):
+        n, m = op.n, op.m
+        self.op, self.dim, self.gamma0, self.nu, self.lam, self.p = op, dim, gamma0, nu, lam, p
+        self.rho, self.mu, self.mu_max = rho, mu, mu_max
+        self.rank_constraint, self.max_iter, self.tol = rank_constraint, max_iter, tol
+        self.G = np.zeros((n, n))
+        self.G1 = np.zeros((n, n))
+        self.G2 = np.zeros((n, n))
+        self.Z3 = np.zeros((n, n))
+        self.Z4 = np.zeros((n, n))
+        self.z1 = np.zeros(m)
+        self.z2 = np.zeros(m)
+        self.eQ = gamma0 - op.margins(self.G)
+        self.history, self.prim_hist, self.dual_hist = [], [], []
+
+    def solve(self, progress):
+        with small_blas(self.op.n):
+            return self._iterate(progress)
+
+    def _iterate(self, progress):
+        op, gamma0, nu, lam, p = self.op, self.gamma0, self.nu, self.lam, self.p
+        m = op.m
+        G, G1, G2, Z3, Z4 = self.G, self.G1, self.G2, self.Z3, self.Z4
+        z1, z2, eQ, mu = self.z1, self.z2, self.eQ, self.mu
+        history, prim_hist, dual_hist = self.history, self.prim_hist, self.dual_hist
+        converged = False
+        t = 0
+        for t in range(1, self.max_iter + 1):  # noqa: B007
             # e1, e2 sub-problems (25)-(27): prox of (.)_+ / mu and nu (.)_+ / mu
             s1 = eQ - z1 / mu
             s2 = -eQ - z2 / mu
@@ -506,8 +543,8 @@ def dmoe(
             G1 = (V * ws) @ V.T
             w, V = _eig_sym(G + Z4 / mu)
             w = np.maximum(w, 0.0)
-            if rank_constraint:  # the rank(G) <= dim constraint of (15), non-convex
-                w[:-dim] = 0.0
+            if self.rank_constraint:  # the rank(G) <= dim constraint of (15), non-convex
+                w[:-self.dim] = 0.0
             G2 = (V * w) @ V.T
             gam = op.margins(G)
             eQ = gamma0 - gam
@@ -522,36 +559,32 @@ def dmoe(
             primal = max(np.sqrt(r1 @ r1 + r2 @ r2) / scale_e,
                          np.sqrt(np.sum(r3 * r3) + np.sum(r4 * r4)) / scale_G)
             dual = mu * np.linalg.norm(G - G_old) / scale_G
-            obj = (np.sum(np.maximum(eQ, 0) ** p) + nu * np.sum(np.maximum(-eQ, 0) ** p)
-                   + lam * np.abs(ws).sum())
+            obj = _loss_sum(eQ, nu, p) + lam * np.abs(ws).sum()
             history.append(float(obj))
             prim_hist.append(float(primal))
             dual_hist.append(float(dual))
+            self.G, self.G1, self.G2, self.Z3, self.Z4 = G, G1, G2, Z3, Z4
+            self.z1, self.z2, self.eQ = z1, z2, eQ
             progress.update(obj)
-            mu = min(rho * mu, mu_max)
-            if primal < tol and dual < tol:
+            mu = self.mu = min(self.rho * mu, self.mu_max)
+            if primal < self.tol and dual < self.tol:
                 converged = True
                 break
             if progress.out_of_time():
                 break
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        progress.close()
-        blas.__exit__(None, None, None)
-    if interrupted:
-        warn_interrupted("dmoe", t)
-    elif not converged and max_iter > 0 and not (early_stop and t == max_iter):
-        warn_not_converged("dmoe", history, progress)
-    # embedding: top-dim factor of the PSD iterate
-    w, V = _eig_sym(G2)
-    idx = np.argsort(w)[::-1][:dim]
-    X = V[:, idx] * np.sqrt(np.maximum(w[idx], 0.0))
-    rank = int(np.sum(w > 1e-8 * max(w.max(), 1e-300)))
-    info = dict(gram=G2, G=G, primal_residual=prim_hist, dual_residual=dual_hist, rank=rank,
-                n_unknowns=int(op.r.size), nnz_factor=op.nnz_factor, mu=mu, lam=lam, p=p,
-                max_iter=max_iter)
-    # no finished iteration: the objective of the start G = 0 (nuclear norm 0)
-    objective = history[-1] if history else float(
-        np.sum(np.maximum(eQ, 0) ** p) + nu * np.sum(np.maximum(-eQ, 0) ** p))
-    return EmbeddingResult(X, objective, t, converged, history, "dmoe", info)
+        return t, converged, history
+
+    def result(self, n_iter, conv, hist, interrupted):
+        # embedding: top-dim factor of the PSD iterate
+        w, V = _eig_sym(self.G2)
+        idx = np.argsort(w)[::-1][:self.dim]
+        X = V[:, idx] * np.sqrt(np.maximum(w[idx], 0.0))
+        rank = int(np.sum(w > 1e-8 * max(w.max(), 1e-300)))
+        op, history = self.op, self.history
+        info = dict(gram=self.G2, G=self.G, primal_residual=self.prim_hist,
+                    dual_residual=self.dual_hist, rank=rank, n_unknowns=int(op.r.size),
+                    nnz_factor=op.nnz_factor, mu=self.mu, lam=self.lam, p=self.p,
+                    max_iter=self.max_iter)
+        # no finished iteration: the objective of the start G = 0 (nuclear norm 0)
+        objective = history[-1] if history else float(_loss_sum(self.eQ, self.nu, self.p))
+        return EmbeddingResult(X, objective, len(history), conv, history, "dmoe", info)
