@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
-from ._graph import KK_MAX_NODES, auto_layout_starts, shortest_path_triplets
+from ._graph import (
+    KK_MAX_NODES,
+    SMALL_NODES,
+    auto_layout_starts,
+    auto_n_init,
+    drop_shortcuts,
+    networkx_start,
+    shortest_path_triplets,
+    start_configurations,
+)
 from ._layout_utils import (
+    GariTracker,
     check_center,
     check_scale,
     finish_layout,
@@ -80,15 +88,15 @@ def loe_layout(
     n_init : int or "auto", default "auto"
         Number of runs.  The first run of each start in ``init`` begins from it as is, the
         others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
-        given (one run).  ``"auto"``: 4 up to 500 nodes, 1 beyond (a perturbed copy of a
-        large start begins far from anything useful, and one run costs what the solver
-        costs).
+        given (one run).  ``"auto"``: 4 up to 100 nodes, 2 (one from each start) up to 500,
+        1 beyond (a perturbed copy of a large start begins far from anything useful, and one
+        run costs what the solver costs).
     init : str or sequence of str, default "auto"
         Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
         eigenmaps), ``"pivot"`` (:func:`nx_ordinal.embed.pivot_mds`, pivot MDS of
         density-reweighted graph distances), ``"kamada_kawai"``, ``"spring"`` (networkx
-        drawers) or ``"random"``.  ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500
-        nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
+        drawers) or ``"random"``.  ``"auto"`` (alone): ``("spectral", "kamada_kawai")`` up to
+        500 nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
         undirected graph; on a directed kNN graph they are reweighted by the estimated
         density, which keeps the global shape).
     select : {"gari", "objective"}, default "gari"
@@ -201,16 +209,16 @@ def loe_layout(
     inits = _check_inits(init)
     select = check_choice(select, "select", ("objective", "gari"))
     n = len(nodes)
-    large = n > _SMALL_NODES  # bounded candidate lists and GARI early stop
+    large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
     if isinstance(n_init, str) and n_init == "auto":
-        n_init = 4 if not large else (2 if n <= _KK_MAX_NODES else 1)
+        n_init = auto_n_init(n)
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
     max_time = check_positive(max_time, "max_time", allow_none=True)
     from ._memory import loe_layout_memory
 
     loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
-        _KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
+        KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol)
@@ -218,7 +226,7 @@ def loe_layout(
     if large:
         kw["candidate_cap"] = _CANDIDATE_CAP
         if not G.is_directed():
-            A_solve, _ = _drop_shortcuts(A)
+            A_solve, _ = drop_shortcuts(A)
     solver_init = None
     if inits == ("auto",):
         inits, solver_init = auto_layout_starts(n, n_init)
@@ -235,7 +243,7 @@ def loe_layout(
     # the solver shows its own bar per run
     progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
     deadline = None if max_time is None else t_start + max_time
-    tracker = (_GariTracker(A, large=large, progress=progress, deadline=deadline)
+    tracker = (GariTracker(A, large=large, progress=progress, deadline=deadline)
                if select == "gari" else None)
     kw["verbose"] = verbose and tracker is None
 
@@ -265,8 +273,6 @@ def loe_layout(
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
-_KK_MAX_NODES = KK_MAX_NODES  # init="auto" is decided in nx_ordinal._graph
-_SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
 _CANDIDATE_CAP = 4.0
 
 
@@ -280,192 +286,27 @@ def _check_inits(init):
         raise ValueError("init must name at least one start")
     for name in inits:
         check_choice(name, "init", _INITS)
+    if "auto" in inits and len(inits) > 1:
+        raise ValueError(f"init='auto' stands alone (it chooses the starts), got {init!r}")
     return inits
 
 
 def _starts(G, nodes, A, inits, n_init, dim, seed):
-    """``n_init`` start configurations cycling over ``inits``; repeats are perturbed."""
-    import numpy as np
-
+    """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
+    (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in)."""
     from .embed.loe import laplacian_eigenmaps, pivot_mds
-    from .utils import as_generator, draw_seed
+    from .utils import as_generator
 
     rng = as_generator(seed)
-    base = {}
-    starts = []
-    for r in range(n_init):
-        name = inits[r % len(inits)]
-        if name == "random":
-            starts.append(rng.standard_normal((len(nodes), dim)))
-            continue
-        if name not in base:
-            if name == "spectral":
-                X = laplacian_eigenmaps(A, dim, seed=rng)
-            elif name == "pivot":
-                X = pivot_mds(A, dim, seed=rng)
-            elif name == "kamada_kawai":
-                # networkx starts KK from an unseeded random layout when dim >= 3
-                p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
-                p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
-                X = np.array([p[v] for v in nodes], dtype=np.float64)
-            else:
-                p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
-                X = np.array([p[v] for v in nodes], dtype=np.float64)
-            base[name] = X
-            starts.append(X)
-            continue
-        X = base[name]
-        spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
-        starts.append(X + 0.3 * spread * rng.standard_normal(X.shape))
-    return starts
 
+    def base(name):
+        if name == "spectral":
+            return laplacian_eigenmaps(A, dim, seed=rng)
+        if name == "pivot":
+            return pivot_mds(A, dim, seed=rng)
+        return networkx_start(G, nodes, name, dim, rng)
 
-def _drop_shortcuts(A, max_fraction=0.1, n_probe=8, chunk=64):
-    """The undirected adjacency ``A`` without its *shortcuts*, when they are at most
-    ``max_fraction`` of the edges (else ``A``); returns ``(B, n_dropped)``.
-
-    Only a small world is searched: a graph whose mean hop distance t (from ``n_probe``
-    breadth-first searches) is at most 3 log n / log(mean degree).  A shortcut lies on no
-    triangle and no 4-cycle, and without such edges its ends are still connected but more
-    than ``L = min(max(8, 2 t), 32)`` hops apart: the long-range links of a Watts-Strogatz
-    graph.  LOE asks every edge's ends to be nearer than all
-    non-neighbours; a shortcut cannot be, and the objective folds the drawing to pay for it
-    (Watts-Strogatz, n = 2,000: a circle in ring order has GARI 0.93 but ten times the
-    Err_local of LOE's fold, GARI 0.35-0.51).  Geometric graphs are no small worlds and keep
-    every edge; bridges stay.  Cost O(E k) for the
-    triangle and 4-cycle counts (maximum degree k), ``n_probe`` searches, and one search
-    limited to L hops per candidate edge.
-    """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
-
-    S = sp.csr_array((A + A.T) > 0).astype(np.int64)
-    S.setdiag(0)
-    S.eliminate_zeros()
-    U = sp.triu(S, k=1).tocoo()
-    u, v = U.row.astype(np.int64), U.col.astype(np.int64)
-    n = A.shape[0]
-    if u.size == 0:
-        return A, 0
-    probe = np.unique(np.linspace(0, n - 1, min(n_probe, n)).astype(np.int64))
-    D = shortest_path(S, unweighted=True, directed=False, indices=probe)
-    finite = D[np.isfinite(D) & (D > 0)]
-    mean_deg = max(2.0 * u.size / n, 2.0)
-    if not finite.size or finite.mean() > 3.0 * np.log(n) / np.log(mean_deg):
-        return A, 0  # not a small world: distances grow faster than log n (geometric)
-    hops = min(max(8.0, 2.0 * float(finite.mean())), 32.0)
-    S2 = S @ S
-    tri = S2.multiply(S).tocsr()  # common neighbours on the edges
-    on_tri = sp.triu(tri, k=1).tocoo()
-    supported = np.zeros(u.size, dtype=bool)
-    if on_tri.nnz:
-        key = u * n + v
-        order = np.argsort(key)
-        hit = np.searchsorted(key[order], on_tri.row.astype(np.int64) * n + on_tri.col)
-        supported[order[hit]] = True
-    cand = np.flatnonzero(~supported)  # on no triangle
-    if cand.size == 0 or cand.size > max_fraction * u.size:
-        return A, 0
-    uc, vc = u[cand], v[cand]
-    deg = np.diff(S.indptr)
-    # walks u-a-b-v of length 3 that are not paths through the edge itself: 4-cycles
-    walks3 = np.asarray(S2[uc].multiply(S[vc]).sum(axis=1)).ravel()
-    cand = cand[walks3 - (deg[uc] + deg[vc] - 1) == 0]
-    if cand.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[cand] = False
-    R = sp.coo_array((np.ones(int(keep.sum())), (u[keep], v[keep])), shape=(n, n)).tocsr()
-    _, label = connected_components(R, directed=False)
-    uc, vc = u[cand], v[cand]
-    far = np.zeros(cand.size, dtype=bool)
-    for s in range(0, cand.size, chunk):
-        d = dijkstra(R, directed=False, indices=uc[s:s + chunk], unweighted=True,
-                     limit=hops)
-        far[s:s + chunk] = d[np.arange(d.shape[0]), vc[s:s + chunk]] > hops
-    drop = cand[far & (label[uc] == label[vc])]  # bridges stay
-    if drop.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[drop] = False
-    uk, vk = u[keep], v[keep]
-    B = sp.csr_array((np.ones(2 * uk.size), (np.concatenate([uk, vk]),
-                                             np.concatenate([vk, uk]))), shape=(n, n))
-    B.sort_indices()
-    return B, int(drop.size)
-
-
-class _GariTracker:
-    """``loe`` callback: counts iterations on the call's progress bar and keeps the
-    configuration of highest GARI (ties: lowest objective) seen at iterations 0, 1, 2, 4,
-    8, ... of every run (O(n k_max log n) per checkpoint).
-
-    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
-    while checkpoints have taken more than a tenth of the time since the tracker was made),
-    and a run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
-    (``time.perf_counter()``) has passed.
-    """
-
-    every = 16
-    patience = 64
-    gari_tol = 1e-3
-
-    def __init__(self, A, large=False, progress=None, deadline=None):
-        import time
-
-        self.A = A
-        self.deadline = deadline
-        self.large = large
-        self.progress = progress
-        self.best = None
-        self.best_X = None
-        self._t0 = time.perf_counter()
-        self._spent = 0.0
-        self._run = None
-        self._hist = []  # (iteration, best GARI of the run so far)
-
-    def offer(self, X, f):
-        import time
-
-        import numpy as np
-
-        from .metrics import gari_array
-
-        t = time.perf_counter()
-        g = gari_array(self.A, X)
-        key = (g, -float(f))
-        if self.best is None or key > self.best:
-            self.best = key
-            self.best_X = np.array(X, dtype=np.float64)
-        self._spent += time.perf_counter() - t
-        return g
-
-    def __call__(self, run, it, X, f):
-        import time
-
-        if it > 0 and self.progress is not None:
-            self.progress.update(f)
-        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
-            return True  # the call's time budget (also ends the solver's restarts at once)
-        if run != self._run:
-            self._run, self._hist = run, []
-        power = it & (it - 1) == 0  # 0 and powers of two
-        periodic = self.large and it >= self.patience and it % self.every == 0
-        if not (power or periodic):
-            return False
-        if periodic and not power:
-            if self._spent > 0.1 * (time.perf_counter() - self._t0):
-                return False
-        g = self.offer(X, f)
-        run_best = max(g, self._hist[-1][1]) if self._hist else g
-        self._hist.append((it, run_best))
-        if not self.large or it < self.patience:
-            return False
-        # best of this run patience iterations ago (or at the earliest checkpoint)
-        old = [b for i, b in self._hist if i <= it - self.patience]
-        return bool(old) and run_best - old[-1] < self.gari_tol
+    return list(start_configurations(inits, n_init, rng, base, shape=(len(nodes), dim)))
 
 
 @public_call
@@ -639,8 +480,9 @@ def ree_layout(
 
     Runs REE [1]_ (l1 fit of squared distances, PSD-projected subgradient or SDP) on the
     matrix of shortest-path lengths, then keeps the ``dim`` principal components.  Pairs in
-    different connected components get zero weight (missing entries), and each component is
-    then placed side by side.
+    different connected components get zero weight (missing entries), and the components are
+    then packed side by side as by every layout of the package (each centred and scaled to RMS
+    radius sqrt(size), on a grid, largest first: ``nx_ordinal._graph.pack_components``).
 
     Parameters
     ----------
@@ -702,7 +544,7 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    from ._graph import weighted_csr
+    from ._graph import pack_components, weighted_csr
 
     A = weighted_csr(G, nodes, weight)
     from ._memory import ree_layout_memory
@@ -717,14 +559,10 @@ def ree_layout(
               verbose=verbose)
     X = np.array(res.embedding)
     ncomp, labels = connected_components(finite, directed=False)
-    if ncomp > 1:  # each component centred, then the components placed along the first axis
-        offset = 0.0
-        for c in range(ncomp):
-            idx = labels == c
-            X[idx] -= X[idx].mean(axis=0)
-            width = float(np.ptp(X[idx, 0])) if idx.sum() > 1 else 0.0
-            X[idx, 0] += offset + width / 2
-            offset += width + 1.0
+    if ncomp > 1:  # the components side by side (the package's one packing rule)
+        order = np.argsort(labels, kind="stable")
+        parts = np.split(order, np.cumsum(np.bincount(labels))[:-1])
+        X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
