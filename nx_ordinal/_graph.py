@@ -339,7 +339,8 @@ def shortest_path_triplets(
     (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
     tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
     reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
-    graph has too few strict comparisons).
+    graph has too few strict comparisons; none with fewer than 3 nodes, and then nothing is
+    drawn from ``rng``).
     """
     import numpy as np
     from scipy.sparse.csgraph import shortest_path
@@ -347,6 +348,8 @@ def shortest_path_triplets(
     from .oracle import random_pairs
 
     n = len(nodes)
+    if n < 3:
+        return np.empty((0, 3), dtype=np.int64)
     A = weighted_csr(G, nodes, weight)
     n_src = min(n, max(20, max_entries // max(n, 1)))
     src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))

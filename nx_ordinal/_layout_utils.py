@@ -40,6 +40,7 @@ __all__ = [
     "check_scale",
     "trivial_layout",
     "initial_positions",
+    "check_pos",
     "finish_layout",
     "rescale",
     "check_fixed",
@@ -135,6 +136,35 @@ def initial_positions(
     """
     import numpy as np
 
+    checked = _given_positions(pos, nodes, dim)
+    if checked is None:
+        return None
+    X, given = checked
+    if not given.all():
+        if rng is None:
+            rng = np.random.default_rng()
+        if given.any():
+            lo = X[given].min(axis=0)
+            hi = X[given].max(axis=0)
+            span = np.where(hi > lo, hi - lo, 1.0)
+        else:
+            lo = np.zeros(dim)
+            span = np.full(dim, float(fill_scale))
+        X[~given] = lo + span * rng.random((int((~given).sum()), dim))
+    return X
+
+
+def check_pos(pos: PosLike | None, nodes: Sequence[Hashable], dim: int) -> None:
+    """Validate a (possibly partial) ``pos`` as :func:`initial_positions` does, drawing
+    nothing: for layouts that accept ``pos`` without using it.  O(n dim)."""
+    _given_positions(pos, nodes, dim)
+
+
+def _given_positions(pos, nodes, dim):
+    """``(X, given)``: the coordinates ``pos`` gives (rows of ``X`` in node order, ``given``
+    marking them; other rows uninitialised), validated; ``None`` for ``pos=None``."""
+    import numpy as np
+
     if pos is None:
         return None
     if not hasattr(pos, "items"):
@@ -156,18 +186,7 @@ def initial_positions(
                 raise ValueError(f"pos[{v!r}] is not finite: {p.tolist()}")
             X[idx] = p
             given[idx] = True
-    if not given.all():
-        if rng is None:
-            rng = np.random.default_rng()
-        if given.any():
-            lo = X[given].min(axis=0)
-            hi = X[given].max(axis=0)
-            span = np.where(hi > lo, hi - lo, 1.0)
-        else:
-            lo = np.zeros(dim)
-            span = np.full(dim, float(fill_scale))
-        X[~given] = lo + span * rng.random((int((~given).sum()), dim))
-    return X
+    return X, given
 
 
 def check_fixed(

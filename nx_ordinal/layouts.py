@@ -17,6 +17,7 @@ from ._graph import (
 from ._layout_utils import (
     GariTracker,
     check_center,
+    check_pos,
     check_scale,
     finish_layout,
     initial_positions,
@@ -415,8 +416,6 @@ def soe_layout(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
-    import math
-
     import numpy as np
 
     from ._validation import check_int
@@ -431,8 +430,7 @@ def soe_layout(
     scale = check_scale(scale)
     n = len(nodes)
     if n_constraints is None:
-        logn = max(1, math.ceil(math.log(max(n, 2))))
-        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
+        n_constraints = _default_n_constraints(n, dim)
     n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
     if weight is not None and not isinstance(weight, str):
         raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
@@ -445,8 +443,7 @@ def soe_layout(
     init = initial_positions(pos, nodes, dim, seed)
     if init is not None:
         n_init = 1
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
-        np.empty((0, 3), dtype=np.int64))
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     if T.shape[0] == 0:
         warn("no strict shortest-path comparisons (all distances tie); "
              "returning the initial positions", NoOrdinalInformationWarning)
@@ -687,7 +684,6 @@ def asap_loe_layout(
 
     from .asap.pipeline import asap_embed
     from .constraints import graph_to_csr
-    from .utils import as_generator
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -703,7 +699,7 @@ def asap_loe_layout(
     A, _ = graph_to_csr(G, nodes)
     res = asap_embed(A, dim, max_patch_size=max_patch_size, prune=prune, scale_sync=scale_sync,
                      embedder=embedder, rigidity_test=rigidity_test, executor=executor,
-                     n_jobs=n_jobs, init=init, seed=as_generator(seed), verbose=verbose,
+                     n_jobs=n_jobs, init=init, seed=seed, verbose=verbose,
                      loe_kwargs=loe_kwargs, refine_iter=refine_iter)
     X = np.asarray(res.embedding)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
@@ -1063,12 +1059,10 @@ def landmark_layout(
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
     import numpy as np
-    from scipy.sparse.csgraph import shortest_path
 
     from ._validation import check_choice, check_int
     from .constraints import count_local_triplets, graph_to_csr
     from .embed.landmark import hop_rank_embedding
-    from .embed.mds import classical_mds
     from .utils import as_generator
 
     G, nodes = process_graph(G)
@@ -1089,8 +1083,7 @@ def landmark_layout(
     from ._memory import landmark_layout_memory
 
     landmark_layout_memory(n, dim, G.number_of_edges(), ell).check()
-    if pos is not None:  # validation only (a private generator: the seed stream is untouched)
-        initial_positions(pos, nodes, dim, np.random.default_rng(0))
+    check_pos(pos, nodes, dim)  # validation only: nothing is drawn from the seed
     rng = as_generator(seed)
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
@@ -1100,14 +1093,7 @@ def landmark_layout(
 
         warn("landmark_layout: every node is adjacent to all others or to none, so "
              "hop distances carry no ordinal information", NoOrdinalInformationWarning)
-    if n <= ell + 1:
-        H = shortest_path(A, unweighted=True, directed=False)
-        fin = np.isfinite(H)
-        H[~fin] = H[fin].max() + 1.0
-        X = classical_mds(H, dim)
-        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                             remove_overlap=remove_overlap, seed=rng)
-    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)
+    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
@@ -1364,7 +1350,7 @@ def lpem_layout(
     import numpy as np
 
     from .constraints import graph_to_csr
-    from .embed.lp import lp_embedding
+    from .embed.lp import lp_embedding, triangle_count
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -1387,29 +1373,10 @@ def lpem_layout(
             triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
         from ._memory import lpem_layout_memory
 
-        lpem_layout_memory(n, dim, _lpem_triangle_count(A, triangle), triangle).check()
+        lpem_layout_memory(n, dim, triangle_count(A, triangle), triangle).check()
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                          remove_overlap=remove_overlap, seed=seed)
-
-
-def _lpem_triangle_count(A, triangle):
-    """Triangles :func:`nx_ordinal.embed.lp.lp_embedding` imposes (at most, for "local":
-    pairs of neighbours of each node), O(n) and nothing allocated beyond the degrees."""
-    import numpy as np
-
-    n = A.shape[0]
-    if isinstance(triangle, str) and triangle == "local":
-        deg = np.diff((A + A.T).tocsr().indptr).astype(np.int64)
-        return int((deg * (deg - 1) // 2).sum())
-    everything = n * (n - 1) * (n - 2) // 6
-    if isinstance(triangle, str):
-        return everything if triangle == "all" else 0  # bad names: lp_embedding's ValueError
-    try:
-        fraction = float(triangle)
-    except (TypeError, ValueError):
-        return 0
-    return int(min(max(fraction, 0.0), 1.0) * everything)
 
 
 def _warn_no_local_triplets(name, A):
@@ -1555,8 +1522,7 @@ def landmark_ste_layout(
     soe_layout_memory(n, dim, G.number_of_edges(), n_constraints).check()
     initial_positions(pos, nodes, dim, seed)  # validation only
     rng = as_generator(seed)
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
-        np.empty((0, 3), dtype=np.int64))
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
