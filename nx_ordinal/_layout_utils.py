@@ -8,6 +8,17 @@ A layout function does::
     X0 = initial_positions(pos, nodes, dim, rng)   # optional, partial pos allowed
     ... solver on arrays ...
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+Seeds: ``np_random_state`` turns ``seed`` into a RandomState (or passes a Generator on) once,
+at the front door, and the layout passes that object on: whatever draws from it converts it
+with :func:`nx_ordinal.utils.as_generator` at its own entry (the solvers, ``_starts``,
+``separate_overlaps``).  Where several steps of one layout share one stream (``soe_layout``,
+``landmark_layout``, ``landmark_ste_layout``: sampling, then solving), the layout converts it
+once, ``rng = as_generator(seed)``, and passes ``rng`` on.  :func:`~nx_ordinal.utils.draw_seed`
+gives an int where a callee takes one (networkx's drawers) and in the triplet layouts, whose
+streams were built that way.  These streams are what a seed means for the existing layouts:
+bringing them to one of the two forms would change layouts for a given seed (the STE family
+on the karate club graph, among others).
 """
 
 from __future__ import annotations

@@ -175,8 +175,9 @@ def loe_layout(
     most its 4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not
     make the candidate list quadratic).  Beyond 100 nodes an undirected small-world graph
     is drawn without its shortcuts (edges on no triangle and no 4-cycle whose ends are far
-    apart without them, see ``_drop_shortcuts``): LOE would fold the drawing to bring their
-    ends together (Watts-Strogatz); GARI is still measured on the whole graph.
+    apart without them, see ``nx_ordinal._graph.drop_shortcuts``): LOE would fold the
+    drawing to bring their ends together (Watts-Strogatz); GARI is still measured on the
+    whole graph.
 
     Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
     near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 500 nodes; a
