@@ -217,10 +217,15 @@ def loe_layout(
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
     max_time = check_positive(max_time, "max_time", allow_none=True)
+    solver_init = None
+    if inits == ("auto",):
+        inits, solver_init = auto_layout_starts(n, n_init)
+    elif inits in (("spectral",), ("pivot",)):
+        solver_init = inits[0]
     from ._memory import loe_layout_memory
 
     loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
-        KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
+        KK_MAX_NODES) and any(i in ("kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol)
@@ -229,11 +234,6 @@ def loe_layout(
         kw["candidate_cap"] = _CANDIDATE_CAP
         if not G.is_directed():
             A_solve, _ = drop_shortcuts(A)
-    solver_init = None
-    if inits == ("auto",):
-        inits, solver_init = auto_layout_starts(n, n_init)
-    elif inits in (("spectral",), ("pivot",)):
-        solver_init = inits[0]
     if X0 is not None:
         starts = [X0]
     elif solver_init is not None:
@@ -419,7 +419,6 @@ def soe_layout(
     """
     import numpy as np
 
-    from ._validation import check_int
     from .embed._progress import warn
     from .embed.soe import soe
     from .exceptions import NoOrdinalInformationWarning
@@ -430,11 +429,7 @@ def soe_layout(
     center = check_center(center, dim)
     scale = check_scale(scale)
     n = len(nodes)
-    if n_constraints is None:
-        n_constraints = _default_n_constraints(n, dim)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     from ._memory import soe_layout_memory
@@ -530,7 +525,7 @@ def ree_layout(
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
     import numpy as np
-    from scipy.sparse.csgraph import connected_components, shortest_path
+    from scipy.sparse.csgraph import connected_components
 
     from .embed.ree import ree
 
@@ -542,19 +537,15 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    from ._graph import pack_components, weighted_csr
+    from ._graph import pack_components, path_distances, weighted_csr
 
     A = weighted_csr(G, nodes, weight)
     from ._memory import ree_layout_memory
 
     ree_layout_memory(n, dim).check(verbose)
-    S = shortest_path(A, directed=G.is_directed())
-    S = np.minimum(S, S.T)
-    finite = np.isfinite(S)
-    Wt = finite.astype(np.float64)
-    D = np.where(finite, S, 0.0)
-    res = ree(D, dim, weights=Wt, method=method, max_iter=max_iter, step=step, seed=seed,
-              verbose=verbose)
+    D, finite = path_distances(A, G.is_directed())
+    res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
+              step=step, seed=seed, verbose=verbose)
     X = np.array(res.embedding)
     ncomp, labels = connected_components(finite, directed=False)
     if ncomp > 1:  # the components side by side (the package's one packing rule)
@@ -1062,7 +1053,7 @@ def landmark_layout(
     import numpy as np
 
     from ._validation import check_choice, check_int
-    from .constraints import count_local_triplets, graph_to_csr
+    from .constraints import graph_to_csr
     from .embed.landmark import hop_rank_embedding
     from .utils import as_generator
 
@@ -1088,12 +1079,7 @@ def landmark_layout(
     rng = as_generator(seed)
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
-    if count_local_triplets(A) == 0:
-        from .embed._progress import warn
-        from .exceptions import NoOrdinalInformationWarning
-
-        warn("landmark_layout: every node is adjacent to all others or to none, so "
-             "hop distances carry no ordinal information", NoOrdinalInformationWarning)
+    _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
     X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
@@ -1380,7 +1366,7 @@ def lpem_layout(
                          remove_overlap=remove_overlap, seed=seed)
 
 
-def _warn_no_local_triplets(name, A):
+def _warn_no_local_triplets(name, A, what="the graph carries"):
     """Warn (at the caller's caller) when adjacency ``A`` implies no local triplets."""
     from .constraints import count_local_triplets
 
@@ -1388,8 +1374,8 @@ def _warn_no_local_triplets(name, A):
         from .embed._progress import warn
         from .exceptions import NoOrdinalInformationWarning
 
-        warn(f"{name}: every node is adjacent to all others or to none, so the graph "
-             "carries no ordinal information", NoOrdinalInformationWarning)
+        warn(f"{name}: every node is adjacent to all others or to none, so {what} "
+             "no ordinal information", NoOrdinalInformationWarning)
 
 
 @public_call
@@ -1511,11 +1497,7 @@ def landmark_ste_layout(
     scale = check_scale(scale)
     n = len(nodes)
     ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
-    if n_constraints is None:
-        n_constraints = _default_n_constraints(n, dim)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     from ._memory import soe_layout_memory
@@ -1541,13 +1523,19 @@ def landmark_ste_layout(
                          remove_overlap=remove_overlap, seed=rng)
 
 
-def _default_n_constraints(n, dim):
-    """Shortest-path triplets sampled by default: ``min(2e6, 20 n dim ceil(log n))`` (the
-    default of :func:`soe_layout` too)."""
+def _check_sampling(n_constraints, weight, n, dim):
+    """``n_constraints`` of the shortest-path triplet layouts (``soe_layout``,
+    ``landmark_ste_layout``), checked, default ``min(2e6, 20 n dim ceil(log n))``; ``weight``
+    must be an edge attribute name or ``None``."""
     import math
 
-    logn = max(1, math.ceil(math.log(max(n, 2))))
-    return min(2_000_000, 20 * max(n, 1) * dim * logn)
+    if n_constraints is None:
+        logn = max(1, math.ceil(math.log(max(n, 2))))
+        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
+    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
+    if weight is not None and not isinstance(weight, str):
+        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    return n_constraints
 
 
 __all__ += ["dmoe_layout", "landmark_ste_layout", "lpem_layout"]

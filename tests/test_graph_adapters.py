@@ -240,3 +240,15 @@ def test_check_pos_validates_like_initial_positions_and_draws_nothing():
     a = nx_ordinal.landmark_layout(G, seed=4)
     b = nx_ordinal.landmark_layout(G, pos={(0, 0): (5.0, 5.0)}, seed=4)
     assert all(np.array_equal(a[v], b[v]) for v in G)
+
+
+def test_path_distances_symmetric_with_missing_pairs():
+    from nx_ordinal._graph import path_distances
+
+    G = nx.DiGraph([(0, 1, {"w": 2.0}), (1, 2, {"w": 0.5}), (2, 0, {"w": 4.0})])
+    G.add_node(3)
+    D, finite = path_distances(weighted_csr(G, [0, 1, 2, 3], "w"), directed=True)
+    # 0 -> 2 is 2.5 along the cycle, 2 -> 0 is 4: the shorter direction counts
+    assert D[0, 2] == D[2, 0] == 2.5 and D[0, 1] == D[1, 0] == 2.0
+    assert np.array_equal(D, D.T) and not finite[3, :3].any() and not D[3, :3].any()
+    assert finite[:3, :3].all() and finite[3, 3]
