@@ -590,21 +590,23 @@ class GariTracker:
     patience = 64
     gari_tol = 1e-3
 
-    def __init__(self, A, large=False, progress=None, deadline=None):
+    def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
+                 deadline: float | None = None) -> None:
         import time
 
         self.A = A
         self.deadline = deadline
         self.large = large
-        self.progress = progress
-        self.best = None
-        self.best_X = None
+        self.progress = progress  # an embed._progress.Progress, or None
+        self.best: tuple[float, float] | None = None
+        self.best_X: FloatArray | None = None
         self._t0 = time.perf_counter()
         self._spent = 0.0
-        self._run = None
-        self._hist = []  # (iteration, best GARI of the run so far)
+        self._run: int | None = None
+        self._hist: list[tuple[int, float]] = []  # (iteration, best GARI of the run so far)
 
-    def offer(self, X, f):
+    def offer(self, X: FloatArray, f: float) -> float:
+        """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI."""
         import time
 
         import numpy as np
@@ -620,7 +622,7 @@ class GariTracker:
         self._spent += time.perf_counter() - t
         return g
 
-    def __call__(self, run, it, X, f):
+    def __call__(self, run: int, it: int, X: FloatArray, f: float) -> bool:
         import time
 
         if it > 0 and self.progress is not None:

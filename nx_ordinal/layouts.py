@@ -269,6 +269,7 @@ def loe_layout(
     else:
         for r in runs:
             tracker.offer(r.embedding, r.objective)
+        assert tracker.best_X is not None  # every run was offered
         X = tracker.best_X
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                          remove_overlap=remove_overlap, seed=seed)
