@@ -8,6 +8,17 @@ A layout function does::
     X0 = initial_positions(pos, nodes, dim, rng)   # optional, partial pos allowed
     ... solver on arrays ...
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+
+Seeds: ``np_random_state`` turns ``seed`` into a RandomState (or passes a Generator on) once,
+at the front door, and the layout passes that object on: whatever draws from it converts it
+with :func:`nx_ordinal.utils.as_generator` at its own entry (the solvers, ``_starts``,
+``separate_overlaps``).  Where several steps of one layout share one stream (``soe_layout``,
+``landmark_layout``, ``landmark_ste_layout``: sampling, then solving), the layout converts it
+once, ``rng = as_generator(seed)``, and passes ``rng`` on.  :func:`~nx_ordinal.utils.draw_seed`
+gives an int where a callee takes one (networkx's drawers) and in the triplet layouts, whose
+streams were built that way.  These streams are what a seed means for the existing layouts:
+bringing them to one of the two forms would change layouts for a given seed (the STE family
+on the karate club graph, among others).
 """
 
 from __future__ import annotations
@@ -40,11 +51,13 @@ __all__ = [
     "check_scale",
     "trivial_layout",
     "initial_positions",
+    "check_pos",
     "finish_layout",
     "rescale",
     "check_fixed",
     "separate_overlaps",
     "np_random_state",
+    "GariTracker",
 ]
 
 
@@ -134,6 +147,35 @@ def initial_positions(
     """
     import numpy as np
 
+    checked = _given_positions(pos, nodes, dim)
+    if checked is None:
+        return None
+    X, given = checked
+    if not given.all():
+        if rng is None:
+            rng = np.random.default_rng()
+        if given.any():
+            lo = X[given].min(axis=0)
+            hi = X[given].max(axis=0)
+            span = np.where(hi > lo, hi - lo, 1.0)
+        else:
+            lo = np.zeros(dim)
+            span = np.full(dim, float(fill_scale))
+        X[~given] = lo + span * rng.random((int((~given).sum()), dim))
+    return X
+
+
+def check_pos(pos: PosLike | None, nodes: Sequence[Hashable], dim: int) -> None:
+    """Validate a (possibly partial) ``pos`` as :func:`initial_positions` does, drawing
+    nothing: for layouts that accept ``pos`` without using it.  O(n dim)."""
+    _given_positions(pos, nodes, dim)
+
+
+def _given_positions(pos, nodes, dim):
+    """``(X, given)``: the coordinates ``pos`` gives (rows of ``X`` in node order, ``given``
+    marking them; other rows uninitialised), validated; ``None`` for ``pos=None``."""
+    import numpy as np
+
     if pos is None:
         return None
     if not hasattr(pos, "items"):
@@ -155,18 +197,7 @@ def initial_positions(
                 raise ValueError(f"pos[{v!r}] is not finite: {p.tolist()}")
             X[idx] = p
             given[idx] = True
-    if not given.all():
-        if rng is None:
-            rng = np.random.default_rng()
-        if given.any():
-            lo = X[given].min(axis=0)
-            hi = X[given].max(axis=0)
-            span = np.where(hi > lo, hi - lo, 1.0)
-        else:
-            lo = np.zeros(dim)
-            span = np.full(dim, float(fill_scale))
-        X[~given] = lo + span * rng.random((int((~given).sum()), dim))
-    return X
+    return X, given
 
 
 def check_fixed(
@@ -540,3 +571,78 @@ def _out_degree(A, n):
     r, c = A.nonzero()
     deg -= np.bincount(r[r == c], minlength=n)
     return deg
+
+
+class GariTracker:
+    """The :func:`nx_ordinal.embed.loe` callback of ``loe_layout(select="gari")``: counts
+    iterations on the call's progress bar and keeps the configuration of highest GARI (ties:
+    lowest objective) seen at iterations 0, 1, 2, 4, 8, ... of every run (O(n k_max log n)
+    per checkpoint; ``offer`` adds a run's final configuration).
+
+    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
+    while checkpoints have taken more than a tenth of the time since the tracker was made),
+    and a run is ended (the callback returns True) once its best GARI has not risen by
+    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
+    (``time.perf_counter()``) has passed.
+    """
+
+    every = 16
+    patience = 64
+    gari_tol = 1e-3
+
+    def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
+                 deadline: float | None = None) -> None:
+        import time
+
+        self.A = A
+        self.deadline = deadline
+        self.large = large
+        self.progress = progress  # an embed._progress.Progress, or None
+        self.best: tuple[float, float] | None = None
+        self.best_X: FloatArray | None = None
+        self._t0 = time.perf_counter()
+        self._spent = 0.0
+        self._run: int | None = None
+        self._hist: list[tuple[int, float]] = []  # (iteration, best GARI of the run so far)
+
+    def offer(self, X: FloatArray, f: float) -> float:
+        """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI."""
+        import time
+
+        import numpy as np
+
+        from .metrics import gari_array
+
+        t = time.perf_counter()
+        g = gari_array(self.A, X)
+        key = (g, -float(f))
+        if self.best is None or key > self.best:
+            self.best = key
+            self.best_X = np.array(X, dtype=np.float64)
+        self._spent += time.perf_counter() - t
+        return g
+
+    def __call__(self, run: int, it: int, X: FloatArray, f: float) -> bool:
+        import time
+
+        if it > 0 and self.progress is not None:
+            self.progress.update(f)
+        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            return True  # the call's time budget (also ends the solver's restarts at once)
+        if run != self._run:
+            self._run, self._hist = run, []
+        power = it & (it - 1) == 0  # 0 and powers of two
+        periodic = self.large and it >= self.patience and it % self.every == 0
+        if not (power or periodic):
+            return False
+        if periodic and not power:
+            if self._spent > 0.1 * (time.perf_counter() - self._t0):
+                return False
+        g = self.offer(X, f)
+        run_best = max(g, self._hist[-1][1]) if self._hist else g
+        self._hist.append((it, run_best))
+        if not self.large or it < self.patience:
+            return False
+        # best of this run patience iterations ago (or at the earliest checkpoint)
+        old = [b for i, b in self._hist if i <= it - self.patience]
+        return bool(old) and run_best - old[-1] < self.gari_tol

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
-
-from ._graph import KK_MAX_NODES, auto_layout_starts, shortest_path_triplets
+from ._graph import (
+    KK_MAX_NODES,
+    SMALL_NODES,
+    auto_layout_starts,
+    auto_n_init,
+    drop_shortcuts,
+    networkx_start,
+    shortest_path_triplets,
+    start_configurations,
+)
 from ._layout_utils import (
+    GariTracker,
     check_center,
+    check_pos,
     check_scale,
     finish_layout,
     initial_positions,
@@ -80,15 +89,15 @@ def loe_layout(
     n_init : int or "auto", default "auto"
         Number of runs.  The first run of each start in ``init`` begins from it as is, the
         others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
-        given (one run).  ``"auto"``: 4 up to 500 nodes, 1 beyond (a perturbed copy of a
-        large start begins far from anything useful, and one run costs what the solver
-        costs).
+        given (one run).  ``"auto"``: 4 up to 100 nodes, 2 (one from each start) up to 500,
+        1 beyond (a perturbed copy of a large start begins far from anything useful, and one
+        run costs what the solver costs).
     init : str or sequence of str, default "auto"
         Start(s) of the runs, cycled over the ``n_init`` runs: ``"spectral"`` (Laplacian
         eigenmaps), ``"pivot"`` (:func:`nx_ordinal.embed.pivot_mds`, pivot MDS of
         density-reweighted graph distances), ``"kamada_kawai"``, ``"spring"`` (networkx
-        drawers) or ``"random"``.  ``"auto"``: ``("spectral", "kamada_kawai")`` up to 500
-        nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
+        drawers) or ``"random"``.  ``"auto"`` (alone): ``("spectral", "kamada_kawai")`` up to
+        500 nodes (Kamada-Kawai costs O(n^2) memory), ``"pivot"`` beyond (hop distances on an
         undirected graph; on a directed kNN graph they are reweighted by the estimated
         density, which keeps the global shape).
     select : {"gari", "objective"}, default "gari"
@@ -166,8 +175,9 @@ def loe_layout(
     most its 4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not
     make the candidate list quadratic).  Beyond 100 nodes an undirected small-world graph
     is drawn without its shortcuts (edges on no triangle and no 4-cycle whose ends are far
-    apart without them, see ``_drop_shortcuts``): LOE would fold the drawing to bring their
-    ends together (Watts-Strogatz); GARI is still measured on the whole graph.
+    apart without them, see ``nx_ordinal._graph.drop_shortcuts``): LOE would fold the
+    drawing to bring their ends together (Watts-Strogatz); GARI is still measured on the
+    whole graph.
 
     Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
     near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 500 nodes; a
@@ -201,16 +211,21 @@ def loe_layout(
     inits = _check_inits(init)
     select = check_choice(select, "select", ("objective", "gari"))
     n = len(nodes)
-    large = n > _SMALL_NODES  # bounded candidate lists and GARI early stop
+    large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
     if isinstance(n_init, str) and n_init == "auto":
-        n_init = 4 if not large else (2 if n <= _KK_MAX_NODES else 1)
+        n_init = auto_n_init(n)
     n_init = check_int(n_init, "n_init", minimum=1)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
     max_time = check_positive(max_time, "max_time", allow_none=True)
+    solver_init = None
+    if inits == ("auto",):
+        inits, solver_init = auto_layout_starts(n, n_init)
+    elif inits in (("spectral",), ("pivot",)):
+        solver_init = inits[0]
     from ._memory import loe_layout_memory
 
     loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
-        _KK_MAX_NODES) and any(i in ("auto", "kamada_kawai", "spring") for i in inits)).check()
+        KK_MAX_NODES) and any(i in ("kamada_kawai", "spring") for i in inits)).check()
     X0 = initial_positions(pos, nodes, dim, seed)
     A, _ = graph_to_csr(G, nodes)
     kw = dict(delta=delta, method=method, tol=tol)
@@ -218,12 +233,7 @@ def loe_layout(
     if large:
         kw["candidate_cap"] = _CANDIDATE_CAP
         if not G.is_directed():
-            A_solve, _ = _drop_shortcuts(A)
-    solver_init = None
-    if inits == ("auto",):
-        inits, solver_init = auto_layout_starts(n, n_init)
-    elif inits in (("spectral",), ("pivot",)):
-        solver_init = inits[0]
+            A_solve, _ = drop_shortcuts(A)
     if X0 is not None:
         starts = [X0]
     elif solver_init is not None:
@@ -235,7 +245,7 @@ def loe_layout(
     # the solver shows its own bar per run
     progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
     deadline = None if max_time is None else t_start + max_time
-    tracker = (_GariTracker(A, large=large, progress=progress, deadline=deadline)
+    tracker = (GariTracker(A, large=large, progress=progress, deadline=deadline)
                if select == "gari" else None)
     kw["verbose"] = verbose and tracker is None
 
@@ -259,14 +269,13 @@ def loe_layout(
     else:
         for r in runs:
             tracker.offer(r.embedding, r.objective)
+        assert tracker.best_X is not None  # every run was offered
         X = tracker.best_X
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                          remove_overlap=remove_overlap, seed=seed)
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
-_KK_MAX_NODES = KK_MAX_NODES  # init="auto" is decided in nx_ordinal._graph
-_SMALL_NODES = 100  # up to here the defaults follow every run to its end (layouts/*.json)
 _CANDIDATE_CAP = 4.0
 
 
@@ -280,192 +289,27 @@ def _check_inits(init):
         raise ValueError("init must name at least one start")
     for name in inits:
         check_choice(name, "init", _INITS)
+    if "auto" in inits and len(inits) > 1:
+        raise ValueError(f"init='auto' stands alone (it chooses the starts), got {init!r}")
     return inits
 
 
 def _starts(G, nodes, A, inits, n_init, dim, seed):
-    """``n_init`` start configurations cycling over ``inits``; repeats are perturbed."""
-    import numpy as np
-
+    """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
+    (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in)."""
     from .embed.loe import laplacian_eigenmaps, pivot_mds
-    from .utils import as_generator, draw_seed
+    from .utils import as_generator
 
     rng = as_generator(seed)
-    base = {}
-    starts = []
-    for r in range(n_init):
-        name = inits[r % len(inits)]
-        if name == "random":
-            starts.append(rng.standard_normal((len(nodes), dim)))
-            continue
-        if name not in base:
-            if name == "spectral":
-                X = laplacian_eigenmaps(A, dim, seed=rng)
-            elif name == "pivot":
-                X = pivot_mds(A, dim, seed=rng)
-            elif name == "kamada_kawai":
-                # networkx starts KK from an unseeded random layout when dim >= 3
-                p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
-                p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
-                X = np.array([p[v] for v in nodes], dtype=np.float64)
-            else:
-                p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
-                X = np.array([p[v] for v in nodes], dtype=np.float64)
-            base[name] = X
-            starts.append(X)
-            continue
-        X = base[name]
-        spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
-        starts.append(X + 0.3 * spread * rng.standard_normal(X.shape))
-    return starts
 
+    def base(name):
+        if name == "spectral":
+            return laplacian_eigenmaps(A, dim, seed=rng)
+        if name == "pivot":
+            return pivot_mds(A, dim, seed=rng)
+        return networkx_start(G, nodes, name, dim, rng)
 
-def _drop_shortcuts(A, max_fraction=0.1, n_probe=8, chunk=64):
-    """The undirected adjacency ``A`` without its *shortcuts*, when they are at most
-    ``max_fraction`` of the edges (else ``A``); returns ``(B, n_dropped)``.
-
-    Only a small world is searched: a graph whose mean hop distance t (from ``n_probe``
-    breadth-first searches) is at most 3 log n / log(mean degree).  A shortcut lies on no
-    triangle and no 4-cycle, and without such edges its ends are still connected but more
-    than ``L = min(max(8, 2 t), 32)`` hops apart: the long-range links of a Watts-Strogatz
-    graph.  LOE asks every edge's ends to be nearer than all
-    non-neighbours; a shortcut cannot be, and the objective folds the drawing to pay for it
-    (Watts-Strogatz, n = 2,000: a circle in ring order has GARI 0.93 but ten times the
-    Err_local of LOE's fold, GARI 0.35-0.51).  Geometric graphs are no small worlds and keep
-    every edge; bridges stay.  Cost O(E k) for the
-    triangle and 4-cycle counts (maximum degree k), ``n_probe`` searches, and one search
-    limited to L hops per candidate edge.
-    """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
-
-    S = sp.csr_array((A + A.T) > 0).astype(np.int64)
-    S.setdiag(0)
-    S.eliminate_zeros()
-    U = sp.triu(S, k=1).tocoo()
-    u, v = U.row.astype(np.int64), U.col.astype(np.int64)
-    n = A.shape[0]
-    if u.size == 0:
-        return A, 0
-    probe = np.unique(np.linspace(0, n - 1, min(n_probe, n)).astype(np.int64))
-    D = shortest_path(S, unweighted=True, directed=False, indices=probe)
-    finite = D[np.isfinite(D) & (D > 0)]
-    mean_deg = max(2.0 * u.size / n, 2.0)
-    if not finite.size or finite.mean() > 3.0 * np.log(n) / np.log(mean_deg):
-        return A, 0  # not a small world: distances grow faster than log n (geometric)
-    hops = min(max(8.0, 2.0 * float(finite.mean())), 32.0)
-    S2 = S @ S
-    tri = S2.multiply(S).tocsr()  # common neighbours on the edges
-    on_tri = sp.triu(tri, k=1).tocoo()
-    supported = np.zeros(u.size, dtype=bool)
-    if on_tri.nnz:
-        key = u * n + v
-        order = np.argsort(key)
-        hit = np.searchsorted(key[order], on_tri.row.astype(np.int64) * n + on_tri.col)
-        supported[order[hit]] = True
-    cand = np.flatnonzero(~supported)  # on no triangle
-    if cand.size == 0 or cand.size > max_fraction * u.size:
-        return A, 0
-    uc, vc = u[cand], v[cand]
-    deg = np.diff(S.indptr)
-    # walks u-a-b-v of length 3 that are not paths through the edge itself: 4-cycles
-    walks3 = np.asarray(S2[uc].multiply(S[vc]).sum(axis=1)).ravel()
-    cand = cand[walks3 - (deg[uc] + deg[vc] - 1) == 0]
-    if cand.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[cand] = False
-    R = sp.coo_array((np.ones(int(keep.sum())), (u[keep], v[keep])), shape=(n, n)).tocsr()
-    _, label = connected_components(R, directed=False)
-    uc, vc = u[cand], v[cand]
-    far = np.zeros(cand.size, dtype=bool)
-    for s in range(0, cand.size, chunk):
-        d = dijkstra(R, directed=False, indices=uc[s:s + chunk], unweighted=True,
-                     limit=hops)
-        far[s:s + chunk] = d[np.arange(d.shape[0]), vc[s:s + chunk]] > hops
-    drop = cand[far & (label[uc] == label[vc])]  # bridges stay
-    if drop.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[drop] = False
-    uk, vk = u[keep], v[keep]
-    B = sp.csr_array((np.ones(2 * uk.size), (np.concatenate([uk, vk]),
-                                             np.concatenate([vk, uk]))), shape=(n, n))
-    B.sort_indices()
-    return B, int(drop.size)
-
-
-class _GariTracker:
-    """``loe`` callback: counts iterations on the call's progress bar and keeps the
-    configuration of highest GARI (ties: lowest objective) seen at iterations 0, 1, 2, 4,
-    8, ... of every run (O(n k_max log n) per checkpoint).
-
-    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
-    while checkpoints have taken more than a tenth of the time since the tracker was made),
-    and a run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
-    (``time.perf_counter()``) has passed.
-    """
-
-    every = 16
-    patience = 64
-    gari_tol = 1e-3
-
-    def __init__(self, A, large=False, progress=None, deadline=None):
-        import time
-
-        self.A = A
-        self.deadline = deadline
-        self.large = large
-        self.progress = progress
-        self.best = None
-        self.best_X = None
-        self._t0 = time.perf_counter()
-        self._spent = 0.0
-        self._run = None
-        self._hist = []  # (iteration, best GARI of the run so far)
-
-    def offer(self, X, f):
-        import time
-
-        import numpy as np
-
-        from .metrics import gari_array
-
-        t = time.perf_counter()
-        g = gari_array(self.A, X)
-        key = (g, -float(f))
-        if self.best is None or key > self.best:
-            self.best = key
-            self.best_X = np.array(X, dtype=np.float64)
-        self._spent += time.perf_counter() - t
-        return g
-
-    def __call__(self, run, it, X, f):
-        import time
-
-        if it > 0 and self.progress is not None:
-            self.progress.update(f)
-        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
-            return True  # the call's time budget (also ends the solver's restarts at once)
-        if run != self._run:
-            self._run, self._hist = run, []
-        power = it & (it - 1) == 0  # 0 and powers of two
-        periodic = self.large and it >= self.patience and it % self.every == 0
-        if not (power or periodic):
-            return False
-        if periodic and not power:
-            if self._spent > 0.1 * (time.perf_counter() - self._t0):
-                return False
-        g = self.offer(X, f)
-        run_best = max(g, self._hist[-1][1]) if self._hist else g
-        self._hist.append((it, run_best))
-        if not self.large or it < self.patience:
-            return False
-        # best of this run patience iterations ago (or at the earliest checkpoint)
-        old = [b for i, b in self._hist if i <= it - self.patience]
-        return bool(old) and run_best - old[-1] < self.gari_tol
+    return list(start_configurations(inits, n_init, rng, base, shape=(len(nodes), dim)))
 
 
 @public_call
@@ -574,11 +418,8 @@ def soe_layout(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
-    import math
-
     import numpy as np
 
-    from ._validation import check_int
     from .embed._progress import warn
     from .embed.soe import soe
     from .exceptions import NoOrdinalInformationWarning
@@ -589,12 +430,7 @@ def soe_layout(
     center = check_center(center, dim)
     scale = check_scale(scale)
     n = len(nodes)
-    if n_constraints is None:
-        logn = max(1, math.ceil(math.log(max(n, 2))))
-        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     from ._memory import soe_layout_memory
@@ -604,8 +440,7 @@ def soe_layout(
     init = initial_positions(pos, nodes, dim, seed)
     if init is not None:
         n_init = 1
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
-        np.empty((0, 3), dtype=np.int64))
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     if T.shape[0] == 0:
         warn("no strict shortest-path comparisons (all distances tie); "
              "returning the initial positions", NoOrdinalInformationWarning)
@@ -639,8 +474,9 @@ def ree_layout(
 
     Runs REE [1]_ (l1 fit of squared distances, PSD-projected subgradient or SDP) on the
     matrix of shortest-path lengths, then keeps the ``dim`` principal components.  Pairs in
-    different connected components get zero weight (missing entries), and each component is
-    then placed side by side.
+    different connected components get zero weight (missing entries), and the components are
+    then packed side by side as by every layout of the package (each centred and scaled to RMS
+    radius sqrt(size), on a grid, largest first: ``nx_ordinal._graph.pack_components``).
 
     Parameters
     ----------
@@ -690,7 +526,7 @@ def ree_layout(
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
     import numpy as np
-    from scipy.sparse.csgraph import connected_components, shortest_path
+    from scipy.sparse.csgraph import connected_components
 
     from .embed.ree import ree
 
@@ -702,29 +538,21 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    from ._graph import weighted_csr
+    from ._graph import pack_components, path_distances, weighted_csr
 
     A = weighted_csr(G, nodes, weight)
     from ._memory import ree_layout_memory
 
     ree_layout_memory(n, dim).check(verbose)
-    S = shortest_path(A, directed=G.is_directed())
-    S = np.minimum(S, S.T)
-    finite = np.isfinite(S)
-    Wt = finite.astype(np.float64)
-    D = np.where(finite, S, 0.0)
-    res = ree(D, dim, weights=Wt, method=method, max_iter=max_iter, step=step, seed=seed,
-              verbose=verbose)
+    D, finite = path_distances(A, G.is_directed())
+    res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
+              step=step, seed=seed, verbose=verbose)
     X = np.array(res.embedding)
     ncomp, labels = connected_components(finite, directed=False)
-    if ncomp > 1:  # each component centred, then the components placed along the first axis
-        offset = 0.0
-        for c in range(ncomp):
-            idx = labels == c
-            X[idx] -= X[idx].mean(axis=0)
-            width = float(np.ptp(X[idx, 0])) if idx.sum() > 1 else 0.0
-            X[idx, 0] += offset + width / 2
-            offset += width + 1.0
+    if ncomp > 1:  # the components side by side (the package's one packing rule)
+        order = np.argsort(labels, kind="stable")
+        parts = np.split(order, np.cumsum(np.bincount(labels))[:-1])
+        X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
@@ -849,7 +677,6 @@ def asap_loe_layout(
 
     from .asap.pipeline import asap_embed
     from .constraints import graph_to_csr
-    from .utils import as_generator
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -865,7 +692,7 @@ def asap_loe_layout(
     A, _ = graph_to_csr(G, nodes)
     res = asap_embed(A, dim, max_patch_size=max_patch_size, prune=prune, scale_sync=scale_sync,
                      embedder=embedder, rigidity_test=rigidity_test, executor=executor,
-                     n_jobs=n_jobs, init=init, seed=as_generator(seed), verbose=verbose,
+                     n_jobs=n_jobs, init=init, seed=seed, verbose=verbose,
                      loe_kwargs=loe_kwargs, refine_iter=refine_iter)
     X = np.asarray(res.embedding)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
@@ -1225,12 +1052,10 @@ def landmark_layout(
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
     import numpy as np
-    from scipy.sparse.csgraph import shortest_path
 
     from ._validation import check_choice, check_int
-    from .constraints import count_local_triplets, graph_to_csr
+    from .constraints import graph_to_csr
     from .embed.landmark import hop_rank_embedding
-    from .embed.mds import classical_mds
     from .utils import as_generator
 
     G, nodes = process_graph(G)
@@ -1251,25 +1076,12 @@ def landmark_layout(
     from ._memory import landmark_layout_memory
 
     landmark_layout_memory(n, dim, G.number_of_edges(), ell).check()
-    if pos is not None:  # validation only (a private generator: the seed stream is untouched)
-        initial_positions(pos, nodes, dim, np.random.default_rng(0))
+    check_pos(pos, nodes, dim)  # validation only: nothing is drawn from the seed
     rng = as_generator(seed)
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
-    if count_local_triplets(A) == 0:
-        from .embed._progress import warn
-        from .exceptions import NoOrdinalInformationWarning
-
-        warn("landmark_layout: every node is adjacent to all others or to none, so "
-             "hop distances carry no ordinal information", NoOrdinalInformationWarning)
-    if n <= ell + 1:
-        H = shortest_path(A, unweighted=True, directed=False)
-        fin = np.isfinite(H)
-        H[~fin] = H[fin].max() + 1.0
-        X = classical_mds(H, dim)
-        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                             remove_overlap=remove_overlap, seed=rng)
-    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)
+    _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
+    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
@@ -1526,7 +1338,7 @@ def lpem_layout(
     import numpy as np
 
     from .constraints import graph_to_csr
-    from .embed.lp import lp_embedding
+    from .embed.lp import lp_embedding, triangle_count
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -1549,32 +1361,13 @@ def lpem_layout(
             triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
         from ._memory import lpem_layout_memory
 
-        lpem_layout_memory(n, dim, _lpem_triangle_count(A, triangle), triangle).check()
+        lpem_layout_memory(n, dim, triangle_count(A, triangle), triangle).check()
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                          remove_overlap=remove_overlap, seed=seed)
 
 
-def _lpem_triangle_count(A, triangle):
-    """Triangles :func:`nx_ordinal.embed.lp.lp_embedding` imposes (at most, for "local":
-    pairs of neighbours of each node), O(n) and nothing allocated beyond the degrees."""
-    import numpy as np
-
-    n = A.shape[0]
-    if isinstance(triangle, str) and triangle == "local":
-        deg = np.diff((A + A.T).tocsr().indptr).astype(np.int64)
-        return int((deg * (deg - 1) // 2).sum())
-    everything = n * (n - 1) * (n - 2) // 6
-    if isinstance(triangle, str):
-        return everything if triangle == "all" else 0  # bad names: lp_embedding's ValueError
-    try:
-        fraction = float(triangle)
-    except (TypeError, ValueError):
-        return 0
-    return int(min(max(fraction, 0.0), 1.0) * everything)
-
-
-def _warn_no_local_triplets(name, A):
+def _warn_no_local_triplets(name, A, what="the graph carries"):
     """Warn (at the caller's caller) when adjacency ``A`` implies no local triplets."""
     from .constraints import count_local_triplets
 
@@ -1582,8 +1375,8 @@ def _warn_no_local_triplets(name, A):
         from .embed._progress import warn
         from .exceptions import NoOrdinalInformationWarning
 
-        warn(f"{name}: every node is adjacent to all others or to none, so the graph "
-             "carries no ordinal information", NoOrdinalInformationWarning)
+        warn(f"{name}: every node is adjacent to all others or to none, so {what} "
+             "no ordinal information", NoOrdinalInformationWarning)
 
 
 @public_call
@@ -1705,11 +1498,7 @@ def landmark_ste_layout(
     scale = check_scale(scale)
     n = len(nodes)
     ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
-    if n_constraints is None:
-        n_constraints = _default_n_constraints(n, dim)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     from ._memory import soe_layout_memory
@@ -1717,8 +1506,7 @@ def landmark_ste_layout(
     soe_layout_memory(n, dim, G.number_of_edges(), n_constraints).check()
     initial_positions(pos, nodes, dim, seed)  # validation only
     rng = as_generator(seed)
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng) if n >= 3 else (
-        np.empty((0, 3), dtype=np.int64))
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
@@ -1736,13 +1524,19 @@ def landmark_ste_layout(
                          remove_overlap=remove_overlap, seed=rng)
 
 
-def _default_n_constraints(n, dim):
-    """Shortest-path triplets sampled by default: ``min(2e6, 20 n dim ceil(log n))`` (the
-    default of :func:`soe_layout` too)."""
+def _check_sampling(n_constraints, weight, n, dim):
+    """``n_constraints`` of the shortest-path triplet layouts (``soe_layout``,
+    ``landmark_ste_layout``), checked, default ``min(2e6, 20 n dim ceil(log n))``; ``weight``
+    must be an edge attribute name or ``None``."""
     import math
 
-    logn = max(1, math.ceil(math.log(max(n, 2))))
-    return min(2_000_000, 20 * max(n, 1) * dim * logn)
+    if n_constraints is None:
+        logn = max(1, math.ceil(math.log(max(n, 2))))
+        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
+    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
+    if weight is not None and not isinstance(weight, str):
+        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
+    return n_constraints
 
 
 __all__ += ["dmoe_layout", "landmark_ste_layout", "lpem_layout"]

@@ -112,3 +112,143 @@ def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
     assert np.array_equal(loe(A, 2, max_iter=0, seed=0).embedding, spectral)
     monkeypatch.setattr(graph_module, "PIVOT_MIN_N", 10)
     assert np.array_equal(loe(A, 2, max_iter=0, seed=0).embedding, pivot)
+
+
+def test_start_configurations_cycle_build_once_and_perturb():
+    from nx_ordinal._graph import perturbed_start, start_configurations
+
+    built = []
+    bases = {"a": np.arange(12.0).reshape(6, 2), "b": np.ones((6, 2))}
+
+    def base(name):
+        built.append(name)
+        return bases[name]
+
+    rng = np.random.default_rng(3)
+    starts = start_configurations(("a", "b"), 5, rng, base)
+    first = [next(starts), next(starts)]
+    assert first[0] is bases["a"] and first[1] is bases["b"]
+    # lazy: the unperturbed starts drew nothing from rng
+    assert rng.bit_generator.state == np.random.default_rng(3).bit_generator.state
+    rest = list(starts)
+    assert built == ["a", "b"]  # each start built once
+    ref = np.random.default_rng(3)
+    expect = [perturbed_start(bases["a"], ref), perturbed_start(bases["b"], ref),
+              perturbed_start(bases["a"], ref)]
+    for got, want in zip(rest, expect, strict=True):
+        assert np.array_equal(got, want)
+    # the rule: Gaussian noise of 0.3 times the RMS spread (1 for coincident points)
+    X = bases["a"]
+    spread = np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))
+    noise = perturbed_start(X, np.random.default_rng(0)) - X
+    assert np.allclose(noise, 0.3 * spread * np.random.default_rng(0).standard_normal(X.shape),
+                       rtol=1e-12, atol=1e-12)
+    assert np.allclose(perturbed_start(bases["b"], np.random.default_rng(0)) - 1.0,
+                       0.3 * np.random.default_rng(0).standard_normal((6, 2)), rtol=1e-12,
+                       atol=1e-12)
+    rand = list(start_configurations(("random",), 2, np.random.default_rng(1), base, (4, 3)))
+    assert np.array_equal(rand[1], np.random.default_rng(1).standard_normal((2, 4, 3))[1])
+    with pytest.raises(ValueError, match="needs shape"):
+        next(start_configurations(("random",), 1, rng, base))
+
+
+@pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
+def test_restart_perturbation_is_one_function(monkeypatch):
+    """loe_layout's starts and embed.loe's restarts both perturb through
+    _graph.perturbed_start: replacing it there changes both."""
+    import nx_ordinal._graph as graph_module
+    from nx_ordinal.embed import loe
+
+    calls = []
+
+    def unperturbed(X, rng):
+        calls.append(X.shape)
+        return X.copy()
+
+    def run_starts():
+        seen = []
+
+        def callback(run, it, X, f):
+            if it == 0:
+                seen.append(X.copy())
+
+        loe(A, 2, n_init=2, max_iter=1, seed=0, callback=callback)
+        return seen
+
+    G = nx.frucht_graph()
+    A, _ = graph_to_csr(G)
+    first, second = run_starts()
+    assert not np.allclose(first, second)  # the second run starts from a perturbed copy
+    monkeypatch.setattr(graph_module, "perturbed_start", unperturbed)
+    first, second = run_starts()
+    assert np.array_equal(first, second) and calls == [(12, 2)]
+    nx_ordinal.loe_layout(G, init="kamada_kawai", n_init=3, max_iter=0, seed=0)
+    assert calls == [(12, 2)] * 3
+
+
+def test_auto_n_init_rule():
+    from nx_ordinal._graph import auto_n_init
+
+    assert [auto_n_init(n) for n in (2, 100, 101, 500, 501, 10**6)] == [4, 4, 2, 2, 1, 1]
+
+
+def test_networkx_start_in_node_order():
+    from nx_ordinal._graph import networkx_start
+
+    G = nx.relabel_nodes(nx.petersen_graph(), {i: f"v{9 - i}" for i in range(10)})
+    nodes = sorted(G)
+    X = networkx_start(G, nodes, "kamada_kawai", 2, np.random.default_rng(0))
+    kk = nx.kamada_kawai_layout(G)
+    assert np.array_equal(X, np.array([kk[v] for v in nodes]))
+    for name in ("kamada_kawai", "spring"):
+        a = networkx_start(G, nodes, name, 3, np.random.default_rng(5))
+        b = networkx_start(G, nodes, name, 3, np.random.default_rng(5))
+        assert a.shape == (10, 3) and np.array_equal(a, b)
+    with pytest.raises(ValueError, match="'kamada_kawai' or 'spring', got 'spectral'"):
+        networkx_start(G, nodes, "spectral", 2, np.random.default_rng(0))
+
+
+def test_loe_layout_init_auto_stands_alone():
+    with pytest.raises(ValueError, match="init='auto' stands alone"):
+        nx_ordinal.loe_layout(nx.frucht_graph(), init=("auto", "spring"), seed=0)
+
+
+def test_shortest_path_triplets_small_graph_draws_nothing():
+    from nx_ordinal._graph import shortest_path_triplets
+
+    rng = np.random.default_rng(0)
+    for G in (nx.empty_graph(1), nx.path_graph(2)):
+        T = shortest_path_triplets(G, list(G), 10, rng=rng)
+        assert T.shape == (0, 3) and T.dtype == np.int64
+    assert rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
+
+
+def test_check_pos_validates_like_initial_positions_and_draws_nothing():
+    from nx_ordinal._layout_utils import check_pos, initial_positions
+
+    nodes = [0, 1, 2]
+    for bad, exc in (([0, 1], TypeError), ({0: (0, "a")}, ValueError), ({0: (0, 1, 2)}, ValueError),
+                     ({0: (np.nan, 0)}, ValueError)):
+        with pytest.raises(exc) as e1:
+            check_pos(bad, nodes, 2)
+        with pytest.raises(exc) as e2:
+            initial_positions(bad, nodes, 2, np.random.default_rng(0))
+        assert str(e1.value) == str(e2.value)
+    assert check_pos(None, nodes, 2) is None and check_pos({0: (1, 2)}, nodes, 2) is None
+    # landmark_layout accepts a partial pos without using it: same layout as without
+    G = nx.grid_2d_graph(8, 8)
+    a = nx_ordinal.landmark_layout(G, seed=4)
+    b = nx_ordinal.landmark_layout(G, pos={(0, 0): (5.0, 5.0)}, seed=4)
+    assert all(np.array_equal(a[v], b[v]) for v in G)
+
+
+def test_path_distances_symmetric_with_missing_pairs():
+    from nx_ordinal._graph import path_distances
+
+    G = nx.DiGraph([(0, 1, {"w": 2.0}), (1, 2, {"w": 0.5}), (2, 0, {"w": 4.0})])
+    G.add_node(3)
+    D, finite = path_distances(weighted_csr(G, [0, 1, 2, 3], "w"), directed=True)
+    # 0 -> 2 is 2.5 along the cycle, 2 -> 0 is 4: the shorter direction counts
+    assert D[0, 2] == D[2, 0] == 2.5 and D[0, 1] == D[1, 0] == 2.0
+    assert np.array_equal(D, D.T) and not finite[3, :3].any() and not D[3, :3].any()
+    assert finite[:3, :3].all() and finite[3, 3]

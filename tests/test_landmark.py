@@ -390,3 +390,27 @@ def test_landmark_ste_layout_recovers_knn_points(seed):
     assert nx_ordinal.gari(G, pos) > nx_ordinal.gari(G, nx_ordinal.layout(G, "spring",
                                                                             seed=seed)) + 0.05
     assert procrustes_error(P, X) < 0.1
+
+
+def test_hop_rank_embedding_small_graph_is_mds_of_hop_distances():
+    # at most n_landmarks + 1 nodes: classical MDS of all hop distances (unreachable pairs one
+    # hop beyond the farthest), nothing drawn from rng
+    from scipy.sparse.csgraph import shortest_path
+
+    from nx_ordinal.constraints import graph_to_csr
+    from nx_ordinal.embed.landmark import hop_rank_embedding
+    from nx_ordinal.embed.mds import classical_mds
+
+    G = nx.disjoint_union(nx.cycle_graph(8), nx.path_graph(3))
+    A, _ = graph_to_csr(G)
+    rng = np.random.default_rng(0)
+    X = hop_rank_embedding(A, 2, 10, rng=rng)
+    assert rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
+    H = shortest_path(A, unweighted=True, directed=False)
+    H[~np.isfinite(H)] = 5.0  # the farthest reachable pair is 4 hops apart
+    assert np.array_equal(X, classical_mds(H, 2))
+    # an octagon alone is drawn as a regular octagon
+    C, _ = graph_to_csr(nx.cycle_graph(8))
+    Y = hop_rank_embedding(C, 2, 7, rng=rng)
+    r = np.linalg.norm(Y - Y.mean(0), axis=1)
+    assert np.ptp(r) < 1e-9 * r.mean()

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import nx_ordinal
+from nx_ordinal._layout_utils import GariTracker
 from nx_ordinal.constraints import graph_to_csr
 from nx_ordinal.embed import loe
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms
-from nx_ordinal.layouts import _GariTracker
 
 
 def rgg(n, mean_degree=10, seed=0):
@@ -99,10 +99,10 @@ def test_gari_tracker_stops_a_flat_run_and_never_on_small_graphs():
     G = rgg(200, seed=4)
     A, _ = graph_to_csr(G, list(G))
     X = np.random.default_rng(0).standard_normal((len(G), 2))
-    big = _GariTracker(A, large=True)
+    big = GariTracker(A, large=True)
     stops = [it for it in range(0, 200) if big(0, it, X, 1.0)]
     assert stops and stops[0] == 64  # no GARI gain over the first 64 iterations
-    small = _GariTracker(A, large=False)
+    small = GariTracker(A, large=False)
     assert not any(small(0, it, X, 1.0) for it in range(0, 300))
 
 
@@ -179,12 +179,12 @@ def test_directed_and_grid_graphs_on_the_large_path():
 
 
 def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
-    from nx_ordinal.layouts import _drop_shortcuts
+    from nx_ordinal._graph import drop_shortcuts
 
     n = 1000
     G = nx.watts_strogatz_graph(n, 6, 0.05, seed=0)
     A, _ = graph_to_csr(G, list(G))
-    B, k = _drop_shortcuts(A)
+    B, k = drop_shortcuts(A)
     dropped = {(int(i), int(j)) for i, j in zip(*(A - B).nonzero()) if i < j}
     ring = {(i, j) for i, j in dropped if min(abs(i - j), n - abs(i - j)) <= 3}
     assert k == len(dropped) > 20 and not ring  # only rewired edges, most of them
@@ -193,7 +193,7 @@ def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
     for H in (rgg(1500, seed=1), nx.grid_2d_graph(30, 30), nx.random_labeled_tree(500, seed=0),
               nx.barabasi_albert_graph(800, 2, seed=0)):
         A, _ = graph_to_csr(H, list(H))
-        assert _drop_shortcuts(A)[1] == 0
+        assert drop_shortcuts(A)[1] == 0
 
 
 def test_watts_strogatz_default_beats_the_fold():

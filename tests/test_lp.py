@@ -61,3 +61,16 @@ def test_lpem_layout_recovers_knn_points():
     # 0.164; with the local triangles only 0.637 and 0.359; points collapsed onto one axis 0.57
     assert nx_ordinal.gari(G, pos) > 0.68
     assert procrustes_error(P, X) < 0.25
+
+
+def test_triangle_count_matches_the_triangles_imposed():
+    from nx_ordinal.embed.lp import triangle_count
+
+    A = knn_adjacency(np.random.default_rng(0).random((30, 2)), 4)
+    for tri in ("all", "local"):
+        imposed = _triangles(A, 30, tri, np.random.default_rng(0)).shape[0]
+        count = triangle_count(A, tri)
+        # "all": exact; "local": pairs of neighbours of each node, an upper bound
+        assert count == imposed if tri == "all" else count >= imposed
+    assert triangle_count(A, 0.25) == int(0.25 * 30 * 29 * 28 // 6)
+    assert triangle_count(A, "nonsense") == 0

@@ -175,3 +175,21 @@ def test_ree_layout_recovers_grid():
     P = np.array(list(G), dtype=float)
     # Manhattan distances are not Euclidean; the layout still keeps the grid's shape
     assert nx_ordinal.metrics.procrustes_error(P, X) < 0.1
+
+
+def test_ree_layout_packs_components_by_the_one_rule():
+    # two cycles and an isolated node: REE's joint embedding flattens the smaller cycle; the
+    # components are then packed like every other layout's (nx_ordinal._graph.pack_components):
+    # separated, each centred with RMS radius proportional to sqrt(size)
+    G = nx.disjoint_union(nx.cycle_graph(7), nx.cycle_graph(5))
+    G.add_node(99)
+    pos = nx_ordinal.ree_layout(G, seed=0)
+    X = np.array([pos[v] for v in G])
+    parts = [np.arange(7), np.arange(7, 12), np.array([12])]
+    rms = [np.sqrt(np.mean(np.sum((X[p] - X[p].mean(0)) ** 2, axis=1))) for p in parts]
+    assert rms[1] / rms[0] == pytest.approx(np.sqrt(5 / 7), rel=1e-9)  # not collapsed
+    edge = np.median([np.linalg.norm(pos[u] - pos[v]) for u, v in G.edges()])
+    for a in range(3):
+        for b in range(a + 1, 3):
+            gap = np.linalg.norm(X[parts[a]][:, None] - X[parts[b]][None], axis=2).min()
+            assert gap > edge / 4, (a, b, gap, edge)

@@ -687,12 +687,14 @@ def hop_rank_embedding(
     ``"average"``: average ranks), turned into a squared-distance proxy
     ``(rank / (n - 1)) ** (2 / dim)``, centred per column and embedded by shift recovery, EDM
     projection and landmark MDS (:func:`landmark_mds`).  O(l (n + m) + n l dim) time for l
-    landmarks and m edges, O(n l) memory.
+    landmarks and m edges, O(n l) memory.  A graph of at most ``n_landmarks + 1`` nodes (every
+    node would be a landmark) is embedded by classical MDS of all its hop distances instead
+    (unreachable pairs one hop beyond the farthest; ``rng`` is not used), O(n (n + m) + n^3).
 
     Parameters
     ----------
     A : scipy.sparse.csr_array, shape (n, n)
-        Symmetric adjacency, ``n > n_landmarks``.
+        Symmetric adjacency.
     dim : int
     n_landmarks : int
     ties : {"random", "average"}
@@ -717,6 +719,13 @@ def hop_rank_embedding(
 
     n = A.shape[0]
     ell = n_landmarks
+    if n <= ell + 1:
+        from .mds import classical_mds
+
+        H = shortest_path(A, unweighted=True, directed=False)
+        fin = np.isfinite(H)
+        H[~fin] = H[fin].max() + 1.0
+        return classical_mds(H, dim)
     _, labels = connected_components(A, directed=False)
     big = np.flatnonzero(labels == np.bincount(labels).argmax())
     if big.size < ell:  # tiny components everywhere: landmarks anywhere

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
-from .._graph import PIVOT_MIN_N, auto_solver_start
+from .._graph import PIVOT_MIN_N, auto_solver_start, start_configurations
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._validation import (
     check_choice,
@@ -671,13 +671,13 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     # f <= delta^2 / 4: every constraint holds with a margin of at least delta / 2, and a
     # rescaling turns the configuration into an exact minimiser (see _rescale_to_zero)
     f_small = 0.25 * delta**2
-    spread = float(np.sqrt(np.mean(np.sum((base - base.mean(0)) ** 2, axis=1)))) or 1.0
+    starts = start_configurations(("base",), n_init, rng, lambda _: base)  # + perturbed
     name = f"loe-{method}"
 
     class _Run:
         def __init__(self, r):
             self.r = r
-            self.X0 = base if r == 0 else base + 0.3 * spread * rng.standard_normal(base.shape)
+            self.X0 = next(starts)
             self.ev = _Evaluator(g, delta, dim, cap=cap)
 
         def solve(self, progress):

@@ -11,6 +11,7 @@ from ._progress import public_call
 
 if TYPE_CHECKING:
     import networkx as nx
+    import scipy.sparse as sp
 
     from .._typing import Seed
     from ._result import EmbeddingResult
@@ -60,6 +61,24 @@ def _triangles(A, n, triangle, rng):
     T = np.sort(np.column_stack([centre[keep], first[keep], second[keep]]), axis=1)
     T = T[(T[:, 0] != T[:, 1]) & (T[:, 1] != T[:, 2])]
     return np.unique(T, axis=0)
+
+
+def triangle_count(A: sp.csr_array, triangle: str | float) -> int:
+    """How many triangles :func:`lp_embedding` imposes for ``triangle`` (at most, for
+    ``"local"``: pairs of neighbours of each node; 0 for a value ``lp_embedding`` refuses),
+    for memory estimates: O(n) and nothing allocated beyond the degrees."""
+    n = A.shape[0]
+    if isinstance(triangle, str) and triangle == "local":
+        deg = np.diff((A + A.T).tocsr().indptr).astype(np.int64)
+        return int((deg * (deg - 1) // 2).sum())
+    everything = n * (n - 1) * (n - 2) // 6
+    if isinstance(triangle, str):
+        return everything if triangle == "all" else 0  # bad names: lp_embedding's ValueError
+    try:
+        fraction = float(triangle)
+    except (TypeError, ValueError):
+        return 0
+    return int(min(max(fraction, 0.0), 1.0) * everything)
 
 
 @public_call
