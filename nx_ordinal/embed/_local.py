@@ -45,8 +45,13 @@ class LocalGraph:
         self.n_edges = self.ei.size
         self.n_non = self.n - 1 - self.deg  # non-neighbours per anchor
         self.uniform_degree = bool(self.n) and bool(np.all(self.deg == self.deg[0]))
+        # (n, k) view of the neighbour lists when every anchor has the same degree k
+        self.nbr = (self.indices.reshape(self.n, int(self.deg[0]))
+                    if self.uniform_degree and self.deg[0] > 0 else None)
         # edge keys for membership tests of candidate pairs
         self._edge_keys = self.ei * self.n + self.ej  # sorted, since CSR is sorted
+        # no repeated entry in a row (the count rule of _drop_edges relies on it)
+        self.simple = bool(np.all(np.diff(self._edge_keys) > 0))
 
     @property
     def n_constraints(self) -> int:
@@ -54,6 +59,20 @@ class LocalGraph:
         return int(np.sum(self.deg * self.n_non))
 
     def is_edge(self, i: IntArray, k: IntArray) -> Any:
+        if self.nbr is not None and self.n >= UNIFORM_MIN_N:
+            # binary search within the anchor's (sorted) row of neighbours: O(len(i) log k)
+            # and no search of the whole edge array
+            deg = self.nbr.shape[1]
+            lo = i * deg
+            hi = lo + deg
+            end = hi.copy()
+            for _ in range(int(deg).bit_length()):
+                mid = (lo + hi) >> 1
+                go = self.indices[np.minimum(mid, self.indices.size - 1)] < k
+                go &= mid < hi
+                lo = np.where(go, mid + 1, lo)
+                hi = np.where(go, hi, mid)
+            return (lo < end) & (self.indices[np.minimum(lo, self.indices.size - 1)] == k)
         keys = i * self.n + k
         pos = np.searchsorted(self._edge_keys, keys)
         pos = np.minimum(pos, max(self._edge_keys.size - 1, 0))
@@ -81,6 +100,14 @@ def _similarity_residual(Xref, X):
 def _edge_lengths(X, i, j):
     diff = X[i] - X[j]
     return np.sqrt(np.einsum("ij,ij->i", diff, diff)), diff
+
+
+def _graph_edge_lengths(X, g):
+    """Lengths of all edges of ``g`` in CSR order, (E,); without an (E, dim) temporary for
+    large graphs of constant degree."""
+    if g.nbr is not None and g.n >= UNIFORM_MIN_N:
+        return _uniform_lengths(X, g.nbr).ravel()
+    return _edge_lengths(X, g.ei, g.ej)[0]
 
 
 class CandidateList:
@@ -186,24 +213,25 @@ class CandidateList:
         """Exact list at ``X``: reference pairs of the settled anchors with settled points,
         plus fresh queries for the re-queried anchors and for the movers."""
         g = self.graph
-        a, _ = _edge_lengths(X, g.ei, g.ej)
+        a = _graph_edge_lengths(X, g)
         radius, rmax = self._radii(a, 0.0)
         keep = ~requery[self._ci_ref] & ~mover[self._ck_ref]
         ok = radius >= 0
-        fresh = []  # (ci, ck, d) of the new queries
+        parts = [self._ci_ref[keep], self._ck_ref[keep]]
         anchors = np.flatnonzero(requery & ok)
         if anchors.size:
-            fresh.append(_pairs_within(X, anchors, radius[anchors], self.max_pairs))
+            # every neighbour of these anchors is within their radius unless capped
+            pi, pk = _drop_edges(g, *_pairs_within(X, anchors, radius[anchors],
+                                                   self.max_pairs), rmax,
+                                 complete=self.cap is None)
+            parts += [pi, pk]
         settled = np.flatnonzero(~requery & ok)
         movers = np.flatnonzero(mover)
         if settled.size and movers.size:
-            fresh.append(_pairs_within(X, settled, radius[settled], self.max_pairs,
-                                       targets=movers))
-        ci, ck = self._ci_ref[keep], self._ck_ref[keep]
-        if fresh:
-            new_i, new_k = _drop_edges(g, *(np.concatenate(p) for p in zip(*fresh)), rmax)
-            ci, ck = np.concatenate([ci, new_i]), np.concatenate([ck, new_k])
-        self.ci, self.ck = ci, ck
+            pi, pk = _drop_edges(g, *_pairs_within(X, settled, radius[settled],
+                                                   self.max_pairs, targets=movers), rmax)
+            parts += [pi, pk]
+        self.ci, self.ck = np.concatenate(parts[0::2]), np.concatenate(parts[1::2])
         self.n_patches += 1
 
     def _radii(self, a, skin, capped=True):
@@ -213,7 +241,9 @@ class CandidateList:
         g = self.graph
         rmax = np.zeros(g.n)
         rows = np.flatnonzero(g.deg > 0)
-        if rows.size:
+        if g.nbr is not None:
+            rmax = a.reshape(g.nbr.shape).max(axis=1)
+        elif rows.size:
             rmax[rows] = np.maximum.reduceat(a, g.indptr[rows])
         ok = (g.deg > 0) & (g.n_non > 0)
         radius = np.where(ok, rmax + self.delta + skin, -1.0)
@@ -261,7 +291,7 @@ class CandidateList:
 
     def build(self, X: FloatArray) -> Any:
         g = self.graph
-        a, _ = _edge_lengths(X, g.ei, g.ej)
+        a = _graph_edge_lengths(X, g)
         # keep the list O(active): the skin widens the shell of width delta beyond each
         # anchor's farthest neighbour by at most half
         self._skin_cap = 0.5 * self.delta
@@ -274,7 +304,7 @@ class CandidateList:
             self.ck = np.empty(0, dtype=np.int64)
         elif self.cap is None:
             ci, ck, d = _pairs_within(X, anchors, radius[anchors], self.max_pairs)
-            self.ci, self.ck = _drop_edges(g, ci, ck, d, rmax)
+            self.ci, self.ck = _drop_edges(g, ci, ck, d, rmax, complete=True)
         else:
             self.ci, self.ck = self._build_with_cap(X, anchors, radius, rmax)
         self._ci_ref, self._ck_ref = self.ci, self.ck
@@ -300,15 +330,28 @@ class CandidateList:
         return _drop_edges(g, ci, ck, d, rmax)
 
 
-def _drop_edges(g, ci, ck, d, rmax):
+def _drop_edges(g, ci, ck, d, rmax, complete=False):
     """Remove self-pairs and edges from candidate pairs at distances ``d``; only pairs within
     the anchor's farthest neighbour (``rmax``; with a relative margin, as the k-d tree's
     distances may differ from ours in the last bits) can be edges, so only those are looked
-    up."""
+    up.  With ``complete`` (each anchor of ``ci`` was queried against all points, so all its
+    neighbours are among its pairs), an anchor with exactly ``deg`` near pairs besides
+    itself has only its neighbours there: those are dropped without a lookup, and only the
+    anchors with intruders inside their farthest neighbour's distance are looked up.
+    O(P) plus O(Q log E) for the Q looked-up pairs."""
     if ci.size == 0:
         return ci, ck
     near = np.flatnonzero(d <= rmax[ci] * (1.0 + 1e-9) + 1e-300)
-    drop = near[(ck[near] == ci[near]) | g.is_edge(ci[near], ck[near])]
+    own = ck[near] == ci[near]
+    if complete and g.simple:
+        other = near[~own]
+        look = np.bincount(ci[other], minlength=g.n)[ci[other]] > g.deg[ci[other]]
+        hit = np.zeros(other.size, dtype=bool)
+        hit[~look] = True
+        hit[look] = g.is_edge(ci[other[look]], ck[other[look]])
+        drop = np.concatenate([near[own], other[hit]])
+    else:
+        drop = near[own | g.is_edge(ci[near], ck[near])]
     keep = np.ones(ci.size, dtype=bool)
     keep[drop] = False
     return ci[keep], ck[keep]
@@ -335,8 +378,7 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     for level in np.unique(lr):
         sel = anchors[lr == level]
         rad = radii[lr == level]
-        sub = cKDTree(X[sel])
-        res = sub.sparse_distance_matrix(tree, float(rad.max()), output_type="ndarray")
+        res = _ball_pairs(X[sel], tree, float(rad.max()))
         keep = res["v"] <= rad[res["i"]]
         ii = sel[res["i"][keep]]
         kk = res["j"][keep].astype(np.int64)
@@ -354,13 +396,45 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
 
 
+def _ball_pairs(Y, tree, r):
+    """All pairs within ``r`` between the points ``Y`` and ``tree`` (a structured array with
+    fields ``i``, ``j``, ``v``, in the order of ``Y``); above ``_THREAD_MIN`` points the two
+    halves of ``Y`` are queried in two threads (the k-d tree releases the GIL)."""
+    from scipy.spatial import cKDTree
+
+    if len(Y) < _THREAD_MIN:
+        return cKDTree(Y).sparse_distance_matrix(tree, r, output_type="ndarray")
+    from concurrent.futures import ThreadPoolExecutor
+
+    h = len(Y) // 2
+
+    def query(part):
+        return cKDTree(part).sparse_distance_matrix(tree, r, output_type="ndarray")
+
+    with ThreadPoolExecutor(2) as ex:
+        lo, hi = ex.map(query, (Y[:h], Y[h:]))
+    hi["i"] += h
+    return np.concatenate([lo, hi])
+
+
+# queries of at least this many points run in two threads (_ball_pairs)
+_THREAD_MIN = 50_000
+
+
 def local_terms(X: FloatArray, graph: LocalGraph, ci: IntArray, ck: IntArray, delta: float, *,
-                want_grad: bool = True, want_pieces: bool = False) -> tuple[Any, ...]:
+                want_grad: bool = True, want_pieces: bool = False,
+                stats: dict[str, Any] | None = None) -> tuple[Any, ...]:
     """Exact LOE objective (and gradient) given a superset ``(ci, ck)`` of the active pairs.
 
     Returns ``(f, grad)``; with ``want_pieces`` also a dict of per-edge / per-candidate
-    quantities used by the majorization.
+    quantities used by the majorization.  ``stats`` (a dict), when given, receives
+    ``n_violating``, the number of anchors with at least one violated constraint, and
+    ``max_violation``, the largest hinge value ``d_ij + delta - d_ik`` (0 when none).
+    Graphs of constant degree with at least :data:`UNIFORM_MIN_N` vertices (kNN graphs)
+    take :func:`_terms_uniform`, which needs no sort.
     """
+    if graph.nbr is not None and graph.n >= UNIFORM_MIN_N and not want_pieces:
+        return _terms_uniform(X, graph, ci, ck, delta, want_grad, stats)
     n, dim = X.shape
     ei, ej = graph.ei, graph.ej
     a, ediff = _edge_lengths(X, ei, ej)
@@ -402,6 +476,10 @@ def local_terms(X: FloatArray, graph: LocalGraph, ci: IntArray, ck: IntArray, de
     contrib = s2 - 2.0 * b * s1 + b * b * s0
     contrib = np.maximum(contrib, 0.0)
     f = float(contrib.sum())
+    if stats is not None:
+        viol = np.flatnonzero(s0 > 0)
+        stats["n_violating"] = int(np.count_nonzero(np.bincount(ci[viol], minlength=n)))
+        stats["max_violation"] = float(np.max(ap_s[hi[viol] - 1] - b[viol])) if viol.size else 0.0
     pieces: dict[str, Any] | None = None
     if want_pieces:
         pieces = dict(a=a, b=b, ap=ap, s0=s0, s1=s1, ediff=ediff, cdiff=cdiff)
@@ -444,6 +522,109 @@ def local_terms(X: FloatArray, graph: LocalGraph, ci: IntArray, ck: IntArray, de
         pieces.update(t0=t0, t1=t1, u0=d0[bpos] - d0[clo], u1=d1[bpos] - d1[clo])
     grad = _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff)
     return (f, grad, pieces) if want_pieces else (f, grad)
+
+
+
+# from this many vertices on, graphs of constant degree evaluate through _terms_uniform (the
+# sorted-prefix-sum kernel below stays the one of smaller graphs, whose results are pinned)
+UNIFORM_MIN_N = 20_000
+_BLOCK = 1 << 22  # elements of one (active pairs, k) work block of _terms_uniform
+
+
+def _uniform_lengths(X, nbr):
+    """Edge lengths of a constant-degree graph as an (n, k) array, one coordinate at a time
+    (no (E, dim) temporary).  O(E dim)."""
+    acc = None
+    for s in range(X.shape[1]):
+        x = X[:, s]
+        t = x[nbr]
+        t -= x[:, None]
+        t *= t
+        if acc is None:
+            acc = t
+        else:
+            acc += t
+    return np.sqrt(acc, out=acc)
+
+
+def _terms_uniform(X, graph, ci, ck, delta, want_grad, stats):
+    """:func:`local_terms` for a graph whose anchors all have degree k, without sorting.
+
+    Only the candidate pairs closer than their anchor's largest ``d_ij + delta`` can be
+    active; for each of them the k neighbour values of its anchor are gathered (one row of
+    the (n, k) edge array) and the hinge terms ``max(0, d_ij + delta - d_ik)`` formed
+    directly, in blocks of at most ``_BLOCK`` elements.  The edges' gradient terms are row
+    sums per anchor (differences of a cumulative sum over the active pairs grouped by
+    anchor), and only
+    edges and pairs with a nonzero term are scattered into the gradient.  Cost per
+    evaluation O(E dim + C + C_act k + C_act log C_act) for E edges, C listed and C_act
+    active pairs; memory O(E + C + block).
+    """
+    n, dim = X.shape
+    nbr = graph.nbr
+    k = nbr.shape[1]
+    a = _uniform_lengths(X, nbr)
+    ap = a + delta
+    apmax = ap.max(axis=1)
+    b = _pair_lengths(X, ci, ck)
+    act = np.flatnonzero(b < apmax[ci])
+    ia = ci[act]
+    order = np.argsort(ia, kind="stable")
+    act, ia = act[order], ia[order]
+    ba = b[act]
+    del b, order
+    f = 0.0
+    hmax = 0.0
+    gb = np.empty(act.size) if want_grad else None
+    ga = np.zeros((n, k)) if want_grad else None
+    step = max(1, _BLOCK // k)
+    for s in range(0, act.size, step):
+        sl = slice(s, s + step)
+        rows = ia[sl]
+        M = ap[rows]
+        M -= ba[sl, None]
+        np.maximum(M, 0.0, out=M)
+        f += float(np.einsum("ij,ij->", M, M))
+        hmax = max(hmax, float(M.max()))
+        if want_grad:
+            gb[sl] = -2.0 * M.sum(axis=1)
+            # per-anchor sums of the rows (grouped by anchor) from one cumulative sum
+            ends = np.flatnonzero(np.concatenate([rows[1:] != rows[:-1], [True]]))
+            np.cumsum(M, axis=0, out=M)
+            seg = M[ends]
+            seg[1:] -= M[ends[:-1]]
+            ga[rows[ends]] += 2.0 * seg
+    if stats is not None:
+        stats["n_violating"] = int(np.count_nonzero(ia[1:] != ia[:-1]) + (ia.size > 0))
+        stats["max_violation"] = hmax
+    if not want_grad:
+        return f, None
+    grad = np.zeros((n, dim))
+    er, ec = np.nonzero(ga)
+    ej = nbr[er, ec]
+    ae = a[er, ec]
+    we = np.where(ae > 0, ga[er, ec] / np.where(ae > 0, ae, 1.0), 0.0)
+    del ga, a, ap
+    ka = ck[act]
+    wc = np.where(ba > 0, gb / np.where(ba > 0, ba, 1.0), 0.0)
+    for s in range(dim):
+        x = X[:, s]
+        ve = we * (x[er] - x[ej])
+        vc = wc * (x[ia] - x[ka])
+        grad[:, s] = (np.bincount(er, ve, minlength=n) - np.bincount(ej, ve, minlength=n)
+                      + np.bincount(ia, vc, minlength=n) - np.bincount(ka, vc, minlength=n))
+    return f, grad
+
+
+def _pair_lengths(X, i, j):
+    """Distances of the pairs ``(i, j)``, one coordinate at a time.  O(len(i) dim)."""
+    acc = np.zeros(len(i))
+    for s in range(X.shape[1]):
+        x = X[:, s]
+        t = x[i] - x[j]
+        t *= t
+        acc += t
+    return np.sqrt(acc, out=acc)
 
 
 def _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff):
