@@ -536,7 +536,8 @@ def synchronize(
     -------
     X : ndarray, shape (n, d)
     info : dict
-        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``.
+        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``, ``timings`` (wall seconds of
+        the ``patch_graph``, ``scales``, ``rotations`` and ``translations`` steps).
 
     Raises
     ------
@@ -558,6 +559,9 @@ def synchronize(
     >>> procrustes_error(X, Y) < 1e-20
     True
     """
+    import time
+
+    t = [time.perf_counter()]
     P, E = _check_patches(patches, embeddings)
     if not P:
         raise ValueError("no patches to synchronise")
@@ -566,13 +570,19 @@ def synchronize(
         min_overlap = d + 1
     pg = patch_graph(P, min_overlap)
     pg.check_connected()
+    t.append(time.perf_counter())
     if scale_sync:
         scales = synchronize_scales(E, pg)
         E = [Y / s for Y, s in zip(E, scales, strict=True)]
     else:
         scales = np.ones(len(P))
+    t.append(time.perf_counter())
     H = pairwise_rotations(E, pg)
     G = synchronize_rotations(H, pg, seed=seed)
     E = [Y @ g for Y, g in zip(E, G, strict=True)]
+    t.append(time.perf_counter())
     X = synchronize_translations(P, E, edges, n)
-    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs))
+    t.append(time.perf_counter())
+    timings = dict(zip(("patch_graph", "scales", "rotations", "translations"), np.diff(t),
+                       strict=True))
+    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs), timings=timings)
