@@ -369,12 +369,12 @@ def test_cluster_jobs_run_through_the_executor():
 
 
 def test_sub_adjacency_matches_fancy_indexing(knn600):
-    from nx_ordinal.asap.pipeline import _sub_adjacency
+    from nx_ordinal.asap.patches import sub_adjacency
 
     _, A = knn600
     lookup = np.full(600, -1)
     p = np.sort(np.random.default_rng(0).choice(600, 90, replace=False))
-    sub = _sub_adjacency(A, p, lookup)
+    sub = sub_adjacency(A, p, lookup)
     assert (sub != A[p][:, p]).nnz == 0 and (lookup == -1).all()
 
 

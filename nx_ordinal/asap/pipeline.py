@@ -473,22 +473,6 @@ def asap_embed(
         return res
 
 
-def _sub_adjacency(A, p, lookup):
-    """``A[p][:, p]`` for sorted ``p`` in O(rows of p) time: the rows of p, their columns
-    mapped through ``lookup`` (an all -1 int array of length n, restored on return)."""
-    import scipy.sparse as sp
-
-    lookup[p] = np.arange(p.size)
-    R = A[p]
-    cols = lookup[R.indices]
-    rows = np.repeat(np.arange(p.size), np.diff(R.indptr))
-    inside = cols >= 0
-    lookup[p] = -1
-    sub = sp.csr_array((R.data[inside], (rows[inside], cols[inside])), shape=(p.size, p.size))
-    sub.sort_indices()
-    return sub
-
-
 def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test, executor,
                 n_jobs, init, rng, verbose, t_start):
     import sys
@@ -504,6 +488,7 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
         n_clusters_for,
         plan_clusters,
         run_cluster_job,
+        sub_adjacency,
         symmetrize,
     )
     from .sync import synchronize
@@ -574,7 +559,7 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
         for a, (p, core, s) in enumerate(zip(patches, cores, seeds, strict=True)):
             single = comp_nodes[owner[a]].size == p.size
             jobs.append(PatchJob(
-                _sub_adjacency(A, p, lookup), core, dim, int(s),
+                sub_adjacency(A, p, lookup), core, dim, int(s),
                 bool(prune) and not single, rigidity_test, embedder,
                 None if init is None else init[p],
             ))
