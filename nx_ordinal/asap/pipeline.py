@@ -354,7 +354,9 @@ def asap_embed(
     seed : int, Generator, RandomState or None
         Clustering and per-patch seeds; results do not depend on the executor.
     verbose : bool
-        Progress bar over patches.
+        State the memory estimates up front (the driver's, and one patch job's: what each
+        worker holds at a time), show progress over the clustering jobs and the patches
+        (done / total) and the wall time of every stage at the end.
     loe_kwargs : dict, optional
         Settings of the default LOE embedder (default ``max_iter=200, tol=1e-5``).
     refine_iter : int, default 0
@@ -370,14 +372,21 @@ def asap_embed(
     EmbeddingResult
         ``embedding`` (n, dim); ``info`` holds ``patches`` (list of node-index arrays),
         ``scales``, ``n_clusters``, ``patch_sizes``, ``enlarged_sizes`` (before pruning),
-        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings`` (wall seconds of
-        the ``patches``, ``embed`` and ``sync`` phases and ``total``; ``prune_cpu`` and
-        ``embed_cpu``, CPU seconds summed over patch jobs; ``prune_wall``, ``embed_wall``).
+        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings``: wall seconds of
+        the driver's stages ``graph``, ``clustering``, ``expand``, ``build_jobs``,
+        ``sync`` (with ``sync_patch_graph``, ``sync_scales``, ``sync_rotations``,
+        ``sync_translations``) and ``pack``; of the job phases ``cluster_jobs`` and
+        ``embed``; ``patches`` (everything before the patch jobs), ``total`` and ``driver``
+        (total minus the job phases); ``prune_cpu`` and ``embed_cpu``, CPU seconds summed
+        over patch jobs; ``prune_wall``, ``embed_wall``.
 
     Raises
     ------
     networkx.NetworkXError
         If the patches of a component do not overlap enough to be synchronised.
+    nx_ordinal.exceptions.MemoryLimitError
+        If the driver's or one patch job's memory estimate exceeds the limit (checked before
+        anything sized by n is allocated).
 
     Notes
     -----
@@ -385,10 +394,22 @@ def asap_embed(
     embeddings of at most ``max_patch_size`` nodes each (in parallel); synchronisation
     O(sum over overlapping pairs of ``|common|^2`` + N d^3) plus one sparse eigenproblem of size
     N d; translations by one sparse factorisation of an n x n graph Laplacian (beyond
-    20,000 nodes: conjugate gradients warm-started by patch-level translations).  The
-    calling process, like the workers, runs BLAS on one thread.
+    2,000 nodes: conjugate gradients with a two-level preconditioner, warm-started by
+    patch-level translations).  The calling process, like the workers, runs BLAS on one
+    thread.
 
-    Ctrl-C (KeyboardInterrupt) while the patches are embedded keeps the finished patches,
+    What runs where: this process (the driver) symmetrises the graph, finds its components,
+    computes the first clustering level (on a coarsened graph beyond 20,000 nodes), expands
+    the clusters and synchronises; the finer clustering levels and the patch jobs (pruning +
+    embedding) run through the executor.  Every job carries only its own sub-adjacency and
+    seed (:class:`PatchJob`, :class:`~nx_ordinal.asap.patches.ClusterJob`), never the whole
+    graph, so results do not depend on the executor, the number of workers or the order
+    of completion, and a job that a ``dask.distributed`` scheduler re-runs after a worker
+    died gives the same bits.  ``info["timings"]["driver"]`` is the driver's own wall time
+    (the serial part).
+
+    Ctrl-C (KeyboardInterrupt) while the patches are embedded cancels the outstanding jobs
+    (on a dask cluster: releases their tasks), keeps the finished patches,
     gives the others their initial positions, synchronises, and returns with an
     :class:`~nx_ordinal.exceptions.InterruptedWarning` (``info["interrupted"]`` is True).
 
