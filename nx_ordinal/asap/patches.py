@@ -277,7 +277,7 @@ def plan_clusters(
     n_top = int(coarse.max()) + 1
     seeds = rng.integers(0, 2**31 - 1, size=n_top)
     order = np.argsort(coarse, kind="stable")
-    pieces = np.split(order, np.cumsum(np.bincount(coarse, minlength=n_top))[:-1])
+    pieces: list[IntArray] = np.split(order, np.cumsum(np.bincount(coarse, minlength=n_top))[:-1])
     jobs = [ClusterJob(S[idx][:, idx], max(1, round(n_clusters * idx.size / n)), int(s),
                        max_eigenvectors) for idx, s in zip(pieces, seeds, strict=True)]
     return coarse, jobs, pieces
