@@ -231,7 +231,9 @@ class ClusterJob:
     ``max_eigenvectors``.
     """
 
-    def __init__(self, S: sp.csr_array, n_clusters: int, seed: int, max_eigenvectors: int):
+    def __init__(
+        self, S: sp.csr_array, n_clusters: int, seed: int, max_eigenvectors: int
+    ) -> None:
         self.S = S
         self.n_clusters = n_clusters
         self.seed = seed
