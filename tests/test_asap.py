@@ -151,6 +151,42 @@ def test_spectral_clusters_partition_and_determinism():
     assert 20 <= lab2.max() + 1 <= 30
 
 
+def test_coarsening_is_a_galerkin_projection():
+    from nx_ordinal.asap.patches import _coarsen
+
+    X = pc(3000, seed=2)
+    S = symmetrize(knn_adjacency(X, 10))
+    agg, W = _coarsen(S, 3000 // 16, np.random.default_rng(0))
+    nc = int(agg.max()) + 1
+    assert agg.shape == (3000,) and 3000 // 32 <= nc <= 3000 // 8
+    # W = P^T S P with its diagonal: row sums are the groups' summed degrees, symmetric
+    deg = np.asarray(S.sum(axis=1)).ravel()
+    np.testing.assert_allclose(np.asarray(W.sum(axis=1)).ravel(),
+                               np.bincount(agg, weights=deg, minlength=nc))
+    assert abs(W - W.T).max() < 1e-12
+    # groups are connected in S (built by matching along edges) and spatially small
+    from scipy.sparse.csgraph import connected_components
+
+    for g in range(0, nc, 7):
+        idx = np.flatnonzero(agg == g)
+        assert connected_components(S[idx][:, idx], directed=False)[0] == 1
+    # same seed, same groups
+    np.testing.assert_array_equal(agg, _coarsen(S, 3000 // 16, np.random.default_rng(0))[0])
+
+
+def test_coarsened_top_level_clusters(monkeypatch):
+    import nx_ordinal.asap.patches as patches
+
+    X = pc(3000, seed=1)
+    S = symmetrize(knn_adjacency(X, 10))
+    monkeypatch.setattr(patches, "COARSEN_ABOVE", 1000)  # the path of graphs > 20,000 nodes
+    lab = spectral_clusters(S, 60, seed=0, max_eigenvectors=16)
+    assert lab.shape == (3000,) and 40 <= lab.max() + 1 <= 64
+    np.testing.assert_array_equal(lab, spectral_clusters(S, 60, seed=0, max_eigenvectors=16))
+    spread = np.mean([X[lab == c].std(axis=0).mean() for c in range(lab.max() + 1)])
+    assert spread < 0.25 * X.std(axis=0).mean()
+
+
 def test_two_components_are_separate_clusters():
     X = np.concatenate([pc(150, seed=0), pc(150, seed=1) + 5.0])
     S = symmetrize(knn_adjacency(X, 8))
