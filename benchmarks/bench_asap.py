@@ -45,12 +45,24 @@ def _cpu():
     return t.user + t.system + t.children_user + t.children_system
 
 
+def _peak_rss():
+    """Peak resident bytes of this process: VmHWM on Linux (ru_maxrss of a process started
+    by fork + exec also counts its parent's memory at the fork, so it would charge the
+    driver's graph to every worker), else ru_maxrss."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
 def _worker_stats():
     """(CPU seconds, peak resident bytes) of the calling process (run on every worker)."""
-    import resource
-
     t = os.times()
-    return t.user + t.system, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return t.user + t.system, _peak_rss()
 
 
 def _fit(ws, ts):
@@ -92,6 +104,7 @@ def run_cluster(args, prune, loe_kwargs):
                                       memory_limit=args.worker_memory) as cluster, \
                             Client(cluster) as client:
                         before = client.run(_worker_stats)
+                        load = os.getloadavg()[0]
                         t, c = time.perf_counter(), _cpu()
                         res = asap_embed(A, 2, max_patch_size=mps, prune=prune, seed=args.seed,
                                          executor=client.get_executor(),
@@ -100,7 +113,7 @@ def run_cluster(args, prune, loe_kwargs):
                         after = client.run(_worker_stats)
                     wcpu = sum(after[a][0] - before[a][0] for a in after if a in before)
                     wmem = [after[a][1] / 2**30 for a in sorted(after)]
-                    drv = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+                    drv = _peak_rss() / 2**30
                     Y = res.embedding
                     tm = res.info["timings"]
                     totals.append(tm["total"])
@@ -109,7 +122,8 @@ def run_cluster(args, prune, loe_kwargs):
                           f"E_A {adjacency_error(A, Y):.3e}, GARI {gari_array(A, Y):.4f}, "
                           f"Procrustes {procrustes_error(X, Y):.4f}; "
                           f"{len(res.info['patches'])} patches; peak RSS driver {drv:.2f} GiB, "
-                          f"workers {', '.join(f'{m:.2f}' for m in wmem)} GiB", flush=True)
+                          f"workers {', '.join(f'{m:.2f}' for m in wmem)} GiB; "
+                          f"load average before {load:.1f}", flush=True)
                     print("    driver stages (s): " + ", ".join(
                         f"{s} {tm.get(s, 0.0):.2f}" for s in STAGES)
                           + f"; driver alone {tm['driver']:.2f}, total {tm['total']:.2f}",
