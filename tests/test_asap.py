@@ -540,6 +540,14 @@ def test_dask_worker_killed_mid_run_same_result(_by_value):
             n_patches = len(ref.info["patches"])
             assert n_patches >= 15, n_patches
             pids = client.run(os.getpid)
+            # the reference run's tasks are released, so the same jobs (same keys) run again
+            import gc
+
+            gc.collect()
+            deadline = time.monotonic() + 30
+            while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)):
+                assert time.monotonic() < deadline, "reference tasks still held"
+                time.sleep(0.05)
             out = {}
 
             def run():
