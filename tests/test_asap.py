@@ -404,6 +404,19 @@ def test_cluster_jobs_run_through_the_executor():
     np.testing.assert_array_equal(asap_embed(A, n_jobs=1, **kw).embedding, res.embedding)
 
 
+def test_ctrl_c_during_clustering_jobs_propagates(monkeypatch):
+    # nothing to keep before the patches exist: the interrupt reaches the caller
+    import nx_ordinal.asap.patches as patches
+
+    def interrupted(job):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(patches, "run_cluster_job", interrupted)
+    A = knn_adjacency(pc(2500, seed=1), 6)
+    with pytest.raises(KeyboardInterrupt):
+        asap_embed(A, max_patch_size=50, prune=False, n_jobs=1, seed=1, embedder=_Eigenmaps())
+
+
 def test_sub_adjacency_matches_fancy_indexing(knn600):
     from nx_ordinal.asap.patches import sub_adjacency
 
