@@ -48,6 +48,7 @@ __all__ = [
     "classical_mds_memory",
     "lp_memory",
     "asap_memory",
+    "asap_worker_memory",
     "constraint_sampler_memory",
     "local_triplets_memory",
     "knn_memory",
@@ -411,16 +412,27 @@ def asap_memory(
     with pruning, a dense p x p stress matrix)."""
     n, d, e = int(n), int(dim), int(n_edges)
     mps = int(max_patch_size)
-    p = min(n, 2 * mps)
     jobs = max(1, min(int(n_jobs), -(-n // max(mps, 1))))
     est = Estimate("asap_embed", suggestion="use a smaller max_patch_size")
     est.add("graph, clustering and synchronisation", F8 * (30 * e + 40 * n * d + 30 * n),
             n_edges=e, dim=d)
-    e_patch = e * p // max(n, 1)
-    patch = loe_memory(p, d, e_patch, init="spectral").total
-    if prune:
-        patch += 4 * F8 * p * p
+    patch = asap_worker_memory(n, d, e, mps, prune=prune).total
     est.add("patch embeddings", jobs * patch, max_patch_size=mps, n_jobs=jobs)
+    return est
+
+
+def asap_worker_memory(
+    n: int, dim: int, n_edges: int, max_patch_size: int, *, prune: bool = True
+) -> Estimate:
+    """One ASAP-LOE patch job (what each worker holds at once): the LOE of one patch of
+    p = min(n, 2 max_patch_size) vertices and, with pruning, a dense p x p stress matrix."""
+    n, d, e, mps = int(n), int(dim), int(n_edges), int(max_patch_size)
+    p = min(n, 2 * mps)
+    e_patch = e * p // max(n, 1)
+    est = Estimate("asap patch job", suggestion="use a smaller max_patch_size")
+    est.extend(loe_memory(p, d, e_patch, init="spectral"), prefix="patch LOE: ")
+    if prune:
+        est.add("rigidity pruning", 4 * F8 * p * p, max_patch_size=mps)
     return est
 
 

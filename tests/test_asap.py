@@ -151,6 +151,42 @@ def test_spectral_clusters_partition_and_determinism():
     assert 20 <= lab2.max() + 1 <= 30
 
 
+def test_coarsening_is_a_galerkin_projection():
+    from nx_ordinal.asap.patches import _coarsen
+
+    X = pc(3000, seed=2)
+    S = symmetrize(knn_adjacency(X, 10))
+    agg, W = _coarsen(S, 3000 // 16, np.random.default_rng(0))
+    nc = int(agg.max()) + 1
+    assert agg.shape == (3000,) and 3000 // 32 <= nc <= 3000 // 8
+    # W = P^T S P with its diagonal: row sums are the groups' summed degrees, symmetric
+    deg = np.asarray(S.sum(axis=1)).ravel()
+    np.testing.assert_allclose(np.asarray(W.sum(axis=1)).ravel(),
+                               np.bincount(agg, weights=deg, minlength=nc))
+    assert abs(W - W.T).max() < 1e-12
+    # groups are connected in S (built by matching along edges) and spatially small
+    from scipy.sparse.csgraph import connected_components
+
+    for g in range(0, nc, 7):
+        idx = np.flatnonzero(agg == g)
+        assert connected_components(S[idx][:, idx], directed=False)[0] == 1
+    # same seed, same groups
+    np.testing.assert_array_equal(agg, _coarsen(S, 3000 // 16, np.random.default_rng(0))[0])
+
+
+def test_coarsened_top_level_clusters(monkeypatch):
+    import nx_ordinal.asap.patches as patches
+
+    X = pc(3000, seed=1)
+    S = symmetrize(knn_adjacency(X, 10))
+    monkeypatch.setattr(patches, "COARSEN_ABOVE", 1000)  # the path of graphs > 20,000 nodes
+    lab = spectral_clusters(S, 60, seed=0, max_eigenvectors=16)
+    assert lab.shape == (3000,) and 40 <= lab.max() + 1 <= 64
+    np.testing.assert_array_equal(lab, spectral_clusters(S, 60, seed=0, max_eigenvectors=16))
+    spread = np.mean([X[lab == c].std(axis=0).mean() for c in range(lab.max() + 1)])
+    assert spread < 0.25 * X.std(axis=0).mean()
+
+
 def test_two_components_are_separate_clusters():
     X = np.concatenate([pc(150, seed=0), pc(150, seed=1) + 5.0])
     S = symmetrize(knn_adjacency(X, 8))
@@ -311,16 +347,246 @@ def test_executors_give_identical_results(knn600):
     np.testing.assert_array_equal(asap_embed(A, n_jobs=2, **kw).embedding, ref)
 
 
-def test_dask_executor_identical(knn600):
+class _RecordingExecutor(cf.ThreadPoolExecutor):
+    """Thread pool that records the pickled size of every job it is given."""
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        self.jobs = []
+
+    def submit(self, fn, job):
+        import pickle
+
+        self.jobs.append((type(job).__name__, len(pickle.dumps(job)), job))
+        return super().submit(fn, job)
+
+
+@pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
+def test_jobs_carry_their_own_sub_adjacency_only():
+    # a patch job pickles to O(patch size x degree) bytes whatever the size of the graph
+    sizes = {}
+    for n in (600, 2400):
+        A = knn_adjacency(pc(n, seed=0), 10)
+        with _RecordingExecutor(2) as ex:
+            res = asap_embed(A, max_patch_size=150, prune=False, seed=0, executor=ex,
+                             loe_kwargs=dict(max_iter=2))
+        patch_jobs = [(b, j) for name, b, j in ex.jobs if name == "PatchJob"]
+        assert len(patch_jobs) == len(res.info["patches"]) > 4
+        for b, job in patch_jobs:
+            m = job.A.shape[0]
+            assert m <= 2 * 150 and job.A.nnz <= 10 * m
+            assert b < 4096 + 24 * (job.A.nnz + m), (b, m)  # not O(n): A alone is 120 n bytes
+        sizes[n] = max(b for b, _ in patch_jobs)
+    assert sizes[2400] < 1.5 * sizes[600]
+
+
+class _Eigenmaps:
+    """Cheap deterministic patch embedder (Laplacian eigenmaps of the patch)."""
+
+    def __call__(self, A, dim, seed=None):
+        from nx_ordinal.embed import laplacian_eigenmaps
+
+        return laplacian_eigenmaps(A, dim, seed=seed)
+
+
+def test_cluster_jobs_run_through_the_executor():
+    # beyond MAX_EIGENVECTORS clusters the finer clustering levels are executor jobs, each
+    # with its piece's sub-adjacency; the result does not depend on where they run
+    from nx_ordinal.asap.patches import MAX_EIGENVECTORS
+
+    A = knn_adjacency(pc(2500, seed=1), 6)
+    kw = dict(max_patch_size=50, prune=False, seed=1, embedder=_Eigenmaps())
+    with _RecordingExecutor(2) as ex:
+        res = asap_embed(A, executor=ex, **kw)
+    cluster_jobs = [j for name, _, j in ex.jobs if name == "ClusterJob"]
+    assert res.info["n_clusters"] > MAX_EIGENVECTORS and len(cluster_jobs) >= 2
+    assert sum(j.S.shape[0] for j in cluster_jobs) == 2500
+    np.testing.assert_array_equal(asap_embed(A, n_jobs=1, **kw).embedding, res.embedding)
+
+
+def test_ctrl_c_during_clustering_jobs_propagates(monkeypatch):
+    # nothing to keep before the patches exist: the interrupt reaches the caller
+    import nx_ordinal.asap.patches as patches
+
+    def interrupted(job):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(patches, "run_cluster_job", interrupted)
+    A = knn_adjacency(pc(2500, seed=1), 6)
+    with pytest.raises(KeyboardInterrupt):
+        asap_embed(A, max_patch_size=50, prune=False, n_jobs=1, seed=1, embedder=_Eigenmaps())
+
+
+def test_sub_adjacency_matches_fancy_indexing(knn600):
+    from nx_ordinal.asap.patches import sub_adjacency
+
+    _, A = knn600
+    lookup = np.full(600, -1)
+    p = np.sort(np.random.default_rng(0).choice(600, 90, replace=False))
+    sub = sub_adjacency(A, p, lookup)
+    assert (sub != A[p][:, p]).nnz == 0 and (lookup == -1).all()
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    """A 2-worker process LocalCluster shared by the dask tests of this module."""
     distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster, timeout="60s") as client:
+            yield client
+
+
+def test_dask_executor_identical(knn600, dask_client):
     _, A = knn600
     kw = dict(max_patch_size=200, prune=False, seed=4, loe_kwargs=FAST_LOE)
     ref = asap_embed(A, n_jobs=2, **kw).embedding
+    Y = asap_embed(A, executor=dask_client.get_executor(), **kw).embedding
+    np.testing.assert_array_equal(Y, ref)
+
+
+def test_dask_progress_and_stage_report(knn600, dask_client, capsys):
+    _, A = knn600
+    res = asap_embed(A, max_patch_size=200, prune=False, seed=4, loe_kwargs=FAST_LOE,
+                     executor=dask_client.get_executor(), verbose=True)
+    err = capsys.readouterr().err
+    n = len(res.info["patches"])
+    assert "asap patches" in err and f"/{n}" in err
+    assert "estimated peak memory" in err and "per worker" in err
+    assert "asap_embed: graph" in err and "sync" in err
+
+
+def test_dask_ctrl_c_cancels_outstanding_tasks(dask_client, monkeypatch):
+    import time
+
+    from nx_ordinal.embed import _progress
+    from nx_ordinal.exceptions import InterruptedWarning
+
+    A = knn_adjacency(pc(1500, seed=2), 10)
+    real = _progress.Progress.update
+    calls = {"n": 0}
+
+    def interrupt_on_second_patch(self, *args, **kw):
+        real(self, *args, **kw)
+        if self.desc == "asap patches":
+            calls["n"] += 1
+            if calls["n"] == 2:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(_progress.Progress, "update", interrupt_on_second_patch)
+    with pytest.warns(InterruptedWarning, match=r"with \d+ of \d+ patches embedded"):
+        res = asap_embed(A, max_patch_size=100, prune=False, seed=0,
+                         loe_kwargs=dict(max_iter=100), executor=dask_client.get_executor())
+    assert res.info["interrupted"] and np.isfinite(res.embedding).all()
+    # every outstanding task was cancelled: the scheduler forgets them all
+    deadline = time.monotonic() + 30
+    while dask_client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)):
+        assert time.monotonic() < deadline, "tasks still held by the scheduler"
+        time.sleep(0.1)
+
+
+def test_memory_guard_states_estimates_and_refuses_before_any_job(knn600, capsys):
+    from nx_ordinal._resources import memory_limit
+    from nx_ordinal.exceptions import MemoryLimitError
+
+    _, A = knn600
+    with _RecordingExecutor(1) as ex, memory_limit("2M"):
+        with pytest.raises(MemoryLimitError, match=r"asap_embed: .*max_patch_size=200"):
+            asap_embed(A, max_patch_size=200, seed=0, executor=ex, verbose=True)
+    assert ex.jobs == []  # refused before clustering, before any job
+    err = capsys.readouterr().err
+    assert "asap_embed: estimated peak memory" in err and "limit 2.0 MiB" in err
+    # a graph of a million vertices: the driver's estimate is refused in microseconds,
+    # without building anything (the adjacency here is empty)
+    import scipy.sparse as sp
+
+    big = sp.csr_array((10**6, 10**6))
+    with memory_limit("100M"), pytest.raises(MemoryLimitError, match="n_edges"):
+        asap_embed(big, seed=0, verbose=True)
+    assert "per worker" not in capsys.readouterr().err.split("\n")[-1]
+
+
+class _SlowLOE:
+    """Patch embedder: LOE after a pause, so that a run lasts a few seconds (picklable by
+    value: dask's cloudpickle ships the class, the workers need not import this module)."""
+
+    def __init__(self, pause):
+        from nx_ordinal.asap import LOEEmbedder
+
+        self.pause = pause
+        self.loe = LOEEmbedder(max_iter=30)
+
+    def __call__(self, A, dim, seed=None):
+        import time
+
+        time.sleep(self.pause)
+        return self.loe(A, dim, seed=seed)
+
+
+@pytest.fixture
+def _by_value():
+    import sys
+
+    cloudpickle = pytest.importorskip("cloudpickle")
+    mod = sys.modules[__name__]
+    cloudpickle.register_pickle_by_value(mod)
+    yield
+    cloudpickle.unregister_pickle_by_value(mod)
+
+
+@pytest.mark.filterwarnings("ignore:Port .* is already in use")
+def test_dask_worker_killed_mid_run_same_result(_by_value):
+    """SIGKILL one worker process of a 2-worker LocalCluster while patch jobs run on it: the
+    scheduler re-runs its patches elsewhere and the embedding is the same, bit for bit."""
+    import os
+    import signal
+    import threading
+    import time
+
+    distributed = pytest.importorskip("dask.distributed")
+    A = knn_adjacency(pc(800, seed=3), 8)
+    kw = dict(max_patch_size=60, prune=False, seed=3, embedder=_SlowLOE(0.15))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        with distributed.Client(cluster) as client:
-            Y = asap_embed(A, executor=client.get_executor(), **kw).embedding
-    np.testing.assert_array_equal(Y, ref)
+        with distributed.Client(cluster, timeout="60s") as client:
+            ref = asap_embed(A, executor=client.get_executor(), **kw)
+            n_patches = len(ref.info["patches"])
+            assert n_patches >= 15, n_patches
+            pids = client.run(os.getpid)
+            # the reference run's tasks are released, so the same jobs (same keys) run again
+            import gc
+
+            gc.collect()
+            deadline = time.monotonic() + 30
+            while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)):
+                assert time.monotonic() < deadline, "reference tasks still held"
+                time.sleep(0.05)
+            out = {}
+
+            def run():
+                try:
+                    out["res"] = asap_embed(A, executor=client.get_executor(), **kw)
+                except BaseException as exc:  # pragma: no cover - reported below
+                    out["exc"] = exc
+
+            th = threading.Thread(target=run, daemon=True)
+            th.start()
+            victim, deadline = None, time.monotonic() + 60
+            while victim is None:  # wait until a patch job runs on a worker, then kill it
+                assert time.monotonic() < deadline and th.is_alive(), "no patch job started"
+                for addr, keys in client.processing().items():
+                    if any("run_patch_job" in str(k) for k in keys) and addr in pids:
+                        victim = addr
+                        break
+                time.sleep(0.02)
+            os.kill(pids[victim], signal.SIGKILL)
+            th.join(timeout=120)
+            assert not th.is_alive(), "the run did not finish after the worker died"
+            assert "exc" not in out, out.get("exc")
+            client.wait_for_workers(2, timeout=60)
+            assert pids[victim] not in client.run(os.getpid).values()  # it really died
+    np.testing.assert_array_equal(out["res"].embedding, ref.embedding)
+    assert out["res"].info["interrupted"] is False
 
 
 def test_pruning_through_pipeline_with_stub(knn600):

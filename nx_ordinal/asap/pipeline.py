@@ -1,8 +1,13 @@
 """ASAP-LOE pipeline: patches -> parallel patch embeddings -> synchronisation.
 
-Arrays in, arrays out (Algorithm 1 of Cucuringu & Woodworth [1]_).  The patch jobs (rigidity
-pruning + ordinal embedding) run through any :class:`concurrent.futures.Executor`: a local
-process pool by default, or ``client.get_executor()`` of a ``dask.distributed`` client.
+Arrays in, arrays out (Algorithm 1 of Cucuringu & Woodworth [1]_).  Two kinds of jobs run
+through any :class:`concurrent.futures.Executor` -- a local process pool by default, or
+``client.get_executor()`` of a ``dask.distributed`` client: the finer levels of the
+hierarchical spectral clustering (:class:`~nx_ordinal.asap.patches.ClusterJob`) and the patch
+jobs (:class:`PatchJob`: symmetrisation, rigidity pruning and ordinal embedding of one
+patch).  Every job carries only its own sub-adjacency and its own seed, never the whole
+graph, so that what crosses the network is O(patch size x degree) per job and a job re-run
+after a worker failure gives the same bits.
 
 References
 ----------
@@ -68,10 +73,13 @@ class LOEEmbedder:
 class PatchJob:
     """Everything one worker needs for one patch (small, picklable).
 
+    A job carries its patch's own sub-adjacency, never the whole graph: pickled, it is
+    O(m x degree) bytes for a patch of m nodes, whatever the size of the graph (the
+    symmetric adjacency that the rigidity pruning needs is derived from it on the worker).
+
     Attributes
     ----------
     A : csr (m, m) directed adjacency of the patch subgraph
-    S : csr (m, m) symmetric adjacency of the patch subgraph
     core : bool (m,) rows in the original cluster
     dim, seed, prune, rigidity_test, embedder, init
     """
@@ -79,7 +87,6 @@ class PatchJob:
     def __init__(
         self,
         A: sp.csr_array,
-        S: sp.csr_array,
         core: NDArray[np.bool_],
         dim: int,
         seed: int,
@@ -89,7 +96,6 @@ class PatchJob:
         init: FloatArray | None = None,
     ) -> None:
         self.A = A
-        self.S = S
         self.core = core
         self.dim = dim
         self.seed = seed
@@ -121,9 +127,10 @@ def run_patch_job(job: PatchJob) -> tuple[NDArray[np.bool_], FloatArray, dict[st
         m = job.A.shape[0]
         keep = np.ones(m, dtype=bool)
         if job.prune and m > job.dim + 1:
-            from .patches import prune_patch
+            from .patches import prune_patch, symmetrize
 
-            keep, pinfo = prune_patch(job.S, job.core, job.dim, job.rigidity_test, seed=job.seed)
+            keep, pinfo = prune_patch(symmetrize(job.A), job.core, job.dim, job.rigidity_test,
+                                      seed=job.seed)
             info.update(pinfo)
         t1, c1 = time.perf_counter(), time.thread_time()
         idx = np.flatnonzero(keep)
@@ -180,7 +187,7 @@ def _fallback_result(job):
                                        "interrupted": True}
 
 
-def _run_sequential(jobs, results, progress):
+def _run_sequential(fn, jobs, results, progress):
     """Run jobs in-process; True when interrupted (Ctrl-C, caught here or inside a solver)."""
     import warnings
 
@@ -191,7 +198,7 @@ def _run_sequential(jobs, results, progress):
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
-                results[a] = run_patch_job(job)
+                results[a] = fn(job)
             progress.update()
         except KeyboardInterrupt:
             return True
@@ -206,53 +213,72 @@ def _run_sequential(jobs, results, progress):
     return False
 
 
-def _run_jobs(jobs, executor, n_jobs, verbose):
-    """Run the patch jobs through ``executor`` (or a local pool); results in job order.
+class _JobRunner:
+    """Runs lists of independent jobs through the caller's executor, a local process pool of
+    ``n_jobs`` workers (created on first use, shared by every job list of one call) or, with
+    one worker, in this process.  Results come back in job order."""
 
-    Returns ``(results, interrupted)``.  On Ctrl-C the finished patches are kept, the pending
-    ones cancelled, and every unfinished patch gets :func:`_fallback_result`.
-    """
-    import concurrent.futures as cf
-    import os
+    def __init__(self, executor, n_jobs, max_workers):
+        import os
 
-    from ..embed._progress import Progress
+        self.executor = executor
+        workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
+        self.workers = max(1, min(int(workers), int(max_workers)))
+        self.own = None
 
-    progress = Progress(len(jobs), verbose, "asap patches")
-    results = [None] * len(jobs)
-    own = None
-    interrupted = False
-    futures = {}
-    try:
-        if executor is None:
-            workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
-            workers = max(1, min(int(workers), len(jobs)))
-            if workers == 1:
-                interrupted = _run_sequential(jobs, results, progress)
-                executor = None
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.own is not None:
+            self.own.shutdown(wait=True, cancel_futures=True)
+            self.own = None
+
+    def _executor(self):
+        import concurrent.futures as cf
+
+        if self.executor is not None:
+            return self.executor
+        if self.workers == 1:
+            return None
+        if self.own is None:
+            self.own = cf.ProcessPoolExecutor(max_workers=self.workers,
+                                              initializer=_init_worker)
+        return self.own
+
+    def run(self, fn, jobs, verbose, desc):
+        """``(results, interrupted)``.  On Ctrl-C the finished results are kept, every
+        outstanding future is cancelled (on a dask cluster: its task is released) and the
+        unfinished entries stay ``None``.  ``verbose`` shows ``desc: done/total``."""
+        import concurrent.futures as cf
+
+        from ..embed._progress import Progress
+
+        progress = Progress(len(jobs), verbose, desc)
+        results = [None] * len(jobs)
+        interrupted = False
+        futures = {}
+        try:
+            executor = self._executor() if jobs else None
+            if executor is None:
+                interrupted = _run_sequential(fn, jobs, results, progress)
             else:
-                own = cf.ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
-                executor = own
-        if executor is not None:
-            try:
-                futures = {executor.submit(run_patch_job, job): a for a, job in enumerate(jobs)}
-                for fut in cf.as_completed(futures):
-                    results[futures[fut]] = fut.result()
-                    progress.update()
-            except KeyboardInterrupt:
-                interrupted = True
-                for fut, a in futures.items():
-                    if fut.done() and not fut.cancelled() and fut.exception() is None:
-                        results[a] = fut.result()
-                    else:
-                        fut.cancel()
-    finally:
-        progress.close()
-        if own is not None:
-            own.shutdown(wait=True, cancel_futures=True)
-    if interrupted:
-        results = [r if r is not None else _fallback_result(job)
-                   for r, job in zip(results, jobs, strict=True)]
-    return results, interrupted
+                try:
+                    for a, job in enumerate(jobs):
+                        futures[executor.submit(fn, job)] = a
+                    for fut in cf.as_completed(futures):
+                        results[futures[fut]] = fut.result()
+                        progress.update()
+                except KeyboardInterrupt:
+                    interrupted = True
+                    for fut, a in futures.items():
+                        if fut.done() and not fut.cancelled() and fut.exception() is None:
+                            results[a] = fut.result()
+                        else:
+                            fut.cancel()
+        finally:
+            progress.close()
+        return results, interrupted
 
 
 def _pack(blocks, dim):
@@ -328,7 +354,9 @@ def asap_embed(
     seed : int, Generator, RandomState or None
         Clustering and per-patch seeds; results do not depend on the executor.
     verbose : bool
-        Progress bar over patches.
+        State the memory estimates up front (the driver's, and one patch job's: what each
+        worker holds at a time), show progress over the clustering jobs and the patches
+        (done / total) and the wall time of every stage at the end.
     loe_kwargs : dict, optional
         Settings of the default LOE embedder (default ``max_iter=200, tol=1e-5``).
     refine_iter : int, default 0
@@ -344,14 +372,21 @@ def asap_embed(
     EmbeddingResult
         ``embedding`` (n, dim); ``info`` holds ``patches`` (list of node-index arrays),
         ``scales``, ``n_clusters``, ``patch_sizes``, ``enlarged_sizes`` (before pruning),
-        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings`` (wall seconds of
-        the ``patches``, ``embed`` and ``sync`` phases and ``total``; ``prune_cpu`` and
-        ``embed_cpu``, CPU seconds summed over patch jobs; ``prune_wall``, ``embed_wall``).
+        ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings``: wall seconds of
+        the driver's stages ``graph``, ``clustering``, ``expand``, ``build_jobs``,
+        ``sync`` (with ``sync_patch_graph``, ``sync_scales``, ``sync_rotations``,
+        ``sync_translations``) and ``pack``; of the job phases ``cluster_jobs`` and
+        ``embed``; ``patches`` (everything before the patch jobs), ``total`` and ``driver``
+        (total minus the job phases); ``prune_cpu`` and ``embed_cpu``, CPU seconds summed
+        over patch jobs; ``prune_wall``, ``embed_wall``.
 
     Raises
     ------
     networkx.NetworkXError
         If the patches of a component do not overlap enough to be synchronised.
+    nx_ordinal.exceptions.MemoryLimitError
+        If the driver's or one patch job's memory estimate exceeds the limit (checked before
+        anything sized by n is allocated).
 
     Notes
     -----
@@ -359,10 +394,22 @@ def asap_embed(
     embeddings of at most ``max_patch_size`` nodes each (in parallel); synchronisation
     O(sum over overlapping pairs of ``|common|^2`` + N d^3) plus one sparse eigenproblem of size
     N d; translations by one sparse factorisation of an n x n graph Laplacian (beyond
-    20,000 nodes: conjugate gradients warm-started by patch-level translations).  The
-    calling process, like the workers, runs BLAS on one thread.
+    2,000 nodes: conjugate gradients with a two-level preconditioner, warm-started by
+    patch-level translations).  The calling process, like the workers, runs BLAS on one
+    thread.
 
-    Ctrl-C (KeyboardInterrupt) while the patches are embedded keeps the finished patches,
+    What runs where: this process (the driver) symmetrises the graph, finds its components,
+    computes the first clustering level (on a coarsened graph beyond 20,000 nodes), expands
+    the clusters and synchronises; the finer clustering levels and the patch jobs (pruning +
+    embedding) run through the executor.  Every job carries only its own sub-adjacency and
+    seed (:class:`PatchJob`, :class:`~nx_ordinal.asap.patches.ClusterJob`), never the whole
+    graph, so results do not depend on the executor, the number of workers or the order
+    of completion, and a job that a ``dask.distributed`` scheduler re-runs after a worker
+    died gives the same bits.  ``info["timings"]["driver"]`` is the driver's own wall time
+    (the serial part).
+
+    Ctrl-C (KeyboardInterrupt) while the patches are embedded cancels the outstanding jobs
+    (on a dask cluster: releases their tasks), keeps the finished patches,
     gives the others their initial positions, synchronises, and returns with an
     :class:`~nx_ordinal.exceptions.InterruptedWarning` (``info["interrupted"]`` is True).
 
@@ -378,9 +425,10 @@ def asap_embed(
     (200, 2)
     """
     import os
+    import sys
     import time
 
-    from .._memory import asap_memory, check_plausible_sizes
+    from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
     from .._validation import as_adjacency, check_dim, check_init, check_int
     from ..utils import as_generator
 
@@ -403,8 +451,17 @@ def asap_embed(
         raise TypeError(f"executor must be a concurrent.futures.Executor, got {executor!r}")
     n = A.shape[0]
     check_plausible_sizes("asap_embed", n, dim)
+    # before anything sized by n is allocated: the driver's estimate (the graph, clustering,
+    # synchronisation and the patch jobs of a local pool) and one patch job's, which is what
+    # every worker holds at a time (stated with verbose)
     asap_memory(n, dim, A.nnz, max_patch_size, n_jobs=n_jobs or os.cpu_count() or 1,
                 prune=prune).check(verbose)
+    worker = asap_worker_memory(n, dim, A.nnz, max_patch_size, prune=prune).check()
+    if verbose:
+        from .._resources import format_bytes
+
+        print(f"asap_embed: per worker (one patch job at a time) about "
+              f"{format_bytes(worker.total)}", file=sys.stderr, flush=True)
     if init is not None:
         init = check_init(init, n, dim)
     rng = as_generator(seed)
@@ -439,64 +496,108 @@ def asap_embed(
 
 def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test, executor,
                 n_jobs, init, rng, verbose, t_start):
+    import sys
     import time
 
     import scipy.sparse as sp
     from scipy.sparse.csgraph import connected_components
 
     from ..embed._result import EmbeddingResult
-    from .patches import expand_clusters, n_clusters_for, spectral_clusters, symmetrize
+    from .patches import (
+        expand_clusters,
+        merge_clusters,
+        n_clusters_for,
+        plan_clusters,
+        run_cluster_job,
+        sub_adjacency,
+        symmetrize,
+    )
     from .sync import synchronize
 
+    timings = {}
+    t0 = time.perf_counter()
     S = symmetrize(A)
     ncomp, comp = connected_components(S, directed=False)
+    order = np.argsort(comp, kind="stable")
+    comp_nodes = np.split(order, np.cumsum(np.bincount(comp, minlength=ncomp))[:-1])
+    timings["graph"] = time.perf_counter() - t0
 
-    # ---- 1. patches, per connected component
+    # ---- 1. clustering: the first level here, the finer levels as jobs
     t0 = time.perf_counter()
-    patches, cores, owner = [], [], []
-    comp_nodes = []
-    n_clusters = 0
-    for c in range(ncomp):
-        idx = np.flatnonzero(comp == c)
-        comp_nodes.append(idx)
+    plans = []
+    n_total = 0
+    for idx in comp_nodes:
         m = idx.size
         if m <= max_patch_size:
-            patches.append(idx)
-            cores.append(np.ones(m, dtype=bool))
-            owner.append(c)
-            n_clusters += 1
+            plans.append(None)
+            n_total += 1
             continue
         Sc = S[idx][:, idx]
         deg = float(np.median(np.diff(A[idx].indptr)))
         N = n_clusters_for(m, max_patch_size, deg, dim)
-        labels = spectral_clusters(Sc, N, rng)
-        n_clusters += int(labels.max()) + 1
-        P, C = expand_clusters(Sc, labels, max_patch_size)
-        patches.extend(idx[p] for p in P)
-        cores.extend(C)
-        owner.extend([c] * len(P))
-    t_patches = time.perf_counter() - t0
+        n_total += N
+        plans.append((Sc, plan_clusters(Sc, N, rng)))
+    timings["clustering"] = time.perf_counter() - t0
+    with _JobRunner(executor, n_jobs, n_total) as runner:
+        t0 = time.perf_counter()
+        cjobs = [j for plan in plans if plan is not None for j in plan[1][1]]
+        if verbose and executor is not None:
+            print(f"asap_embed: {len(cjobs)} clustering jobs, then about {n_total} patch jobs "
+                  f"through {type(executor).__name__}", file=sys.stderr, flush=True)
+        cres, interrupted = runner.run(run_cluster_job, cjobs, verbose, "asap clustering")
+        if interrupted:
+            raise KeyboardInterrupt
+        timings["cluster_jobs"] = time.perf_counter() - t0
 
-    # ---- 2. patch embeddings through the executor
-    t0 = time.perf_counter()
-    seeds = rng.integers(0, 2**31 - 1, size=len(patches))
-    jobs = []
-    for p, core, s in zip(patches, cores, seeds, strict=True):
-        single = owner[len(jobs)] is not None and comp_nodes[owner[len(jobs)]].size == p.size
-        jobs.append(PatchJob(
-            A[p][:, p], S[p][:, p], core, dim, int(s),
-            bool(prune) and not single, rigidity_test, embedder,
-            None if init is None else init[p],
-        ))
-    results, interrupted = _run_jobs(jobs, executor, n_jobs, verbose)
+        t0 = time.perf_counter()
+        patches, cores, owner = [], [], []
+        n_clusters = 0
+        it = iter(cres)
+        for c, (idx, plan) in enumerate(zip(comp_nodes, plans, strict=True)):
+            if plan is None:
+                patches.append(idx)
+                cores.append(np.ones(idx.size, dtype=bool))
+                owner.append(c)
+                n_clusters += 1
+                continue
+            Sc, (labels, jobs_c, pieces) = plan
+            if jobs_c:
+                labels = merge_clusters(idx.size, pieces, [next(it) for _ in jobs_c])
+            n_clusters += int(labels.max()) + 1
+            P, C = expand_clusters(Sc, labels, max_patch_size)
+            patches.extend(idx[p] for p in P)
+            cores.extend(C)
+            owner.extend([c] * len(P))
+        del plans
+        timings["expand"] = time.perf_counter() - t0
+
+        # ---- 2. patch embeddings through the executor
+        t0 = time.perf_counter()
+        seeds = rng.integers(0, 2**31 - 1, size=len(patches))
+        lookup = np.full(A.shape[0], -1, dtype=np.int64)
+        A = sp.csr_array(A)
+        jobs = []
+        for a, (p, core, s) in enumerate(zip(patches, cores, seeds, strict=True)):
+            single = comp_nodes[owner[a]].size == p.size
+            jobs.append(PatchJob(
+                sub_adjacency(A, p, lookup), core, dim, int(s),
+                bool(prune) and not single, rigidity_test, embedder,
+                None if init is None else init[p],
+            ))
+        timings["build_jobs"] = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        results, interrupted = runner.run(run_patch_job, jobs, verbose, "asap patches")
     if interrupted:
         from ..embed._progress import warn
         from ..exceptions import InterruptedWarning
 
-        done = sum(not r[2].get("interrupted", False) for r in results)
+        done = sum(r is not None for r in results)
+        results = [r if r is not None else _fallback_result(job)
+                   for r, job in zip(results, jobs, strict=True)]
         warn(f"asap-loe interrupted with {done} of {len(results)} patches embedded; "
              "the others keep their initial positions", InterruptedWarning)
-    t_embed = time.perf_counter() - t0
+    del jobs
+    timings["embed"] = time.perf_counter() - t0
 
     # ---- 3. synchronisation per component
     t0 = time.perf_counter()
@@ -505,9 +606,12 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
     blocks = []
     scales = np.ones(len(patches))
     edges_all = sp.triu(S, k=1).tocoo()
+    sync_times: dict[str, float] = {}
+    by_comp = np.split(np.argsort(owner, kind="stable"),
+                       np.cumsum(np.bincount(owner, minlength=ncomp))[:-1])
     for c in range(ncomp):
         idx = comp_nodes[c]
-        mine = [a for a in range(len(patches)) if owner[a] == c]
+        mine = by_comp[c]
         if len(mine) == 1:
             a = mine[0]
             Y = np.zeros((idx.size, dim))
@@ -515,15 +619,37 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
             blocks.append((idx, Y))
             continue
         local = [np.searchsorted(idx, final_patches[a]) for a in mine]
-        in_c = comp[edges_all.row] == c
-        e = np.stack([np.searchsorted(idx, edges_all.row[in_c]),
-                      np.searchsorted(idx, edges_all.col[in_c])], axis=1)
+        if ncomp == 1:
+            e = np.stack([edges_all.row, edges_all.col], axis=1)
+        else:
+            in_c = comp[edges_all.row] == c
+            e = np.stack([np.searchsorted(idx, edges_all.row[in_c]),
+                          np.searchsorted(idx, edges_all.col[in_c])], axis=1)
         Y, sinfo = synchronize(local, [embs[a] for a in mine], e, idx.size,
                                scale_sync=scale_sync, seed=int(seeds[mine[0]]))
         scales[mine] = sinfo["scales"]
+        for key, val in sinfo["timings"].items():
+            sync_times[key] = sync_times.get(key, 0.0) + val
         blocks.append((idx, Y))
+    t1 = time.perf_counter()
     X = _pack(blocks, dim)
-    t_sync = time.perf_counter() - t0
+    timings["pack"] = time.perf_counter() - t1
+    timings["sync"] = time.perf_counter() - t0
+    timings.update({f"sync_{k}": v for k, v in sync_times.items()})
+    timings["patches"] = (timings["graph"] + timings["clustering"] + timings["cluster_jobs"]
+                          + timings["expand"] + timings["build_jobs"])
+    timings["total"] = time.perf_counter() - t_start
+    timings.update(
+        embed_wall=float(sum(r[2]["embed_time"] for r in results)),
+        prune_wall=float(sum(r[2]["prune_time"] for r in results)),
+        embed_cpu=float(sum(r[2]["embed_cpu"] for r in results)),
+        prune_cpu=float(sum(r[2]["prune_cpu"] for r in results)),
+    )
+    timings["driver"] = timings["total"] - timings["cluster_jobs"] - timings["embed"]
+    if verbose:
+        print("asap_embed: " + ", ".join(f"{k} {timings[k]:.2f}s" for k in (
+            "graph", "clustering", "cluster_jobs", "expand", "build_jobs", "embed", "sync",
+            "total")), file=sys.stderr, flush=True)
 
     info = dict(
         patches=final_patches,
@@ -534,12 +660,7 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
         core_sizes=np.array([int(c.sum()) for c in cores]),
         prune_rounds=np.array([r[2].get("rounds", 0) for r in results]),
         scales=scales,
-        timings=dict(patches=t_patches, embed=t_embed, sync=t_sync,
-                     total=time.perf_counter() - t_start,
-                     embed_wall=float(sum(r[2]["embed_time"] for r in results)),
-                     prune_wall=float(sum(r[2]["prune_time"] for r in results)),
-                     embed_cpu=float(sum(r[2]["embed_cpu"] for r in results)),
-                     prune_cpu=float(sum(r[2]["prune_cpu"] for r in results))),
+        timings=timings,
     )
     info["interrupted"] = bool(interrupted)
     return EmbeddingResult(X, float("nan"), len(patches), not interrupted, [], "asap-loe", info)

@@ -355,10 +355,10 @@ def synchronize_translations(
     ``x_a - x_b = x_a^(k) - x_b^(k)`` per coordinate.  The normal equations are a weighted
     graph Laplacian; one node per connected component of the equation graph is pinned and
     the rest solved by a sparse direct factorisation (all d right-hand sides at once; for
-    more than 20,000 free nodes by Jacobi-preconditioned conjugate gradients started at the
-    mean patch positions), then every component is centred.  O(sum_k ``|P_k|`` deg) to
-    assemble (each patch reads its rows of the edge matrix), near-linear solve for the
-    sparse, low-dimensional graphs of interest.
+    more than 2,000 free nodes by conjugate gradients with a two-level (Jacobi + aggregate)
+    preconditioner, started at the mean patch positions), then every component is centred.
+    O(sum_k ``|P_k|`` deg) to assemble (each patch reads its rows of the edge matrix),
+    near-linear solve for the sparse, low-dimensional graphs of interest.
 
     Parameters
     ----------
@@ -378,6 +378,8 @@ def synchronize_translations(
     from scipy.sparse.csgraph import connected_components
     from scipy.sparse.linalg import splu
 
+    from .patches import sub_adjacency
+
     d = embeddings[0].shape[1]
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
     # per patch: the edges with both ends inside, read off the rows of the patch in a CSR
@@ -391,8 +393,9 @@ def synchronize_translations(
     eb: Any
     rhs: Any
     ea, eb, rhs = [], [], []
+    lookup = np.full(n, -1, dtype=np.int64)
     for p, Y in zip(patches, embeddings, strict=True):
-        sub = E[p][:, p].tocoo()
+        sub = sub_adjacency(E, p, lookup).tocoo()
         ea.append(p[sub.row])
         eb.append(p[sub.col])
         rhs.append(Y[sub.row] - Y[sub.col])
@@ -483,18 +486,43 @@ def _patch_translations(patches, embeddings):
 
 
 #: largest number of free nodes for which the translation step factorises the Laplacian;
-#: beyond it the fill-in of a 2-d mesh-like graph makes SuperLU slow, and Jacobi-
+#: beyond it the fill-in of a 2-d mesh-like graph makes SuperLU slow, and two-level
 #: preconditioned conjugate gradients, warm-started at the mean patch positions, win
-_DIRECT_MAX = 20000
+#: (n = 5,000: 0.12 s against 0.24 s; n = 20,000: 0.8 s against 13.5 s)
+_DIRECT_MAX = 2000
 
 
-def _cg_solve(L, B, X0, rtol=1e-9):
-    """Solve the SPD system ``L X = B`` column by column by Jacobi-preconditioned CG."""
+def _cg_solve(L, B, X0, rtol=1e-9, seed=0):
+    """Solve the SPD system ``L X = B`` column by column by conjugate gradients with a
+    two-level preconditioner: Jacobi plus an exact solve on aggregates of about 16 nodes
+    (rounds of heaviest-edge matching on L's graph, as for the coarse clustering level),
+    ``M^-1 r = D^-1 r + P (P^T L P)^-1 P^T r``.  On the mesh-like graphs of kNN
+    data this cuts the iterations about 15-fold against Jacobi alone (n = 100,000: 94
+    instead of 1568); set-up O(nnz) per matching round plus one sparse factorisation of the
+    n/16-node coarse operator."""
     import scipy.sparse as sp
-    from scipy.sparse.linalg import cg
+    from scipy.sparse.linalg import LinearOperator, cg, splu
 
-    M = sp.diags_array(1.0 / L.diagonal())
+    from .patches import _coarsen
+
     L = sp.csr_array(L)
+    n = L.shape[0]
+    dinv = 1.0 / L.diagonal()
+    W = sp.csr_array(sp.diags_array(L.diagonal()) - L)
+    W.eliminate_zeros()
+    agg, _ = _coarsen(W, max(n // 16, 1), np.random.default_rng(seed))
+    nc = int(agg.max()) + 1
+    P = sp.csr_array((np.ones(n), (np.arange(n), agg)), shape=(n, nc))
+    Lc = sp.csc_array(P.T @ L @ P)
+    Lc = Lc + sp.eye_array(nc, format="csc") * (1e-12 * float(Lc.diagonal().mean()))
+    lu = splu(Lc.tocsc(), permc_spec="MMD_AT_PLUS_A", options=dict(SymmetricMode=True))
+    PT = sp.csr_array(P.T)
+
+    def prec(r):
+        r = np.asarray(r).ravel()
+        return dinv * r + P @ lu.solve(PT @ r)
+
+    M = LinearOperator((n, n), matvec=prec, dtype=np.float64)
     X = np.empty_like(B)
     for c in range(B.shape[1]):
         X[:, c], _ = cg(L, B[:, c], x0=X0[:, c], rtol=rtol, atol=0.0,
@@ -536,7 +564,8 @@ def synchronize(
     -------
     X : ndarray, shape (n, d)
     info : dict
-        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``.
+        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``, ``timings`` (wall seconds of
+        the ``patch_graph``, ``scales``, ``rotations`` and ``translations`` steps).
 
     Raises
     ------
@@ -558,6 +587,9 @@ def synchronize(
     >>> procrustes_error(X, Y) < 1e-20
     True
     """
+    import time
+
+    t = [time.perf_counter()]
     P, E = _check_patches(patches, embeddings)
     if not P:
         raise ValueError("no patches to synchronise")
@@ -566,13 +598,19 @@ def synchronize(
         min_overlap = d + 1
     pg = patch_graph(P, min_overlap)
     pg.check_connected()
+    t.append(time.perf_counter())
     if scale_sync:
         scales = synchronize_scales(E, pg)
         E = [Y / s for Y, s in zip(E, scales, strict=True)]
     else:
         scales = np.ones(len(P))
+    t.append(time.perf_counter())
     H = pairwise_rotations(E, pg)
     G = synchronize_rotations(H, pg, seed=seed)
     E = [Y @ g for Y, g in zip(E, G, strict=True)]
+    t.append(time.perf_counter())
     X = synchronize_translations(P, E, edges, n)
-    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs))
+    t.append(time.perf_counter())
+    timings = dict(zip(("patch_graph", "scales", "rotations", "translations"), np.diff(t),
+                       strict=True))
+    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs), timings=timings)
