@@ -14,6 +14,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
+
+from ._validation import as_adjacency, as_float_array
+from .oracle import random_pairs
+from .utils import draw_seed
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 
@@ -69,7 +78,6 @@ def perturbed_start(X: FloatArray, rng: np.random.Generator) -> FloatArray:
     """``X`` plus Gaussian noise of 0.3 times its RMS spread about the centroid (1 when all
     points coincide): the start of a restart, the one perturbation rule of the package.
     Draws ``X.size`` normals from ``rng``; O(n dim)."""
-    import numpy as np
 
     spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
     return X + 0.3 * spread * rng.standard_normal(X.shape)
@@ -110,10 +118,7 @@ def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
     networkx starts Kamada-Kawai from an unseeded random layout when ``dim >= 3``, so that
     start is drawn here).  Kamada-Kawai costs O(n^2) memory and O(n^2) per iteration, spring
     O(n^2) per iteration (networkx's dense solver below 500 nodes)."""
-    import networkx as nx
-    import numpy as np
 
-    from .utils import draw_seed
 
     if name == "kamada_kawai":
         p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
@@ -127,7 +132,6 @@ def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
 
 def check_graph(G: Any, name: str = "G") -> None:
     """``TypeError`` naming ``name`` unless ``G`` is a networkx graph."""
-    import networkx as nx
 
     if not isinstance(G, nx.Graph):
         raise TypeError(f"{name} must be a networkx graph, got {type(G).__name__}")
@@ -161,9 +165,6 @@ def graph_to_csr(
     >>> A.toarray().astype(int).tolist()
     [[0, 1, 0], [1, 0, 1], [0, 1, 0]]
     """
-    import networkx as nx
-    import numpy as np
-    import scipy.sparse as sp
 
     check_graph(G)
     if nodelist is None:
@@ -200,9 +201,7 @@ def graph_to_csr(
 def graph_or_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
     """:func:`graph_to_csr` for a networkx graph, else
     :func:`nx_ordinal._validation.as_adjacency` (sparse matrix or dense array)."""
-    import networkx as nx
 
-    from ._validation import as_adjacency
 
     if isinstance(A, nx.Graph):
         return graph_to_csr(A)[0]
@@ -215,10 +214,7 @@ def pos_array(pos: Any, nodes: list[Hashable]) -> FloatArray:
     the first node without a position, ``TypeError`` for a non-numeric coordinate,
     ``ValueError`` for mixed dimensions, a wrong row count or a non-finite coordinate (naming
     the node).  O(n dim)."""
-    import networkx as nx
-    import numpy as np
 
-    from ._validation import as_float_array
 
     if hasattr(pos, "items"):
         missing = [v for v in nodes if v not in pos]
@@ -258,8 +254,6 @@ def weighted_csr(G: nx.Graph, nodes: list[Hashable], weight: str | None) -> sp.c
     shortest paths still see the edge.  Self-loops are dropped; of parallel edges (and of
     ``u -> v`` and ``v -> u`` of an undirected graph) the shortest counts.  O(m log m).
     """
-    import numpy as np
-    import scipy.sparse as sp
 
     index = {v: i for i, v in enumerate(nodes)}
     rows: Any = []  # lists, then arrays
@@ -301,8 +295,6 @@ def path_distances(A: sp.csr_array, directed: bool) -> tuple[FloatArray, np.ndar
     ``(D, finite)``: for a directed graph the shorter of both directions, so ``D`` is
     symmetric; 0 and ``finite`` False where no path joins a pair.  Dijkstra from every node,
     O(n (n + m) log n) time, n x n memory."""
-    import numpy as np
-    from scipy.sparse.csgraph import shortest_path
 
     S = shortest_path(A, directed=directed)
     S = np.minimum(S, S.T)
@@ -321,7 +313,6 @@ def pack_components(
     (stable for equal sizes).  Returns the ``(n, dim)`` array with ``X[idx] = Y``.
     O(n dim) plus O(k log k) for k blocks.
     """
-    import numpy as np
 
     X = np.zeros((n, dim))
     k = len(blocks)
@@ -357,10 +348,7 @@ def shortest_path_triplets(
     graph has too few strict comparisons; none with fewer than 3 nodes, and then nothing is
     drawn from ``rng``).
     """
-    import numpy as np
-    from scipy.sparse.csgraph import shortest_path
 
-    from .oracle import random_pairs
 
     n = len(nodes)
     if n < 3:
@@ -408,9 +396,6 @@ def drop_shortcuts(
     triangle and 4-cycle counts (maximum degree k), ``n_probe`` searches, and one search
     limited to L hops per candidate edge.
     """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
 
     S = sp.csr_array((A + A.T) > 0).astype(np.int64)
     S.setdiag(0)

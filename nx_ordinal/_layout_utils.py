@@ -23,8 +23,20 @@ on the karate club graph, among others).
 
 from __future__ import annotations
 
+import math
 import numbers
+import time
 from typing import TYPE_CHECKING, Any, TypeVar
+
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+from scipy.spatial import cKDTree
+
+from ._graph import graph_to_csr
+from .metrics import gari_array
+from .utils import as_generator
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -64,14 +76,12 @@ __all__ = [
 def np_random_state(argument: str) -> Callable[[_F], _F]:
     """networkx's ``np_random_state`` decorator, typed to keep the decorated signature
     (networkx's own stubs type it as returning ``Callable[..., Any]``)."""
-    import networkx as nx
 
     return nx.utils.np_random_state(argument)  # type: ignore[no-any-return]
 
 
 def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
     """Accept a networkx graph or an iterable of nodes; return ``(G, nodes)``."""
-    import networkx as nx
 
     if not isinstance(G, nx.Graph):
         if isinstance(G, (str, bytes)) or not hasattr(G, "__iter__"):
@@ -83,7 +93,6 @@ def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
 
 
 def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
-    import numpy as np
 
     if center is None:
         return np.zeros(dim)
@@ -103,7 +112,6 @@ def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
 def check_scale(scale: float) -> float:
     if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
         raise TypeError(f"scale must be a real number, got {scale!r}")
-    import math
 
     scale = float(scale)
     if not math.isfinite(scale) or scale < 0:
@@ -112,7 +120,6 @@ def check_scale(scale: float) -> float:
 
 
 def _store(G, pos, store_pos_as):
-    import networkx as nx
 
     if store_pos_as is not None:
         nx.set_node_attributes(G, pos, store_pos_as)
@@ -145,7 +152,6 @@ def initial_positions(
     (or in ``[0, fill_scale)^dim`` when none are given).  Nodes in ``pos`` but not in the
     graph are ignored.  Returns ``None`` when ``pos`` is ``None``.
     """
-    import numpy as np
 
     checked = _given_positions(pos, nodes, dim)
     if checked is None:
@@ -174,7 +180,6 @@ def check_pos(pos: PosLike | None, nodes: Sequence[Hashable], dim: int) -> None:
 def _given_positions(pos, nodes, dim):
     """``(X, given)``: the coordinates ``pos`` gives (rows of ``X`` in node order, ``given``
     marking them; other rows uninitialised), validated; ``None`` for ``pos=None``."""
-    import numpy as np
 
     if pos is None:
         return None
@@ -209,8 +214,6 @@ def check_fixed(
     ``pos`` raises ``ValueError``; so does a fixed node without a position.  A fixed node
     that is not in the graph raises :class:`networkx.NetworkXError`.
     """
-    import networkx as nx
-    import numpy as np
 
     mask = np.zeros(len(nodes), dtype=bool)
     if fixed is None:
@@ -232,7 +235,6 @@ def check_fixed(
 def rescale(X: FloatArray, scale: float = 1.0) -> FloatArray:
     """Centre ``X`` at the origin and scale so that the largest |coordinate| is ``scale``
     (as :func:`networkx.rescale_layout`); a configuration of coincident points stays at 0."""
-    import numpy as np
 
     X = np.array(X, dtype=np.float64)
     X -= X.mean(axis=0)
@@ -258,7 +260,6 @@ def finish_layout(
     node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True`` first
     separates nodes that nearly coincide (:func:`separate_overlaps` with ``G``'s adjacency in
     ``nodes`` order, random choices from ``seed``), the final step of the ordinal layouts."""
-    import numpy as np
 
     X = np.asarray(X, dtype=np.float64)
     bad = ~np.isfinite(X).all(axis=1)
@@ -267,7 +268,6 @@ def finish_layout(
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
     if remove_overlap:
-        from ._graph import graph_to_csr
 
         X = separate_overlaps(X, graph_to_csr(G, nodes)[0], seed)
     if rescale_pos:
@@ -285,8 +285,6 @@ def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
     1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries
     over points sorted by ``k``: memory O(chunk_entries + len(X) max k), time
     O(sum_i k_i log n)."""
-    import numpy as np
-    from scipy.spatial import cKDTree
 
     tree = cKDTree(X) if tree is None else tree
     n = tree.n
@@ -318,7 +316,6 @@ def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
     ``i * n + j``), whether that count is ambiguous (the next point coincides with the last
     one counted: which of them is "nearer" is an arbitrary tie-break), and the distance to
     the last one counted."""
-    import numpy as np
 
     n = X.shape[0]
     rows = np.arange(n) if rows is None else rows
@@ -343,7 +340,6 @@ def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
 
 
 def _tree(X):
-    from scipy.spatial import cKDTree
 
     return cKDTree(X)
 
@@ -403,10 +399,6 @@ def separate_overlaps(
     O(n log n + P) to find the P close pairs (k-d tree), O(P) per projection step,
     O(sum_i k_i log n) per check (chunked k-d tree queries); no loop over vertices.
     """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
-    from scipy.spatial import cKDTree
 
     X = np.asarray(X, dtype=np.float64)
     n, dim = X.shape
@@ -426,7 +418,6 @@ def separate_overlaps(
     pairs = tree.query_pairs(t, output_type="ndarray")
     if pairs.shape[0] == 0:
         return X
-    from .utils import as_generator
 
     rng = as_generator(seed)
     # 1. split exactly coincident points
@@ -490,7 +481,6 @@ _SHRINK = 0.75
 def _multiset_changes(B, C, n):
     """Values (< n) whose multiplicity differs between rows of ``B`` and the same rows of
     ``C`` (entries >= n are padding).  Vectorized over rows."""
-    import numpy as np
 
     rows = np.broadcast_to(np.arange(B.shape[0])[:, None], B.shape)
     kb = (rows * (n + 1) + np.minimum(B, n))[B < n]
@@ -509,7 +499,6 @@ def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
     """``steps`` projection steps pushing every pair of ``pairs`` closer than ``t`` apart
     to ``t``, the gap shared in proportion to the weights ``w`` (0: fixed); each node moves
     by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
-    import numpy as np
 
     Z = Z.copy()
     i, j = pairs[:, 0], pairs[:, 1]
@@ -534,7 +523,6 @@ def _spread(tie, t, dim, rng):
     """Offsets splitting each class of coincident points (``tie`` labels) ``t`` apart:
     a regular polygon of radius ``t / (2 sin(pi / s))`` (``dim >= 2``, random phase and, for
     ``dim >= 3``, a random plane) or a centred segment (``dim = 1``); random order."""
-    import numpy as np
 
     n = tie.size
     cnt = np.bincount(tie)
@@ -565,7 +553,6 @@ def _spread(tie, t, dim, rng):
 
 def _out_degree(A, n):
     """Out-degree of every node of the CSR adjacency ``A`` without self-loops."""
-    import numpy as np
 
     deg = np.diff(A.indptr).astype(np.int64)
     r, c = A.nonzero()
@@ -592,7 +579,6 @@ class GariTracker:
 
     def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
                  deadline: float | None = None) -> None:
-        import time
 
         self.A = A
         self.deadline = deadline
@@ -607,11 +593,8 @@ class GariTracker:
 
     def offer(self, X: FloatArray, f: float) -> float:
         """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI."""
-        import time
 
-        import numpy as np
 
-        from .metrics import gari_array
 
         t = time.perf_counter()
         g = gari_array(self.A, X)
@@ -623,7 +606,6 @@ class GariTracker:
         return g
 
     def __call__(self, run: int, it: int, X: FloatArray, f: float) -> bool:
-        import time
 
         if it > 0 and self.progress is not None:
             self.progress.update(f)

@@ -28,6 +28,9 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ._resources import format_bytes, get_memory_limit
+from .exceptions import MemoryLimitError
+
 if TYPE_CHECKING:
     from ._typing import NDArray
 
@@ -120,7 +123,6 @@ class Estimate:
 
     def report(self) -> str:
         """One line: the estimate, its largest part and the limit (printed by verbose=True)."""
-        from ._resources import format_bytes, get_memory_limit
 
         label, n_bytes, _ = self._largest()
         return (f"{self.method}: estimated peak memory {format_bytes(self.total)} (largest part: "
@@ -130,8 +132,6 @@ class Estimate:
         """Print :meth:`report` when ``verbose``; raise
         :class:`~nx_ordinal.exceptions.MemoryLimitError` when the estimate exceeds the limit.
         O(number of parts): nothing is allocated."""
-        from ._resources import format_bytes, get_memory_limit
-        from .exceptions import MemoryLimitError
 
         if verbose:
             print(self.report(), file=sys.stderr, flush=True)

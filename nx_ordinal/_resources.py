@@ -20,6 +20,8 @@ import os
 import re
 from typing import TYPE_CHECKING
 
+from .exceptions import MemoryLimitError
+
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
@@ -132,7 +134,6 @@ def format_bytes(n: float) -> str:
 def check_memory(n_bytes: float, what: str, suggestion: str | None = None) -> None:
     """Raise :class:`~nx_ordinal.exceptions.MemoryLimitError` when ``n_bytes`` exceeds the
     limit; ``what`` names the allocation, ``suggestion`` the scalable alternative."""
-    from .exceptions import MemoryLimitError
 
     limit = get_memory_limit()
     if n_bytes > limit:

@@ -10,6 +10,9 @@ import math
 import numbers
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+import numpy as np
+import scipy.sparse as sp
+
 if TYPE_CHECKING:
 
     from collections.abc import Collection
@@ -91,7 +94,6 @@ def check_bool(value: Any, name: str) -> bool:
 
 
 def _first_bad(mask):
-    import numpy as np
 
     idx = np.unravel_index(int(np.flatnonzero(mask)[0]), mask.shape)
     return tuple(int(i) for i in idx)
@@ -107,7 +109,6 @@ def as_float_array(
 ) -> FloatArray:
     """``X`` as a float64 ndarray: ``TypeError`` if it is not numeric, ``ValueError`` (naming
     the first offending index) for a wrong number of dimensions or a non-finite entry."""
-    import numpy as np
 
     if isinstance(X, (str, bytes)) or X is None or isinstance(X, dict):
         raise TypeError(f"{name} must be a numeric array, got {type(X).__name__}")
@@ -136,7 +137,6 @@ def check_square_matrix(
 ) -> FloatArray:
     """A dense dissimilarity matrix: numeric, square, and as asked finite, symmetric
     (relative tolerance 1e-8), non-negative and with a zero diagonal.  Returns float64."""
-    import numpy as np
 
     if hasattr(D, "toarray") and not isinstance(D, np.ndarray):
         D = D.toarray()
@@ -170,8 +170,6 @@ def as_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
     matrix or a dense array (graphs too through :func:`nx_ordinal._graph.graph_or_adjacency`).
     ``TypeError`` for a non-numeric input, ``ValueError`` for a non-square shape or a negative
     or non-finite entry.  Nonzero off-diagonal entries are edges."""
-    import numpy as np
-    import scipy.sparse as sp
 
     if sp.issparse(A):
         try:
@@ -201,7 +199,6 @@ def as_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
 def check_init(init: ArrayLike, n: int, dim: int) -> FloatArray:
     """An initial configuration as a new float64 ``(n, dim)`` array (the caller's array is
     never mutated); wrong shape or non-finite entries raise ``ValueError``."""
-    import numpy as np
 
     X = np.array(init, dtype=np.float64)
     if X.shape != (n, dim):

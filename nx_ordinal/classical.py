@@ -17,10 +17,14 @@ True
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
+import numpy as np
+import scipy.sparse.csgraph as csg
 
+from ._graph import graph_to_csr
 from ._layout_utils import (
     check_center,
     check_scale,
@@ -28,7 +32,9 @@ from ._layout_utils import (
     process_graph,
     trivial_layout,
 )
+from ._memory import tsne_memory
 from ._validation import check_dim
+from .utils import draw_seed
 
 if TYPE_CHECKING:
     from collections.abc import Hashable
@@ -112,11 +118,8 @@ def igraph_layout(
     -----
     Cost is igraph's: O(n^2) per iteration for FR/KK on small graphs, O(n^3) for MDS.
     """
-    import random
 
-    import numpy as np
 
-    from .utils import draw_seed
 
     if method not in IGRAPH_METHODS:
         raise ValueError(f"unknown igraph method {method!r}; choose from "
@@ -212,11 +215,7 @@ def tsne_layout(
     for the small graphs of the comparisons.  Unreachable pairs get the largest finite
     distance plus one.
     """
-    import numpy as np
-    import scipy.sparse.csgraph as csg
 
-    from ._graph import graph_to_csr
-    from .utils import draw_seed
 
     try:
         from sklearn.manifold import TSNE
@@ -229,7 +228,6 @@ def tsne_layout(
     n = len(nodes)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
-    from ._memory import tsne_memory
 
     tsne_memory(n, dim).check()
     A, _ = graph_to_csr(G, nodes)

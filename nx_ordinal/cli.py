@@ -603,13 +603,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     import threading
     import warnings
 
+    parser = build_parser()
+    args = parser.parse_args(argv)  # --help and --version exit here, before the solvers load
+
     import networkx as nx
 
     from .embed._progress import Progress
     from .exceptions import InterruptedWarning
 
-    parser = build_parser()
-    args = parser.parse_args(argv)
     _Interrupt.seen = False
     _SHOWN.clear()
     handle = threading.current_thread() is threading.main_thread()

@@ -7,7 +7,13 @@ References
 
 from __future__ import annotations
 
+import math
+import time
 from typing import TYPE_CHECKING, Any
+
+from ._validation import check_dim, check_int
+from .metrics import err_local, gari
+from .registry import get_entry
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
@@ -73,12 +79,7 @@ def compare_layouts(
     >>> [(r["method"], round(r["gari"], 2)) for r in rows]
     [('loe', 1.0), ('kamada_kawai', 0.73)]
     """
-    import math
-    import time
 
-    from ._validation import check_dim, check_int
-    from .metrics import err_local, gari
-    from .registry import get_entry
 
     dim = check_dim(dim)
     n_init = check_int(n_init, "n_init", minimum=1)

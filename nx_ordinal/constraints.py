@@ -16,6 +16,16 @@ from __future__ import annotations
 import numbers
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.spatial import cKDTree
+
+from ._graph import graph_or_adjacency
+from ._memory import constraint_sampler_memory, knn_memory, local_triplets_memory
+from ._validation import as_float_array, check_choice, check_int, check_nonnegative, check_positive
+from .utils import as_generator
+
 if TYPE_CHECKING:
 
     import networkx as nx
@@ -46,7 +56,6 @@ __all__ = [
 
 
 def _as_index_array(constraints, ncols, name):
-    import numpy as np
 
     if isinstance(constraints, (str, bytes)) or constraints is None:
         raise TypeError(f"{name} must be an integer array, got {type(constraints).__name__}")
@@ -121,7 +130,6 @@ def check_constraints(
     ...
     ValueError: constraints row 0 has a negative index: [0, 1, -2]
     """
-    import numpy as np
 
     arr = _as_index_array(constraints, ncols, name)
     if arr.size:
@@ -184,7 +192,6 @@ def triplets_to_quadruplets(triplets: ArrayLike) -> IntArray:
     >>> triplets_to_quadruplets([[0, 1, 2]]).tolist()
     [[0, 1, 0, 2]]
     """
-    import numpy as np
 
     arr = np.asarray(triplets, dtype=np.int64)
     if arr.ndim == 2 and arr.shape[1] == 4:
@@ -204,9 +211,6 @@ def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
     -------
     scipy.sparse.csr_array, shape (n, n), with k ones per row.
     """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.spatial import cKDTree
 
     X = _check_points(X)
     n = X.shape[0]
@@ -217,7 +221,6 @@ def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
         raise ValueError(f"k must be >= 1, got {k}")
     if k >= n:
         raise ValueError(f"k must be smaller than the number of points ({n}), got {k}")
-    from ._memory import knn_memory
 
     knn_memory("knn_adjacency", n, k).check()
     tree = cKDTree(X)
@@ -257,9 +260,7 @@ def knn_graph(X: ArrayLike, k: int) -> nx.DiGraph:
     >>> sorted(G.edges())
     [(0, 1), (1, 0), (2, 1)]
     """
-    import networkx as nx
 
-    from ._memory import knn_memory
 
     X = _check_points(X)
     if not isinstance(k, bool) and isinstance(k, numbers.Integral) and 1 <= k < X.shape[0]:
@@ -273,7 +274,6 @@ def knn_graph(X: ArrayLike, k: int) -> nx.DiGraph:
 
 
 def _check_points(X: Any) -> FloatArray:
-    import numpy as np
 
     try:
         X = np.asarray(X, dtype=np.float64)
@@ -291,7 +291,6 @@ def _check_points(X: Any) -> FloatArray:
 
 def count_local_triplets(A: sp.csr_array) -> int:
     """Number of local triplets ``sum_i k_i (n - 1 - k_i)`` implied by adjacency ``A``."""
-    import numpy as np
 
     n = A.shape[0]
     deg = np.diff(A.indptr)
@@ -320,12 +319,7 @@ def local_triplets(
     -------
     ndarray of int64, shape (m, 3)
     """
-    import numpy as np
 
-    from ._graph import graph_or_adjacency
-    from ._memory import local_triplets_memory
-    from ._validation import check_int
-    from .utils import as_generator
 
     A = graph_or_adjacency(A, "A")
     if max_triplets is not None:
@@ -379,7 +373,6 @@ def local_triplets(
 
 def _row_searchsorted(indices, lo, hi, values):
     """Vectorized searchsorted of ``values[t]`` inside the sorted slice ``indices[lo[t]:hi[t]]``."""
-    import numpy as np
 
     lo = lo.astype(np.int64).copy()
     hi = hi.astype(np.int64).copy()
@@ -398,11 +391,7 @@ def _row_searchsorted(indices, lo, hi, values):
 def random_triplets(n_objects: int, n_triplets: int, seed: Seed = None) -> IntArray:
     """``n_triplets`` uniformly random index triplets ``(i, j, k)`` of distinct objects
     (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
-    import numpy as np
 
-    from ._memory import constraint_sampler_memory
-    from ._validation import check_int
-    from .utils import as_generator
 
     n = check_int(n_objects, "n_objects")
     if n < 3:
@@ -426,9 +415,7 @@ def orient_triplets(
     """Orient triplets by true distances: swap j and k where ``d(i, k) < d(i, j)``, so every
     row becomes a satisfied constraint of points ``X`` (or distance matrix ``D``).  Rows with
     ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
-    import numpy as np
 
-    from ._validation import as_float_array
 
     if (X is None) == (D is None):
         raise ValueError("give exactly one of X (points) and D (distance matrix)")
@@ -452,12 +439,10 @@ def orient_triplets(
 
 def _sampling_source(X, D):
     """Squared-distance oracle ``sq(p, q)`` for index arrays, from points or a distance matrix."""
-    import numpy as np
 
     if (X is None) == (D is None):
         raise ValueError("give exactly one of X (points) and D (distance matrix)")
     if D is not None:
-        from ._validation import as_float_array
 
         D = as_float_array(D, "D", finite=False)
         if D.ndim != 2 or D.shape[0] != D.shape[1]:
@@ -475,7 +460,6 @@ def _noisy_keep(gap, noise, noise_level, rng):
     ``gap = d_far^2 - d_near^2 >= 0``.  ``noise="btl"``: correct with probability
     ``1 / (1 + exp(-gap / noise_level))``; ``noise="flip"``: flipped with probability
     ``noise_level``; ``None``: always correct."""
-    import numpy as np
 
     if noise is None:
         return np.ones(gap.shape, dtype=bool)
@@ -488,7 +472,6 @@ def _noisy_keep(gap, noise, noise_level, rng):
 
 
 def _check_noise(noise, noise_level):
-    from ._validation import check_choice, check_nonnegative, check_positive
 
     check_choice(noise, "noise", (None, "btl", "flip"))
     if noise == "btl":
@@ -504,7 +487,6 @@ def _check_noise(noise, noise_level):
 def _sample_oriented(draw, sq_pair, m, noise, noise_level, rng):
     """Draw index rows with ``draw(size)``, drop ties, orient by ``sq_pair`` and apply noise
     until ``m`` rows are collected (vectorized batches; O(m) expected)."""
-    import numpy as np
 
     out = []
     have = 0
@@ -579,11 +561,7 @@ def sample_triplets(
     >>> bool(np.all(np.abs(X[T[:, 0]] - X[T[:, 1]]) < np.abs(X[T[:, 0]] - X[T[:, 2]])))
     True
     """
-    import numpy as np
 
-    from ._memory import constraint_sampler_memory
-    from ._validation import check_int
-    from .utils import as_generator
 
     n, sq = _sampling_source(X, D)
     m = check_int(n_triplets, "n_triplets", minimum=0)
@@ -638,11 +616,7 @@ def sample_quadruplets(
     >>> bool(np.all(d(Q[:, 0], Q[:, 1]) < d(Q[:, 2], Q[:, 3])))
     True
     """
-    import numpy as np
 
-    from ._memory import constraint_sampler_memory
-    from ._validation import check_int
-    from .utils import as_generator
 
     n, sq = _sampling_source(X, D)
     m = check_int(n_quadruplets, "n_quadruplets", minimum=0)
@@ -679,7 +653,6 @@ def all_quadruplets(D: ArrayLike, max_quadruplets: int = 10_000_000) -> IntArray
     >>> all_quadruplets(D).tolist()
     [[0, 1, 0, 2], [0, 1, 1, 2], [0, 2, 1, 2]]
     """
-    import numpy as np
 
     D = np.asarray(D, dtype=np.float64)
     if D.ndim != 2 or D.shape[0] != D.shape[1]:
@@ -692,7 +665,6 @@ def all_quadruplets(D: ArrayLike, max_quadruplets: int = 10_000_000) -> IntArray
         raise ValueError(
             f"D implies {total} comparisons, more than max_quadruplets={max_quadruplets}"
         )
-    from ._memory import constraint_sampler_memory
 
     constraint_sampler_memory("all_quadruplets", total, ncols=4, arg="n_comparisons").check()
     a, b = np.triu_indices(npairs, 1)
@@ -730,7 +702,6 @@ def find_contradictions(constraints: ArrayLike, n_objects: int | None = None) ->
     >>> find_contradictions([[0, 1, 2], [0, 2, 1], [1, 0, 2]]).tolist()
     [0, 1]
     """
-    import numpy as np
 
     C, n = check_constraints(constraints, n_objects)
     if C.shape[0] == 0:
@@ -760,9 +731,7 @@ def triplet_error(constraints: ArrayLike, X: ArrayLike) -> float:
     >>> triplet_error([[0, 1, 2], [2, 0, 1]], X)
     0.5
     """
-    import numpy as np
 
-    from ._validation import as_float_array
 
     X = as_float_array(X, "X")
     if X.ndim == 1:

@@ -12,6 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import shortest_path
+from scipy.sparse.linalg import cg, spsolve
+
+from ._graph import graph_or_adjacency
+from ._resources import check_dense
+from ._validation import check_dim, check_positive
+from .embed.mds import classical_mds
 
 # TV-MPLE (Cucuringu & Woodworth, section 4) lives in its own module; re-exported here
 from .tvmple import TVMPLEResult, tv_mple  # noqa: E402
@@ -31,7 +39,6 @@ __all__ = [
 
 
 def _adjacency(G_knn):
-    from ._graph import graph_or_adjacency
 
     return graph_or_adjacency(G_knn, "the kNN adjacency")
 
@@ -112,10 +119,7 @@ def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray
        neighbor graphs: a roadmap." NIPS 2013.
     .. [2] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014, supplement 3.5.
     """
-    import scipy.sparse as sp
-    from scipy.sparse.linalg import spsolve
 
-    from ._validation import check_dim, check_positive
 
     check_dim(dim)
     ridge = check_positive(ridge, "ridge")
@@ -134,7 +138,6 @@ def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray
         # (43 s at n = 10^5 against 9 s of CG: 190 iterations at rtol 1e-4, an error of
         # 0.016 in log p against the LU's solution whose spread is 0.68; 1e-8 takes 3x the
         # iterations for an accuracy that the estimate itself does not have)
-        from scipy.sparse.linalg import cg
 
         Lc = sp.csr_array(L)
         phi, _ = cg(Lc, div, rtol=1e-4, maxiter=20 * int(np.sqrt(n)) + 1000,
@@ -181,10 +184,7 @@ def density_reweighted_distances(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014, supplement 3.5.
     """
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import shortest_path
 
-    from ._validation import check_dim
 
     d = check_dim(dim)
     A = _adjacency(G_knn)
@@ -197,7 +197,6 @@ def density_reweighted_distances(
             raise ValueError(f"density must have shape ({n},), got {p.shape}")
         if not np.isfinite(p).all() or (p <= 0).any():
             raise ValueError("density must be finite and positive")
-    from ._resources import check_dense
 
     check_dense(n, "density-reweighted shortest-path distances", copies=3,
                 suggestion="use loe_layout or asap_loe_layout on the kNN graph, which need "
@@ -245,7 +244,6 @@ def density_embedding(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014, supplement 3.5.
     """
-    from .embed.mds import classical_mds
 
     S = density_reweighted_distances(G_knn, dim, density=density)
     if not np.isfinite(S).all():

@@ -25,11 +25,19 @@ Examples
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import json
+import numbers
 import os
+import re
+import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any
+
+import networkx as nx
+import numpy as np
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -123,7 +131,6 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w",
         The folder does not exist or is not writable, or ``path`` is a folder (checked by
         :func:`check_output_path`, so the message names ``path``, not the temporary file).
     """
-    import tempfile
 
     path = os.fspath(path)
     directory = check_output_path(path)
@@ -147,7 +154,6 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w",
 
 def _json_node(v):
     """JSON form of a node id: ints, floats, strings and bools as is, tuples as lists."""
-    import numbers
 
     if isinstance(v, (str, bool)) or v is None:
         return v
@@ -166,7 +172,6 @@ def _from_json_node(v):
 
 def _plain(value):
     """Parameters as plain JSON values (numpy scalars/arrays to Python)."""
-    import numpy as np
 
     if isinstance(value, dict):
         return {str(k): _plain(v) for k, v in value.items()}
@@ -206,7 +211,6 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
     TypeError
         Node ids that JSON cannot hold.
     """
-    import numpy as np
 
     if not hasattr(pos, "items"):
         raise TypeError(f"pos must be a dict mapping nodes to coordinates, got "
@@ -259,8 +263,6 @@ def read_layout_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     --------
     read_layout : the positions alone.
     """
-    import networkx as nx
-    import numpy as np
 
     with open(path, encoding="utf-8") as fh:
         try:
@@ -309,7 +311,6 @@ def read_layout(path: str | os.PathLike[str]) -> dict[Any, np.ndarray]:
 def _edge_data(rest: list[str], line: str, lineno: int) -> dict[str, Any]:
     """Edge attributes of an edge-list line after ``u v``: nothing, one weight, or a
     Python dict literal (networkx's default ``write_edgelist`` output)."""
-    import ast
 
     if not rest:
         return {}
@@ -341,7 +342,6 @@ def _lines(path: str) -> Iterator[tuple[int, str]]:
 
 
 def _read_edgelist(path: str) -> nx.Graph:
-    import networkx as nx
 
     G: nx.Graph = nx.Graph()
     for lineno, line in _lines(path):
@@ -359,7 +359,6 @@ def _read_edgelist(path: str) -> nx.Graph:
 
 def _read_adjlist(path: str) -> nx.Graph:
     """networkx's ``write_adjlist`` format: each line a node and its neighbours."""
-    import networkx as nx
 
     G: nx.Graph = nx.Graph()
     for _, line in _lines(path):
@@ -371,7 +370,6 @@ def _read_adjlist(path: str) -> nx.Graph:
 
 def _read_pajek(path: str) -> nx.Graph:
     """Pajek ``.net``: parallel edges merged; ``*arcs`` give a directed graph."""
-    import networkx as nx
 
     with open(path, encoding="utf-8") as fh:
         M = nx.parse_pajek(fh.read())
@@ -381,7 +379,6 @@ def _read_pajek(path: str) -> nx.Graph:
 def _reject_dtd(path: str, chunk: int = 1 << 16) -> None:
     """Refuse XML with a document type declaration: no DTD, hence no entity expansion
     ("billion laughs") and no external entities, whatever the XML parser would do."""
-    import re
 
     pattern = re.compile(rb"<\s*!\s*(DOCTYPE|ENTITY)", re.I)
     tail = b""
@@ -439,9 +436,7 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
     >>> sorted(read_graph(path).edges())
     [(1, 2), (2, 3)]
     """
-    import xml.etree.ElementTree as ET
 
-    import networkx as nx
 
     path = os.fspath(path)
     if format is None:

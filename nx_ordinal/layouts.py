@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import math
+import time
+import warnings
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from scipy.sparse.csgraph import connected_components
 
 from ._graph import (
     KK_MAX_NODES,
@@ -11,8 +17,11 @@ from ._graph import (
     auto_n_init,
     drop_shortcuts,
     networkx_start,
+    pack_components,
+    path_distances,
     shortest_path_triplets,
     start_configurations,
+    weighted_csr,
 )
 from ._layout_utils import (
     GariTracker,
@@ -25,8 +34,27 @@ from ._layout_utils import (
     process_graph,
     trivial_layout,
 )
-from ._validation import check_choice, check_dim, check_int
-from .embed._progress import public_call
+from ._memory import (
+    landmark_layout_memory,
+    loe_layout_memory,
+    lpem_layout_memory,
+    ree_layout_memory,
+    soe_layout_memory,
+    triplet_layout_memory,
+)
+from ._validation import check_choice, check_dim, check_int, check_positive
+from .asap.pipeline import asap_embed
+from .constraints import count_local_triplets, graph_to_csr, local_triplets
+from .embed._progress import Progress, public_call, warn
+from .embed.dmoe import dmoe
+from .embed.landmark import hop_rank_embedding, landmark_ste
+from .embed.loe import laplacian_eigenmaps, loe, pivot_mds
+from .embed.lp import lp_embedding, triangle_count
+from .embed.ree import ree
+from .embed.soe import soe
+from .embed.ste import gnmds, ste, tste
+from .exceptions import ConvergenceWarning, NoOrdinalInformationWarning
+from .utils import as_generator, draw_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -188,14 +216,8 @@ def loe_layout(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
-    import time
 
-    import numpy as np
 
-    from ._validation import check_positive
-    from .constraints import graph_to_csr
-    from .embed._progress import Progress
-    from .embed.loe import loe
 
     t_start = time.perf_counter()
     G, nodes = process_graph(G)
@@ -222,7 +244,6 @@ def loe_layout(
         inits, solver_init = auto_layout_starts(n, n_init)
     elif inits in (("spectral",), ("pivot",)):
         solver_init = inits[0]
-    from ._memory import loe_layout_memory
 
     loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
         KK_MAX_NODES) and any(i in ("kamada_kawai", "spring") for i in inits)).check()
@@ -297,8 +318,6 @@ def _check_inits(init):
 def _starts(G, nodes, A, inits, n_init, dim, seed):
     """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
     (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in)."""
-    from .embed.loe import laplacian_eigenmaps, pivot_mds
-    from .utils import as_generator
 
     rng = as_generator(seed)
 
@@ -418,12 +437,7 @@ def soe_layout(
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
     """
-    import numpy as np
 
-    from .embed._progress import warn
-    from .embed.soe import soe
-    from .exceptions import NoOrdinalInformationWarning
-    from .utils import as_generator
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -433,7 +447,6 @@ def soe_layout(
     n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
-    from ._memory import soe_layout_memory
 
     soe_layout_memory(n, dim, G.number_of_edges(), n_constraints, method=method).check()
     rng = as_generator(seed)
@@ -525,10 +538,7 @@ def ree_layout(
     ----------
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
-    import numpy as np
-    from scipy.sparse.csgraph import connected_components
 
-    from .embed.ree import ree
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -538,10 +548,8 @@ def ree_layout(
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     initial_positions(pos, nodes, dim, seed)  # validation only
     n = len(nodes)
-    from ._graph import pack_components, path_distances, weighted_csr
 
     A = weighted_csr(G, nodes, weight)
-    from ._memory import ree_layout_memory
 
     ree_layout_memory(n, dim).check(verbose)
     D, finite = path_distances(A, G.is_directed())
@@ -673,10 +681,7 @@ def asap_loe_layout(
     .. [1] Cucuringu, M. and Woodworth, J. "Point localization and density estimation from
        ordinal kNN graphs using synchronization."
     """
-    import numpy as np
 
-    from .asap.pipeline import asap_embed
-    from .constraints import graph_to_csr
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -701,14 +706,7 @@ def asap_loe_layout(
 
 def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, dim, seed,
                     store_pos_as, remove_overlap=True):
-    import numpy as np
 
-    from .constraints import count_local_triplets, graph_to_csr, local_triplets
-    from .embed._progress import warn
-    from .embed.loe import laplacian_eigenmaps
-    from .embed.ste import gnmds, ste, tste
-    from .exceptions import NoOrdinalInformationWarning
-    from .utils import draw_seed
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -724,7 +722,6 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
     if len(nodes) <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
     A, _ = graph_to_csr(G, nodes)
-    from ._memory import triplet_layout_memory
 
     triplet_layout_memory(kind, len(nodes), dim, A.nnz, min(
         max_triplets or 2**62, count_local_triplets(A)), projected=kw["projected"]).check()
@@ -1051,12 +1048,7 @@ def landmark_layout(
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
-    import numpy as np
 
-    from ._validation import check_choice, check_int
-    from .constraints import graph_to_csr
-    from .embed.landmark import hop_rank_embedding
-    from .utils import as_generator
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -1073,7 +1065,6 @@ def landmark_layout(
     n = len(nodes)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
-    from ._memory import landmark_layout_memory
 
     landmark_layout_memory(n, dim, G.number_of_edges(), ell).check()
     check_pos(pos, nodes, dim)  # validation only: nothing is drawn from the seed
@@ -1097,13 +1088,10 @@ def _dmoe(T, n, dim, *, max_iter=None, **kw):
     """:func:`nx_ordinal.embed.dmoe.dmoe` for :func:`_triplet_layout` (imported on use);
     ``max_iter=None`` is the layout's early stop at ``_DMOE_LAYOUT_ITER`` iterations, an
     intended budget that does not warn."""
-    from .embed.dmoe import dmoe
 
     if max_iter is not None:
         return dmoe(T, n, dim, max_iter=max_iter, **kw)
-    import warnings
 
-    from .exceptions import ConvergenceWarning
 
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=ConvergenceWarning)
@@ -1335,10 +1323,7 @@ def lpem_layout(
     .. [1] Cucuringu, M. and Woodworth, J. "Point localization and density estimation from
        ordinal kNN graphs using synchronization." Section 6, Algorithm 3.
     """
-    import numpy as np
 
-    from .constraints import graph_to_csr
-    from .embed.lp import lp_embedding, triangle_count
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -1359,7 +1344,6 @@ def lpem_layout(
     else:
         if isinstance(triangle, str) and triangle == "auto":
             triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
-        from ._memory import lpem_layout_memory
 
         lpem_layout_memory(n, dim, triangle_count(A, triangle), triangle).check()
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
@@ -1369,11 +1353,8 @@ def lpem_layout(
 
 def _warn_no_local_triplets(name, A, what="the graph carries"):
     """Warn (at the caller's caller) when adjacency ``A`` implies no local triplets."""
-    from .constraints import count_local_triplets
 
     if count_local_triplets(A) == 0:
-        from .embed._progress import warn
-        from .exceptions import NoOrdinalInformationWarning
 
         warn(f"{name}: every node is adjacent to all others or to none, so {what} "
              "no ordinal information", NoOrdinalInformationWarning)
@@ -1485,12 +1466,7 @@ def landmark_ste_layout(
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
-    import numpy as np
 
-    from ._validation import check_int
-    from .embed.landmark import landmark_ste
-    from .embed.ste import ste
-    from .utils import as_generator, draw_seed
 
     G, nodes = process_graph(G)
     dim = check_dim(dim)
@@ -1501,7 +1477,6 @@ def landmark_ste_layout(
     n_constraints = _check_sampling(n_constraints, weight, n, dim)
     if n <= 1:
         return trivial_layout(G, nodes, dim, center, store_pos_as)
-    from ._memory import soe_layout_memory
 
     soe_layout_memory(n, dim, G.number_of_edges(), n_constraints).check()
     initial_positions(pos, nodes, dim, seed)  # validation only
@@ -1510,8 +1485,6 @@ def landmark_ste_layout(
     kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
-        from .embed._progress import warn
-        from .exceptions import NoOrdinalInformationWarning
 
         warn("landmark_ste_layout: no strict shortest-path comparisons (all distances tie); "
              "returning random positions", NoOrdinalInformationWarning)
@@ -1528,7 +1501,6 @@ def _check_sampling(n_constraints, weight, n, dim):
     """``n_constraints`` of the shortest-path triplet layouts (``soe_layout``,
     ``landmark_ste_layout``), checked, default ``min(2e6, 20 n dim ceil(log n))``; ``weight``
     must be an edge attribute name or ``None``."""
-    import math
 
     if n_constraints is None:
         logn = max(1, math.ceil(math.log(max(n, 2))))

@@ -8,6 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.spatial import cKDTree
+
+from ._graph import check_graph, graph_to_csr, pos_array
+from ._memory import adjacency_error_memory
+from ._validation import as_adjacency, as_float_array, check_int, check_positive
+from .embed.loe import loe_objective
+
 if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
@@ -30,7 +40,6 @@ __all__ = [
 
 
 def _check_graph(G, name="G"):
-    from ._graph import check_graph
 
     check_graph(G, name)
 
@@ -41,9 +50,6 @@ def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     Uses a k-d tree with the largest degree (O(n k log n)); ties are broken by the tree.
     Returns a CSR array.
     """
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.spatial import cKDTree
 
     X = np.asarray(X, dtype=np.float64)
     degrees = np.asarray(degrees, dtype=np.int64)
@@ -84,9 +90,7 @@ def gari_array(A: AdjacencyLike, X: ArrayLike) -> float:
     >>> float(gari_array(A, np.array([[0.0], [0.1], [5.0], [5.1]])))
     1.0
     """
-    import numpy as np
 
-    from ._validation import as_adjacency, as_float_array
 
     A = as_adjacency(A, "A")
     n = A.shape[0]
@@ -130,7 +134,6 @@ def gari(G: nx.Graph, pos: PosLike) -> float:
     >>> round(nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)), 2)
     1.0
     """
-    from ._graph import graph_to_csr, pos_array
 
     _check_graph(G)
     nodes = list(G)
@@ -145,11 +148,7 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
     With ``normalize=True`` the drawing is first rescaled to unit RMS distance from its
     centroid, so values of different drawings are comparable ("a common scale").
     """
-    import numpy as np
 
-    from ._graph import graph_to_csr, pos_array
-    from ._validation import check_positive
-    from .embed.loe import loe_objective
 
     delta = check_positive(delta, "delta")
     _check_graph(G)
@@ -168,9 +167,7 @@ def procrustes_align(X: ArrayLike, Y: ArrayLike) -> FloatArray:
     """Best similarity transform of ``Y`` onto ``X``: returns ``s * Y @ R + t`` minimising
     ``||X - (s Y R + t)||_F`` over scale s > 0, orthogonal R (rotations and reflections) and
     translation t.  ``X`` and ``Y`` are ``(n, d)``; a narrower one is zero-padded."""
-    import numpy as np
 
-    from ._validation import as_float_array
 
     X = as_float_array(X, "X")
     Y = as_float_array(Y, "Y")
@@ -215,9 +212,7 @@ def procrustes_error(X: ArrayLike, Y: ArrayLike) -> float:
     >>> round(procrustes_error(X, 3 * X @ R + 5), 12)
     0.0
     """
-    import numpy as np
 
-    from ._validation import as_float_array
 
     X = as_float_array(X, "X")
     if X.ndim == 1:
@@ -281,16 +276,12 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     .. [1] M. Cucuringu and J. Woodworth, "Point localization and density estimation from
        ordinal kNN graphs using synchronization", eq. (7).
     """
-    import networkx as nx
-    import numpy as np
 
-    from ._graph import graph_to_csr, pos_array
 
     if isinstance(G, (nx.Graph, nx.DiGraph)):
         nodes = list(G)
         A, _ = graph_to_csr(G, nodes)
     else:
-        from ._validation import as_adjacency
 
         A = as_adjacency(G, "adjacency")
         nodes = list(range(A.shape[0]))
@@ -301,12 +292,10 @@ def adjacency_error(G: nx.Graph, pos: PosLike, k: int | None = None) -> float:
     if k is None:
         degrees = np.diff(A.indptr).astype(np.int64)
     else:
-        from ._validation import check_int
 
         k = check_int(k, "k", minimum=0)
         if k > n - 1:
             raise ValueError(f"k must be at most n - 1 = {n - 1}, got {k}")
-        from ._memory import adjacency_error_memory
 
         adjacency_error_memory(n, k).check()
         degrees = np.full(n, k, dtype=np.int64)
@@ -337,7 +326,6 @@ def procrustes_distance(X: ArrayLike, Y: ArrayLike, *, normalize: bool = True) -
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
-    import numpy as np
 
     X = np.asarray(X, dtype=np.float64)
     Y = np.asarray(Y, dtype=np.float64)

@@ -20,6 +20,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._memory import constraint_sampler_memory
+from ._validation import check_choice
+from .utils import as_generator
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -91,8 +95,6 @@ class TripletOracle:
         scale: float = 1.0,
         seed: Seed = None,
     ) -> None:
-        from ._validation import check_choice
-        from .utils import as_generator
 
         X = np.array(X, dtype=np.float64)
         if X.ndim != 2 or X.shape[0] < 1:
@@ -242,7 +244,6 @@ def sample_anchor_queries(
     >>> Q.shape, Q[:3, 0].tolist(), Q[3:, 0].tolist()
     ((5, 3), [0, 0, 0], [5, 5])
     """
-    from .utils import as_generator
 
     n = int(n_objects)
     if n < 3:
@@ -255,7 +256,6 @@ def sample_anchor_queries(
         raise ValueError(f"anchors must be in [0, {n - 1}]")
     if counts.size and counts.min() < 0:
         raise ValueError(f"counts must be >= 0, got {counts.min()}")
-    from ._memory import constraint_sampler_memory
 
     constraint_sampler_memory("sample_anchor_queries", int(counts.sum()),
                               arg="sum(counts)").check()

@@ -15,6 +15,14 @@ import os
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+import numpy as np
+
+from ._graph import pos_array
+from .constraints import graph_to_csr
+from .io import atomic_write
+from .metrics import gari, recovered_adjacency
+
 if TYPE_CHECKING:
     import networkx as nx
     import numpy as np
@@ -26,7 +34,6 @@ __all__ = ["knn_agreement", "draw_layout", "arrange_components", "default_node_s
 
 
 def _positions(G: nx.Graph, pos: Any) -> tuple[list[Any], np.ndarray]:
-    from ._graph import pos_array
 
     nodes = list(G)
     return nodes, pos_array(pos, nodes)
@@ -57,10 +64,7 @@ def knn_agreement(G: nx.Graph, pos: Any) -> dict[Any, int]:
     -----
     O(n k log n) with a k-d tree (k the largest degree).
     """
-    import numpy as np
 
-    from .constraints import graph_to_csr
-    from .metrics import recovered_adjacency
 
     nodes, X = _positions(G, pos)
     if not nodes:
@@ -90,8 +94,6 @@ def default_edge_width(n: int) -> float:
 
 def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
     """Node indices of each (weakly) connected component, largest first."""
-    import networkx as nx
-    import numpy as np
 
     H = G.to_undirected(as_view=True) if G.is_directed() else G
     comps = [np.fromiter((index[v] for v in c), dtype=np.int64) for c in
@@ -104,7 +106,6 @@ def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
 
 def _unit_box(Y: np.ndarray) -> np.ndarray:
     """Translate and scale 2-D points uniformly into [0, 1]², centred."""
-    import numpy as np
 
     lo, hi = Y.min(axis=0), Y.max(axis=0)
     span = float((hi - lo).max())
@@ -116,7 +117,6 @@ def _unit_box(Y: np.ndarray) -> np.ndarray:
 def _shelf_pack(sides: np.ndarray, width: float) -> tuple[np.ndarray, float]:
     """Place squares of the given sides (sorted decreasing) in rows of ``width``; return the
     lower-left corners (in rows going down from y = 0) and the total height."""
-    import numpy as np
 
     corners = np.zeros((len(sides), 2))
     x = y = row = 0.0
@@ -156,7 +156,6 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
     -----
     O(n + c log c) for c components, plus a bisection over the cell scale.
     """
-    import numpy as np
 
     index = {v: i for i, v in enumerate(G)}
     comps = _components(G, index)
@@ -195,7 +194,6 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
     """Node colours of :func:`draw_layout` (computed on the positions as given): colours,
     colour-bar label, normalisation, colour map and legend handles."""
     import matplotlib.pyplot as plt
-    import numpy as np
 
     n = len(nodes)
     c: Any = "tab:blue"
@@ -311,7 +309,6 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``.
     """
     import matplotlib.pyplot as plt
-    import numpy as np
 
     if color_by_knn:
         color_by = "gari"
@@ -488,9 +485,7 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
     2
     """
     import matplotlib.pyplot as plt
-    import numpy as np
 
-    from .metrics import gari
 
     npanel = 1 + len(layouts)
     if axes is None:
@@ -534,7 +529,6 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
 def save_figure(fig: Figure, path: str | os.PathLike[str], dpi: float = 110) -> None:
     """Save ``fig`` to ``path`` atomically (temporary file in the same folder, then rename);
     the format follows the extension (png, svg, pdf).  The file honours the umask."""
-    from .io import atomic_write
 
     fmt = os.path.splitext(os.fspath(path))[1].lstrip(".").lower() or "png"
     with atomic_write(path, "wb") as fh:

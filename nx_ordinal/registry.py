@@ -17,8 +17,12 @@ True
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Any, cast
+
+import networkx as nx
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -47,7 +51,6 @@ class LayoutEntry:
 
     def load(self) -> Callable[..., PosDict]:
         if isinstance(self.target, str):
-            import importlib
 
             mod, attr = self.target.split(":")
             self.target = getattr(importlib.import_module(mod), attr)
@@ -79,7 +82,6 @@ def _load_entry_points():
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
-    from importlib.metadata import entry_points
 
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         if ep.name in _REGISTRY:
@@ -134,7 +136,6 @@ def layout(G: Any, method: str = "loe", **kwargs: Any) -> PosDict:
 
 def _nx(name):
     def f(G, **kw):
-        import networkx as nx
 
         return getattr(nx, name)(G, **kw)
 
@@ -147,7 +148,6 @@ register_layout("spring", _nx("spring_layout"), "networkx Fruchterman-Reingold f
 def _kamada_kawai(G, pos=None, dim=2, **kw):
     """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
     from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed)."""
-    import networkx as nx
 
     if pos is None and dim >= 3:
         pos = nx.random_layout(G, dim=dim, seed=0)

@@ -38,6 +38,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import networkx as nx
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components, reverse_cuthill_mckee
+from scipy.sparse.linalg import splu
+
+from ._graph import check_graph, graph_to_csr, pos_array
+from ._memory import rigidity_memory
+from ._resources import check_dense
+from ._validation import check_choice, check_dim
+from .utils import as_generator
+
 if TYPE_CHECKING:
     from collections.abc import Hashable
 
@@ -67,7 +79,6 @@ _METHODS = ("numeric", "modular")
 # graph -> arrays
 # ---------------------------------------------------------------------------------------------
 def _check_graph(G):
-    from ._graph import check_graph
 
     check_graph(G)
 
@@ -75,10 +86,7 @@ def _check_graph(G):
 def _edge_array(G):
     """Nodes of ``G`` and the ``(m, 2)`` int64 array of its underlying simple undirected edges,
     ``i < j`` in node order, sorted lexicographically (the row order of the rigidity matrix)."""
-    import numpy as np
-    import scipy.sparse as sp
 
-    from ._graph import graph_to_csr
 
     nodes = list(G)
     A, _ = graph_to_csr(G, nodes)  # self-loops dropped, parallel edges merged
@@ -108,15 +116,12 @@ def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
 
 
 def _positions(G, nodes, pos):
-    from ._graph import pos_array
 
     return pos_array(pos, nodes)
 
 
 def _rigidity_csr(E, X):
     """Rigidity matrix of the framework with edges ``E`` and points ``X`` (any dtype)."""
-    import numpy as np
-    import scipy.sparse as sp
 
     n, d = X.shape
     m = E.shape[0]
@@ -200,8 +205,6 @@ def stress_matrix(G: nx.Graph, stress: ArrayLike) -> sp.csr_array:
     >>> stress_matrix(nx.path_graph(3), [1.0, 2.0]).toarray().tolist()
     [[1.0, -1.0, 0.0], [-1.0, 3.0, -2.0], [0.0, -2.0, 2.0]]
     """
-    import networkx as nx
-    import numpy as np
 
     _check_graph(G)
     nodes, E = _edge_array(G)
@@ -226,8 +229,6 @@ def stress_matrix(G: nx.Graph, stress: ArrayLike) -> sp.csr_array:
 
 
 def _stress_csr(E, w, n):
-    import numpy as np
-    import scipy.sparse as sp
 
     i, j = E[:, 0], E[:, 1]
     diag = np.bincount(i, weights=w, minlength=n) + np.bincount(j, weights=w, minlength=n)
@@ -241,15 +242,12 @@ def _stress_csr(E, w, n):
 # argument handling and combinatorial shortcuts
 # ---------------------------------------------------------------------------------------------
 def _prepare(G, dim, method, seed):
-    from ._validation import check_choice, check_dim
-    from .utils import as_generator
 
     _check_graph(G)
     dim = check_dim(dim)
     check_choice(method, "method", _METHODS)
     rng = as_generator(seed)
     nodes, E = _edge_array(G)
-    from ._memory import rigidity_memory
 
     rigidity_memory(len(nodes), dim, len(E), method=method).check()
     return nodes, E, dim, rng
@@ -260,9 +258,6 @@ def _is_complete(n, m):
 
 
 def _is_connected(E, n):
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
 
     if n <= 1:
         return True
@@ -275,7 +270,6 @@ def _pinned_columns(E, n, d):
     distinct vertices.  At generic positions the trivial motions restricted to these
     ``d(d+1)/2`` columns are independent, so the remaining columns of a rigid framework's
     rigidity matrix are linearly independent."""
-    import numpy as np
 
     keep = np.ones(n * d, dtype=bool)
     for t in range(d):
@@ -317,8 +311,6 @@ def _numeric_factor(E, n, d, rng):
     ``min pivot > _GRAM_RTOL * k * max diagonal`` (a relative test: the largest diagonal entry
     is within a factor k of the largest eigenvalue).
     """
-    import numpy as np
-    from scipy.sparse.linalg import splu
 
     X = _random_points(rng, n, d)
     R = _rigidity_csr(E, X)
@@ -366,9 +358,7 @@ def _numeric_random_stress(Rp, solve, rng):
 
 
 def _numeric_stress_rank(E, w, n):
-    import numpy as np
 
-    from ._resources import check_dense
 
     check_dense(n, "the global rigidity test (dense stress matrix)", copies=3,
                 suggestion="use is_rigid (sparse) or test subgraphs such as ASAP patches")
@@ -386,9 +376,6 @@ def _numeric_stress_rank(E, w, n):
 def _vertex_order(E, n):
     """Reverse Cuthill--McKee order of the vertices: keeps the rigidity matrix banded so that
     elimination creates little fill-in."""
-    import numpy as np
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import reverse_cuthill_mckee
 
     A = sp.csr_array(
         (np.ones(2 * E.shape[0]), (np.r_[E[:, 0], E[:, 1]], np.r_[E[:, 1], E[:, 0]])),
@@ -408,7 +395,6 @@ def _eliminate_mod_p(M, p=PRIME, *, record=False):
     row ``r`` (so that the original pivot rows are ``L @ U`` with ``U = M[pivot_rows]``), else
     ``L`` is None.  Cost O(rank * rows * cols) in the worst case.
     """
-    import numpy as np
 
     r, c = M.shape
     free = np.ones(r, dtype=bool)
@@ -448,7 +434,6 @@ def _modular_rigidity(E, n, d, rng, p=PRIME):
     Returns ``(En, Rp, prow, pcol, U, L, k)``: relabelled edges, the dense int64 pinned
     matrix (rows = edges, unmodified), the pivot rows/columns of its elimination and the
     factors ``Rp[prow] = L @ U`` (pivot order)."""
-    import numpy as np
 
     order = _vertex_order(E, n)
     new = np.empty(n, dtype=np.int64)
@@ -472,7 +457,6 @@ def _modular_random_stress(Rp, prow, pcol, U, L, rng, p=PRIME):
     random weights ``w_N`` on the non-pivot rows, then ``B^T w_B = -N^T w_N`` for the pivot
     rows ``B = L U`` by one forward (``U^T``) and one backward (``L^T``) substitution,
     O(k^2)."""
-    import numpy as np
 
     m, k = Rp.shape
     w = np.zeros(m, dtype=np.int64)
@@ -501,9 +485,7 @@ def _modular_random_stress(Rp, prow, pcol, U, L, rng, p=PRIME):
 
 
 def _modular_stress_rank(En, w, n, p=PRIME):
-    import numpy as np
 
-    from ._resources import check_dense
 
     check_dense(n, "the global rigidity test (dense stress matrix)", copies=3,
                 suggestion="use is_rigid (sparse) or test subgraphs such as ASAP patches")
@@ -600,7 +582,6 @@ def _globally_rigid_core(E, n, d, method, rng):
         return _is_complete(n, m)
     # necessary conditions (Hendrickson): redundant rigidity needs one edge more than
     # minimal rigidity, (d+1)-connectivity needs minimum degree d+1
-    import numpy as np
 
     if m < n * d - d * (d + 1) // 2 + 1:
         return False
@@ -741,7 +722,6 @@ def redundantly_rigid(
     .. [2] B. Jackson and T. Jordan, "Connected rigidity matroids and unique realizations of
        graphs", J. Combin. Theory Ser. B 94 (2005) 1-29.
     """
-    import numpy as np
 
     nodes, E, d, rng = _prepare(G, dim, method, seed)
     n, m = len(nodes), E.shape[0]
@@ -771,7 +751,6 @@ def _modular_random_motion(E, X, rng, p=PRIME):
     """A uniformly random infinitesimal motion ``x`` (``R x = 0 mod p``) of the framework with
     edges ``E`` and integer points ``X``: free coordinates random, pivot coordinates by back
     substitution in the echelon form.  Returns ``x`` of shape ``(n, d)``."""
-    import numpy as np
 
     n, d = X.shape
     R = _rigidity_csr(E, X)
@@ -834,10 +813,7 @@ def rigid_components(G: nx.Graph, dim: int = 2, *, seed: Seed = None) -> list[se
     of the ``m x n*dim`` rigidity matrix, O(m (n dim)^2) worst case, plus O(n^2) pair tests and
     O(n) per component.
     """
-    import numpy as np
 
-    from ._validation import check_dim
-    from .utils import as_generator
 
     _check_graph(G)
     d = check_dim(dim)
@@ -855,7 +831,6 @@ def rigid_components(G: nx.Graph, dim: int = 2, *, seed: Seed = None) -> list[se
         new = np.empty(n, dtype=np.int64)
         new[order] = np.arange(n)
         x = _modular_random_motion(new[E], X[order], rng, p)[new]
-        from ._resources import check_dense
 
         check_dense(n, "rigid_components", copies=4,
                     suggestion="use is_rigid on the subgraphs of interest")

@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.fft import dctn, idctn
+
+from ._memory import tv_mple_memory
+from ._validation import check_int, check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -150,9 +154,7 @@ def tv_mple(
        regularization for 2D maximum penalized likelihood estimation", J. Comput. Graph.
        Stat. 20 (2011).
     """
-    from scipy.fft import dctn, idctn
 
-    from ._validation import check_int, check_positive
 
     X = np.asarray(X, dtype=np.float64)
     if X.ndim == 1:
@@ -165,7 +167,6 @@ def tv_mple(
     lam = check_positive(lam, "lam")
     grid = check_int(grid, "grid", minimum=2)
     max_iter = check_int(max_iter, "max_iter", minimum=1)
-    from ._memory import tv_mple_memory
 
     tv_mple_memory(n, dim, grid).check()
     if bounds is None:

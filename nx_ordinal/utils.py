@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import numbers
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
@@ -20,9 +24,7 @@ def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Genera
     A ``RandomState`` (what ``nx.utils.np_random_state`` hands to layouts) is turned into a
     Generator seeded from it, so the same seed gives the same stream.
     """
-    import numbers
 
-    import numpy as np
 
     if seed is None or isinstance(seed, (numbers.Integral, np.random.SeedSequence)):
         if isinstance(seed, bool):
@@ -60,7 +62,6 @@ def single_thread(
     a dependency, so the limit always applies (see
     ``nx_ordinal.embed._progress.blas_threads``).
     """
-    import contextlib
 
     if not enabled:
         return contextlib.nullcontext()

@@ -19,7 +19,13 @@ import math
 import warnings
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
 import numpy as np
+import scipy.sparse as sp
+from scipy.cluster.vq import kmeans2
+from scipy.sparse.linalg import LinearOperator, eigsh, splu
+
+from ..utils import as_generator
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,7 +57,6 @@ MAX_EIGENVECTORS = 48
 
 def symmetrize(A: SparseLike | ArrayLike) -> sp.csr_array:
     """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops."""
-    import scipy.sparse as sp
 
     A = sp.csr_array(A, dtype=np.float64)
     S = ((A + A.T) != 0).astype(np.float64).tocsr()
@@ -86,7 +91,6 @@ def n_clusters_for(n: int, max_patch_size: int, degree: float, dim: int = 2) -> 
 def _spectral_embedding(S, nev, rng):
     """Top ``nev`` eigenvectors of the random-walk matrix D^{-1} S (generalised problem
     ``S v = mu D v``), i.e. the bottom ones of the random-walk Laplacian."""
-    import scipy.sparse as sp
 
     m = S.shape[0]
     deg = np.asarray(S.sum(axis=1)).ravel()
@@ -98,7 +102,6 @@ def _spectral_embedding(S, nev, rng):
         w, V = np.linalg.eigh(L.toarray())
         V = V[:, :nev]
     else:
-        from scipy.sparse.linalg import LinearOperator, eigsh, splu
 
         v0 = rng.standard_normal(m)
         # shift-invert with our own factorisation: a minimum-degree ordering of the symmetric
@@ -125,7 +128,6 @@ def _coarsen(S, target, rng):
     that the random-walk eigenproblem of ``W`` is that of ``S`` restricted to vectors constant
     on each group.
     """
-    import scipy.sparse as sp
 
     n = S.shape[0]
     agg = np.arange(n)
@@ -177,7 +179,6 @@ def _coarsen(S, target, rng):
 
 
 def _kmeans(U, k, rng):
-    from scipy.cluster.vq import kmeans2
 
     if k >= U.shape[0]:
         return np.arange(U.shape[0])
@@ -257,9 +258,7 @@ def plan_clusters(
     so results do not depend on where or in which order the jobs run) and the node indices
     of every piece.  :func:`merge_clusters` joins the jobs' labels.
     """
-    import scipy.sparse as sp
 
-    from ..utils import as_generator
 
     rng = as_generator(seed)
     n = S.shape[0]
@@ -304,7 +303,6 @@ def sub_adjacency(A: sp.csr_array, p: IntArray, lookup: IntArray) -> sp.csr_arra
     The rows of p, their columns mapped through ``lookup``: an int array of length n, all
     -1, which is used as scratch and restored on return (allocate it once for many calls).
     """
-    import scipy.sparse as sp
 
     lookup[p] = np.arange(p.size)
     R = A[p]
@@ -335,7 +333,6 @@ def expand_clusters(
     cores : list of bool arrays
         ``cores[a][r]`` is True when row r of patch a is in the original cluster.
     """
-    import scipy.sparse as sp
 
     n = S.shape[0]
     N = int(labels.max()) + 1 if n else 0
@@ -413,8 +410,6 @@ def prune_patch(
     info : dict
         ``rounds`` (rigidity tests run), ``rigid`` (result of the last test).
     """
-    import networkx as nx
-    import scipy.sparse as sp
 
     S_patch = sp.csr_array(S_patch)
     m = S_patch.shape[0]

@@ -17,11 +17,37 @@ References
 
 from __future__ import annotations
 
+import concurrent.futures as cf
+import os
+import sys
+import time
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
 
-from ..embed._progress import public_call
+from .._graph import pack_components
+from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
+from .._resources import format_bytes
+from .._validation import as_adjacency, check_dim, check_init, check_int
+from ..embed._progress import Progress, public_call, warn
+from ..embed._result import EmbeddingResult
+from ..embed.loe import laplacian_eigenmaps, loe
+from ..exceptions import ConvergenceWarning, InterruptedWarning, NoOrdinalInformationWarning
+from ..utils import as_generator, single_thread
+from .patches import (
+    expand_clusters,
+    merge_clusters,
+    n_clusters_for,
+    plan_clusters,
+    prune_patch,
+    run_cluster_job,
+    sub_adjacency,
+    symmetrize,
+)
+from .sync import synchronize
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -53,10 +79,7 @@ class LOEEmbedder:
     def __call__(
         self, A: sp.csr_array, dim: int, seed: Seed = None, init: ArrayLike | None = None
     ) -> FloatArray:
-        import warnings
 
-        from ..embed.loe import loe
-        from ..exceptions import ConvergenceWarning
 
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)
@@ -108,7 +131,6 @@ class PatchJob:
 def _limit_threads():
     """One BLAS/OpenMP thread (without threadpoolctl the pool initializer's environment
     variables suffice)."""
-    from ..utils import single_thread
 
     return single_thread()
 
@@ -119,7 +141,6 @@ def run_patch_job(job: PatchJob) -> tuple[NDArray[np.bool_], FloatArray, dict[st
     ``keep`` is a bool mask over the patch rows, ``embedding`` is ``(keep.sum(), dim)``.
     Runs with one BLAS thread so that workers do not oversubscribe the cores.
     """
-    import time
 
     t0, c0 = time.perf_counter(), time.thread_time()
     info = {}
@@ -127,7 +148,6 @@ def run_patch_job(job: PatchJob) -> tuple[NDArray[np.bool_], FloatArray, dict[st
         m = job.A.shape[0]
         keep = np.ones(m, dtype=bool)
         if job.prune and m > job.dim + 1:
-            from .patches import prune_patch, symmetrize
 
             keep, pinfo = prune_patch(symmetrize(job.A), job.core, job.dim, job.rigidity_test,
                                       seed=job.seed)
@@ -157,7 +177,6 @@ def run_patch_job(job: PatchJob) -> tuple[NDArray[np.bool_], FloatArray, dict[st
 
 
 def _init_worker():
-    import os
 
     for var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS",
                 "BLIS_NUM_THREADS", "VECLIB_MAXIMUM_THREADS", "NUMEXPR_NUM_THREADS"):
@@ -173,7 +192,6 @@ def _init_worker():
 def _fallback_result(job):
     """Stand-in for a patch whose embedding was interrupted: its initial positions (given
     ``init`` or Laplacian eigenmaps of the patch), no pruning."""
-    from ..embed.loe import laplacian_eigenmaps
 
     m = job.A.shape[0]
     if job.init is not None:
@@ -189,10 +207,7 @@ def _fallback_result(job):
 
 def _run_sequential(fn, jobs, results, progress):
     """Run jobs in-process; True when interrupted (Ctrl-C, caught here or inside a solver)."""
-    import warnings
 
-    from ..embed._progress import warn
-    from ..exceptions import InterruptedWarning
 
     for a, job in enumerate(jobs):
         try:
@@ -219,7 +234,6 @@ class _JobRunner:
     one worker, in this process.  Results come back in job order."""
 
     def __init__(self, executor, n_jobs, max_workers):
-        import os
 
         self.executor = executor
         workers = n_jobs if n_jobs is not None else (os.cpu_count() or 1)
@@ -235,7 +249,6 @@ class _JobRunner:
             self.own = None
 
     def _executor(self):
-        import concurrent.futures as cf
 
         if self.executor is not None:
             return self.executor
@@ -250,9 +263,7 @@ class _JobRunner:
         """``(results, interrupted)``.  On Ctrl-C the finished results are kept, every
         outstanding future is cancelled (on a dask cluster: its task is released) and the
         unfinished entries stay ``None``.  ``verbose`` shows ``desc: done/total``."""
-        import concurrent.futures as cf
 
-        from ..embed._progress import Progress
 
         progress = Progress(len(jobs), verbose, desc)
         results = [None] * len(jobs)
@@ -284,7 +295,6 @@ class _JobRunner:
 def _pack(blocks, dim):
     """Place component embeddings side by side on a grid (largest first), each centred and
     scaled to RMS radius sqrt(size), as :func:`nx_ordinal.embed.laplacian_eigenmaps` does."""
-    from .._graph import pack_components
 
     n = sum(b[0].size for b in blocks)
     if len(blocks) == 1:  # one component: kept as embedded
@@ -424,13 +434,7 @@ def asap_embed(
     >>> res.embedding.shape
     (200, 2)
     """
-    import os
-    import sys
-    import time
 
-    from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
-    from .._validation import as_adjacency, check_dim, check_init, check_int
-    from ..utils import as_generator
 
     t_start = time.perf_counter()
     A = as_adjacency(A, "adjacency")
@@ -458,7 +462,6 @@ def asap_embed(
                 prune=prune).check(verbose)
     worker = asap_worker_memory(n, dim, A.nnz, max_patch_size, prune=prune).check()
     if verbose:
-        from .._resources import format_bytes
 
         print(f"asap_embed: per worker (one patch job at a time) about "
               f"{format_bytes(worker.total)}", file=sys.stderr, flush=True)
@@ -466,8 +469,6 @@ def asap_embed(
         init = check_init(init, n, dim)
     rng = as_generator(seed)
     if n >= 2 and A.nnz == 0:  # (complete graphs are reported by the LOE patch embedding)
-        from ..embed._progress import warn
-        from ..exceptions import NoOrdinalInformationWarning
 
         warn("the graph has no edges, so no ordinal information: every node is "
              "placed on its own", NoOrdinalInformationWarning)
@@ -477,10 +478,7 @@ def asap_embed(
         res = _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test,
                           executor, n_jobs, init, rng, verbose, t_start)
         if refine_iter:
-            import warnings
 
-            from ..embed.loe import loe
-            from ..exceptions import ConvergenceWarning
 
             t0 = time.perf_counter()
             delta = (loe_kwargs or {}).get("delta", 0.1)
@@ -496,23 +494,8 @@ def asap_embed(
 
 def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_test, executor,
                 n_jobs, init, rng, verbose, t_start):
-    import sys
-    import time
 
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
 
-    from ..embed._result import EmbeddingResult
-    from .patches import (
-        expand_clusters,
-        merge_clusters,
-        n_clusters_for,
-        plan_clusters,
-        run_cluster_job,
-        sub_adjacency,
-        symmetrize,
-    )
-    from .sync import synchronize
 
     timings = {}
     t0 = time.perf_counter()
@@ -588,8 +571,6 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
         t0 = time.perf_counter()
         results, interrupted = runner.run(run_patch_job, jobs, verbose, "asap patches")
     if interrupted:
-        from ..embed._progress import warn
-        from ..exceptions import InterruptedWarning
 
         done = sum(r is not None for r in results)
         results = [r if r is not None else _fallback_result(job)

@@ -19,9 +19,17 @@ References
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+from scipy.sparse.linalg import LinearOperator, cg, eigs, eigsh, lsqr, splu
+from scipy.spatial.distance import pdist
+
+from .patches import _coarsen, sub_adjacency
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -69,8 +77,6 @@ class PatchGraph:
         self.rows_j = rows_j
 
     def n_components(self) -> int:
-        import scipy.sparse as sp
-        from scipy.sparse.csgraph import connected_components
 
         N = self.n_patches
         if N == 0:
@@ -82,7 +88,6 @@ class PatchGraph:
 
     def check_connected(self) -> None:
         """Raise ``networkx.NetworkXError`` when the patch graph is disconnected."""
-        import networkx as nx
 
         c = self.n_components()
         if c > 1:
@@ -137,7 +142,6 @@ def patch_graph(patches: Sequence[IntArray], min_overlap: int) -> PatchGraph:
     -------
     PatchGraph
     """
-    import scipy.sparse as sp
 
     N = len(patches)
     if N == 0:
@@ -163,7 +167,6 @@ def patch_graph(patches: Sequence[IntArray], min_overlap: int) -> PatchGraph:
 
 def _pair_distances(Y, rows):
     """Distances between all pairs of the given rows of Y (condensed order)."""
-    from scipy.spatial.distance import pdist
 
     return pdist(Y[rows])
 
@@ -189,7 +192,6 @@ def scale_ratios(embeddings: Sequence[FloatArray], pg: PatchGraph) -> FloatArray
 
 def _leading_eigvec(M, N, symmetric, nev, seed=0):
     """Top ``nev`` eigenvectors (largest real part) of a sparse N x N matrix."""
-    import scipy.sparse as sp
 
     if N <= 600:
         Md = M.toarray() if sp.issparse(M) else np.asarray(M)
@@ -198,7 +200,6 @@ def _leading_eigvec(M, N, symmetric, nev, seed=0):
             return V[:, np.argsort(-w)[:nev]]
         w, V = np.linalg.eig(Md)
         return V[:, np.argsort(-w.real)[:nev]].real
-    from scipy.sparse.linalg import eigs, eigsh
 
     v0 = np.random.default_rng(seed).standard_normal(M.shape[0])
     if symmetric:
@@ -231,7 +232,6 @@ def synchronize_scales(
     networkx.NetworkXError
         If the patch graph is disconnected.
     """
-    import scipy.sparse as sp
 
     N = pg.n_patches
     if N == 1:
@@ -259,8 +259,6 @@ def synchronize_scales(
 
 
 def _log_scales(N, i, j, lam):
-    import scipy.sparse as sp
-    from scipy.sparse.linalg import lsqr
 
     m = i.size
     B = sp.csr_array(
@@ -320,7 +318,6 @@ def synchronize_rotations(H: FloatArray, pg: PatchGraph, seed: Seed = 0) -> Floa
     networkx.NetworkXError
         If the patch graph is disconnected.
     """
-    import scipy.sparse as sp
 
     N = pg.n_patches
     H = np.asarray(H, dtype=np.float64)
@@ -374,11 +371,7 @@ def synchronize_translations(
     X : ndarray, shape (n, d)
         Nodes that are in no equation get the mean of their patch positions.
     """
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
-    from scipy.sparse.linalg import splu
 
-    from .patches import sub_adjacency
 
     d = embeddings[0].shape[1]
     edges = np.asarray(edges, dtype=np.int64).reshape(-1, 2)
@@ -455,9 +448,6 @@ def _patch_translations(patches, embeddings):
     component), solved by a sparse factorisation: the classical patch-level ASAP translation,
     here only a warm start for the node-level least squares of eq. (6).
     """
-    import scipy.sparse as sp
-    from scipy.sparse.csgraph import connected_components
-    from scipy.sparse.linalg import splu
 
     N = len(patches)
     d = embeddings[0].shape[1]
@@ -500,10 +490,7 @@ def _cg_solve(L, B, X0, rtol=1e-9, seed=0):
     data this cuts the iterations about 15-fold against Jacobi alone (n = 100,000: 94
     instead of 1568); set-up O(nnz) per matching round plus one sparse factorisation of the
     n/16-node coarse operator."""
-    import scipy.sparse as sp
-    from scipy.sparse.linalg import LinearOperator, cg, splu
 
-    from .patches import _coarsen
 
     L = sp.csr_array(L)
     n = L.shape[0]
@@ -587,7 +574,6 @@ def synchronize(
     >>> procrustes_error(X, Y) < 1e-20
     True
     """
-    import time
 
     t = [time.perf_counter()]
     P, E = _check_patches(patches, embeddings)

@@ -4,13 +4,14 @@ Point sets live in :mod:`nx_ordinal.datasets.points`, famous graphs in
 :mod:`nx_ordinal.datasets.famous`; both are re-exported here lazily.
 """
 
+import importlib
+
 _LAZY: dict[str, str] = {}
 
 __all__ = sorted(_LAZY)
 
 
 def __getattr__(name):
-    import importlib
 
     for mod in ("points", "famous"):
         try:

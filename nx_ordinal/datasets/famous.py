@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import networkx as nx
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -31,7 +33,6 @@ def _igraph_famous(name):
         raise ImportError(
             f"famous_graph({name!r}) needs igraph; install nx_ordinal[igraph]"
         ) from exc
-    import networkx as nx
 
     g = ig.Graph.Famous(name)
     G = nx.Graph()
@@ -73,7 +74,6 @@ def famous_graph(name: str) -> nx.Graph:
     its LCF notation ``[5, -7, -7, 5]^5``; Thomassen and Meredith from igraph's
     ``Graph.Famous``.
     """
-    import networkx as nx
 
     if not isinstance(name, str):
         raise TypeError(f"graph name must be a string, got {name!r}")

@@ -36,6 +36,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from .._validation import check_int
+from ..utils import as_generator
+
 if TYPE_CHECKING:
     from .._typing import FloatArray, Seed
 
@@ -49,20 +54,17 @@ _DONUT_TUBE = 0.4
 
 
 def _check_n(n):
-    from .._validation import check_int
 
     return check_int(n, "n", minimum=0)
 
 
 def _rng(seed):
-    from ..utils import as_generator
 
     return as_generator(seed)
 
 
 def _mixture(n, rng, weights, boxes):
     """Uniform mixture over axis-aligned boxes ``(lo, hi)``; output rows in random order."""
-    import numpy as np
 
     weights = np.asarray(weights, dtype=np.float64)
     counts = rng.multinomial(n, weights / weights.sum())
@@ -122,7 +124,6 @@ def pcs(n: int, seed: Seed = None) -> FloatArray:
     >>> pcs(5, seed=1).shape
     (5, 2)
     """
-    import numpy as np
 
     n = _check_n(n)
     rng = _rng(seed)
@@ -185,7 +186,6 @@ def donut(n: int, seed: Seed = None) -> FloatArray:
     >>> bool(((rho - 1) ** 2 + X[:, 2] ** 2 <= 0.4 ** 2).all())
     True
     """
-    import numpy as np
 
     n = _check_n(n)
     rng = _rng(seed)

@@ -25,9 +25,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy.linalg import eigh
 
 from .._validation import check_init
+from ..constraints import check_constraints, triplets_to_quadruplets
 from ._optim import stop_rule
+from ._progress import dense_blas
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -42,7 +45,6 @@ def as_quadruplets(
     constraints: ArrayLike, n_objects: int | None, name: str = "constraints"
 ) -> tuple[IntArray, int, bool]:
     """Validate and return ``(Q, n, was_triplets)`` with Q of shape (m, 4)."""
-    from ..constraints import check_constraints, triplets_to_quadruplets
 
     C, n = check_constraints(constraints, n_objects, name=name)
     was_triplets = C.shape[1] == 3
@@ -64,7 +66,6 @@ def small_blas(n: int) -> Any:
     """BLAS threads for the dense eigendecompositions of the Gram forms: one below a few
     hundred rows (threads only add overhead there), else the caller's count
     (:func:`nx_ordinal.embed._progress.dense_blas`)."""
-    from ._progress import dense_blas
 
     return dense_blas(n)
 
@@ -243,7 +244,6 @@ def project_top(M: FloatArray, p: int) -> tuple[FloatArray, FloatArray]:
     M = 0.5 * (M + M.T)
     n = M.shape[0]
     if 3 * p < n:
-        from scipy.linalg import eigh
 
         w, V = eigh(M, subset_by_index=(n - p, n - 1))
     else:

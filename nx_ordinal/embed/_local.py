@@ -17,9 +17,13 @@ O((E + C) log(E + C)) for E edges and C candidate pairs; memory O(E + C).  No n 
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy.spatial import cKDTree
+
+from .._resources import check_memory
 
 if TYPE_CHECKING:
     from .._typing import FloatArray, IntArray
@@ -256,7 +260,6 @@ class CandidateList:
         the previous build's counts, counted by one ball query at the first build."""
         cnt_ref, rad_ref = self._count_ref, self._rad_ref
         if cnt_ref is None:
-            from scipy.spatial import cKDTree
 
             est = np.asarray(cKDTree(X).query_ball_point(X[anchors], radius[anchors],
                                                          return_length=True), dtype=float)
@@ -269,7 +272,6 @@ class CandidateList:
     def _build_capped(self, X, anchors, radius):
         """Pairs of capped anchors: their ``cap`` nearest points within ``radius``; returns
         ``(ci, ck, d)`` and records their listing distances."""
-        from scipy.spatial import cKDTree
 
         tree = cKDTree(X)
         m = np.minimum(self.cap[anchors] + 1, self.graph.n)  # the anchor itself comes first
@@ -365,7 +367,6 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     ``sparse_distance_matrix`` query between a k-d tree of its anchors and one of the
     targets, which returns arrays directly (no Python-level lists).  Cost O(n log n + pairs).
     """
-    from scipy.spatial import cKDTree
 
     tree = cKDTree(X if targets is None else X[targets])
     rpos = np.maximum(radii, 1e-300)
@@ -400,11 +401,9 @@ def _ball_pairs(Y, tree, r):
     """All pairs within ``r`` between the points ``Y`` and ``tree`` (a structured array with
     fields ``i``, ``j``, ``v``, in the order of ``Y``); above ``_THREAD_MIN`` points the two
     halves of ``Y`` are queried in two threads (the k-d tree releases the GIL)."""
-    from scipy.spatial import cKDTree
 
     if len(Y) < _THREAD_MIN:
         return cKDTree(Y).sparse_distance_matrix(tree, r, output_type="ndarray")
-    from concurrent.futures import ThreadPoolExecutor
 
     h = len(Y) // 2
 
@@ -647,7 +646,6 @@ def _scatter_gradient(n, dim, ei, ej, ci, ck, a, b, ga, gb, ediff, cdiff):
 
 def local_objective_dense(X: Any, A: Any, delta: float) -> float:
     """Reference Err_local by brute force over all (i, j, k) (small n only; O(n^3) memory)."""
-    from .._resources import check_memory
 
     n = A.shape[0]
     check_memory(3 * 8 * n**3, f"local_objective_dense ({n}^3 terms)",

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from scipy.optimize import minimize
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -61,7 +62,6 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
     converged (a numerically stationary point).
     Returns ``(n_iter, converged, history)``.
     """
-    from scipy.optimize import minimize
 
     n, dim = X0.shape
     history: list[float] = []

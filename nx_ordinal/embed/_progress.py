@@ -230,7 +230,6 @@ def warn_interrupted(name: str, n_iter: int) -> None:
     when the environment variable ``NX_ORDINAL_INTERRUPT`` is ``raise``, let the
     ``KeyboardInterrupt`` through (``nx-ordinal gallery`` sets it, so that an interrupted
     script stops instead of drawing a half-optimised figure)."""
-    import os
 
     if os.environ.get("NX_ORDINAL_INTERRUPT", "").strip().lower() == "raise":
         raise KeyboardInterrupt
@@ -339,8 +338,6 @@ def _controller():
     BLAS are loaded)."""
     global _CONTROLLER
     if _CONTROLLER is None:
-        import numpy  # noqa: F401  (load the BLAS libraries first)
-        import scipy.linalg  # noqa: F401
         from threadpoolctl import ThreadpoolController
 
         _CONTROLLER = ThreadpoolController()

@@ -17,9 +17,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.linalg import splu
 
+from .._memory import check_constraint_sizes, dmoe_memory
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ._gram import ProjectedRun, TripletLoss, small_blas
+from ..utils import as_generator
+from ._gram import ProjectedRun, TripletLoss, as_quadruplets, initial_embedding, small_blas
 from ._progress import public_call
 from ._result import EmbeddingResult
 from ._runner import run_restarts
@@ -41,7 +45,6 @@ class _MarginOperator:
     """
 
     def __init__(self, Q, n):
-        import scipy.sparse as sp
 
         m = Q.shape[0]
         a, b, c, d = Q.T
@@ -68,8 +71,6 @@ class _MarginOperator:
 
     def factor(self):
         """Sparse LU of ``Ks^T Ks + diag(W)`` (symmetric positive definite), once."""
-        import scipy.sparse as sp
-        from scipy.sparse.linalg import splu
 
         A = (self.Ks.T @ self.Ks + sp.diags_array(self.w)).tocsc()
         self._lu = splu(A, permc_spec="MMD_AT_PLUS_A")
@@ -151,7 +152,6 @@ def dmoe_objective(
     >>> dmoe_objective(X @ X.T, [[0, 1, 2]], gamma0=3.0, nu=0.5, lam=0.0)  # margin 4 - 1
     0.0
     """
-    from ._gram import as_quadruplets
 
     p = _check_power(p)
     G = np.asarray(G, dtype=np.float64)
@@ -181,8 +181,6 @@ def _loss_sum(eQ, nu, p):
 def _dmoe_projected(Q, n, dim, gamma0, nu, lam, init, seed, max_iter, tol, max_time,
                     verbose):
     """Problem (15) with rank(G) <= dim by projected gradient (the "-p" solver)."""
-    from ..utils import as_generator
-    from ._gram import initial_embedding
 
     m = Q.shape[0]
     X0 = initial_embedding(init, n, dim, as_generator(seed))
@@ -232,7 +230,6 @@ def dmoe_lam_max(constraints: ArrayLike, n_objects: int | None = None) -> float:
     O(m + n^3): S is accumulated with one bincount, then one dense symmetric eigenvalue
     problem (DMOE itself is O(n^3) per iteration).
     """
-    from ._gram import as_quadruplets
 
     Q, n, _ = as_quadruplets(constraints, n_objects)
     a, b, c, d = Q.T
@@ -430,8 +427,6 @@ def dmoe(
     .. [1] Ma, K., Xu, Q. and Cao, X. "Robust ordinal embedding from contaminated relative
        comparisons" / "Margin distribution ordinal embedding", AAAI 2019.
     """
-    from .._memory import check_constraint_sizes, dmoe_memory
-    from ._gram import as_quadruplets
 
     dim = check_dim(dim)
     gamma0 = check_positive(gamma0, "gamma0")

@@ -21,13 +21,29 @@ References
 
 from __future__ import annotations
 
+import importlib
 import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
+from scipy.optimize import isotonic_regression, minimize
+from scipy.sparse.csgraph import connected_components, shortest_path
+from scipy.special import expit
+from scipy.stats import rankdata
 
-from ._progress import public_call
+from .._memory import (
+    check_constraint_sizes,
+    check_plausible_sizes,
+    default_n_queries,
+    landmark_memory,
+)
+from .._validation import check_choice, check_dim, check_int, check_positive
+from ..constraints import check_triplets, random_triplets
+from ..oracle import random_pairs, sample_anchor_queries
+from ..utils import as_generator, draw_seed, single_thread
+from ._progress import public_call, warn
 from ._result import EmbeddingResult
+from .mds import classical_mds
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
@@ -237,7 +253,6 @@ def landmark_mds(E: FloatArray, F: FloatArray | None = None, dim: int = 2) -> Fl
     -----
     O(l^3 + m l dim) time, O(m l) memory: linear in the number of objects.
     """
-    from .._validation import check_dim
 
     dim = check_dim(dim)
     E = np.asarray(E, dtype=np.float64)
@@ -309,7 +324,6 @@ def _rank_objective(theta, win, lose, lam):
 def _single_blas_thread():
     """One BLAS thread: L-BFGS-B's vector updates are level-1 BLAS; on a busy machine a
     multi-threaded BLAS makes them 20x slower."""
-    from ..utils import single_thread
 
     return single_thread(user_api="blas")
 
@@ -359,7 +373,6 @@ def rank_columns(
     O(m + n l) per L-BFGS iteration.  Started from the Borda-type estimate
     ``4 (fraction of comparisons lost - 1/2)``.
     """
-    from scipy.optimize import minimize
 
     n, ell = int(n_objects), int(n_columns)
     N = n * ell
@@ -388,7 +401,6 @@ def rank_columns(
     # at the start.  Each column's comparison graph is an expander, so the Hessian is close to
     # its diagonal and the preconditioned problem is well conditioned (few iterations, unit
     # steps accepted by the line search).
-    from scipy.special import expit
 
     th0 = theta0.astype(np.float32)
     t = th0[win]
@@ -523,9 +535,7 @@ def refine_columns(
     >>> bool(procrustes_error(P, X) < 0.2 * procrustes_error(P, start))
     True
     """
-    from scipy.optimize import isotonic_regression, minimize
 
-    from .._validation import check_choice
 
     mode = check_choice(mode, "mode", ("metric", "ordinal"))
     if max_iter is None:
@@ -623,8 +633,6 @@ def _is_oracle(obj: object) -> TypeIs[TripletOracle]:
 
 def _landmark_comparisons(source, n, ell, n_queries, landmarks, rng):
     """Comparisons (near, far, col) about ``ell`` landmark columns, and the landmarks."""
-    from ..constraints import check_triplets
-    from ..oracle import random_pairs, sample_anchor_queries
 
     if _is_oracle(source):
         if landmarks is None:
@@ -715,12 +723,10 @@ def hop_rank_embedding(
     >>> hop_rank_embedding(A, 2, 20, rng=np.random.default_rng(0)).shape
     (100, 2)
     """
-    from scipy.sparse.csgraph import connected_components, shortest_path
 
     n = A.shape[0]
     ell = n_landmarks
     if n <= ell + 1:
-        from .mds import classical_mds
 
         H = shortest_path(A, unweighted=True, directed=False)
         fin = np.isfinite(H)
@@ -742,7 +748,6 @@ def hop_rank_embedding(
         np.put_along_axis(ranks, order, np.broadcast_to(np.arange(n, dtype=np.float64), H.shape),
                           axis=1)
     else:
-        from scipy.stats import rankdata
 
         ranks = rankdata(H, method="average", axis=1) - 1.0
     # landmark a has hop distance 0 to itself: rank 0; squared-distance proxy of the others
@@ -874,14 +879,6 @@ def landmark_embedding(
     ----------
     .. [1] Ghosh, N., Chen, Y. and Yue, Y. "Landmark Ordinal Embedding." NeurIPS 2019.
     """
-    from .._memory import (
-        check_constraint_sizes,
-        check_plausible_sizes,
-        default_n_queries,
-        landmark_memory,
-    )
-    from .._validation import check_dim, check_int
-    from ..utils import as_generator
 
     t0 = time.perf_counter()
     dim = check_dim(dim)
@@ -892,7 +889,6 @@ def landmark_embedding(
         if n != n_or:
             raise ValueError(f"n_objects={n} differs from the oracle's {n_or} objects")
     else:
-        from ..constraints import check_triplets
 
         T_in, n = check_triplets(oracle_or_triplets, n_objects)
         check_constraint_sizes("landmark_embedding", T_in, n, dim,
@@ -918,7 +914,6 @@ def landmark_embedding(
     else:
         landmark_memory(n, dim, ell, T_in.shape[0], m_name="len(triplets)").check()
     if ell < dim + 3:
-        from ._progress import warn
 
         warn(f"n_landmarks={ell} < dim + 3 = {dim + 3}: the shift recovery is no longer exact",
              UserWarning)
@@ -955,10 +950,7 @@ def landmark_embedding(
 
 def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_queries, n_landmarks,
                   lam, seed, solver_kwargs):
-    import importlib
 
-    from .._validation import check_dim, check_positive
-    from ..utils import as_generator, draw_seed
 
     solver = getattr(importlib.import_module("nx_ordinal.embed.ste"), solver_name)
     dim = check_dim(dim)
@@ -975,12 +967,10 @@ def _warm_started(solver_name, oracle_or_triplets, n_objects, dim, eps, n_querie
         m_land = max(int(round(eps * n_queries)), 1)
         lm = landmark_embedding(oracle, n, dim, n_landmarks=n_landmarks, n_queries=m_land,
                                 lam=lam, seed=draw_seed(rng))
-        from ..constraints import random_triplets
 
         # the landmark queries are not uniform over triplets: STE gets fresh uniform ones
         T = oracle.triplets(random_triplets(n, int(n_queries) - m_land, seed=draw_seed(rng)))
     else:
-        from ..constraints import check_triplets
 
         T, n = check_triplets(oracle_or_triplets, n_objects)
         lm = landmark_embedding(T, n, dim, n_landmarks=n_landmarks, lam=lam, seed=draw_seed(rng))

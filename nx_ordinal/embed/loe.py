@@ -12,10 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components, dijkstra
+from scipy.sparse.linalg import eigsh
+from scipy.spatial import cKDTree
 
-from .._graph import PIVOT_MIN_N, auto_solver_start, start_configurations
+from .._graph import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._validation import (
+    as_adjacency,
     check_choice,
     check_dim,
     check_init,
@@ -24,9 +29,11 @@ from .._validation import (
     check_positive,
 )
 from ..constraints import count_local_triplets
+from ..exceptions import NoOrdinalInformationWarning
+from ..utils import as_generator, single_thread
 from ._local import CandidateList, LocalGraph, local_terms
 from ._optim import pcg, run_lbfgs
-from ._progress import public_call
+from ._progress import public_call, warn
 from ._result import EmbeddingResult
 from ._runner import BestPoint, run_restarts
 
@@ -39,7 +46,6 @@ __all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
 def _check_adjacency(A):
-    from .._validation import as_adjacency
 
     return as_adjacency(A, "adjacency")
 
@@ -114,7 +120,6 @@ def laplacian_eigenmaps(A: AdjacencyLike, dim: int = 2, seed: Seed = None) -> Fl
     -------
     ndarray, shape (n, dim)
     """
-    from ..utils import as_generator
 
     rng = as_generator(seed)
     A = _check_adjacency(A)
@@ -128,9 +133,7 @@ def _per_component(S, dim, embed):
     """Embed each connected component of the symmetric ``S`` with ``embed(idx)``, normalise
     it to unit RMS radius times sqrt(size) and pack the components on a grid (largest
     first)."""
-    from scipy.sparse.csgraph import connected_components
 
-    from .._graph import pack_components
 
     ncomp, labels = connected_components(S, directed=False)
     order = np.argsort(labels, kind="stable")
@@ -195,10 +198,8 @@ def pivot_mds(
     >>> Y.shape
     (300, 2)
     """
-    import scipy.sparse as sp
 
     from ..density import knn_density
-    from ..utils import as_generator
 
     rng = as_generator(seed)
     A = _check_adjacency(A)
@@ -221,7 +222,6 @@ def pivot_mds(
 
 
 def _pivot_mds(W, dim, n_landmarks, rng):
-    from scipy.sparse.csgraph import dijkstra
 
     m = W.shape[0]
     if m <= dim + 1:
@@ -246,7 +246,6 @@ def _pivot_mds(W, dim, n_landmarks, rng):
 
 
 def _component_eigenmap(S, dim, rng):
-    import scipy.sparse as sp
 
     m = S.shape[0]
     deg = np.asarray(S.sum(axis=1)).ravel()
@@ -260,7 +259,6 @@ def _component_eigenmap(S, dim, rng):
         w, V = np.linalg.eigh(L.toarray())
         V = V[:, :nev]
     else:
-        from scipy.sparse.linalg import eigsh
 
         v0 = rng.standard_normal(m)
         try:
@@ -329,7 +327,6 @@ def _scale_to_margin(X, g, delta, n_sample=2000):
     tree query of their ``max degree + 2`` nearest points: O((n + s k) log n).  Returns
     ``None`` when the median gap is not positive (coincident points).
     """
-    from scipy.spatial import cKDTree
 
     cand = np.flatnonzero((g.deg > 0) & (g.n_non > 0))
     if cand.size == 0:
@@ -439,7 +436,6 @@ def _laplacian_matvec_factory(g, kw):
     the quadratic form sum_{p,q} w_pq |x_p - x_q|^2 has Laplacian Lap(W + W^T), applied in
     O(n + E) through sums and the sparse adjacency.
     """
-    import scipy.sparse as sp
 
     n = g.n
     A = sp.csr_array((np.ones(g.n_edges), g.indices, g.indptr), shape=(n, n))
@@ -459,7 +455,6 @@ def _laplacian_matvec_factory(g, kw):
 
 
 def _sparse_laplacian(i, j, w, n):
-    import scipy.sparse as sp
 
     W = sp.coo_array((w, (i, j)), shape=(n, n)).tocsr()
     S = W + W.T
@@ -646,7 +641,6 @@ def loe(
     >>> res.embedding.shape
     (60, 2)
     """
-    from ..utils import single_thread
 
     # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
     with single_thread(user_api="blas"):
@@ -660,7 +654,6 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
         candidate_cap=None):
     # body of loe(); see its docstring
-    from ..utils import as_generator
 
     A = _check_adjacency(A)
     dim = check_dim(dim)
@@ -694,8 +687,6 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
     else:
         base = check_init(init, n, dim)
     if count_local_triplets(A) == 0:
-        from ..exceptions import NoOrdinalInformationWarning
-        from ._progress import warn
 
         warn("the graph implies no local triplets (every node is adjacent to all "
              "others or to none): any configuration is optimal; returning the "

@@ -6,8 +6,16 @@ import numbers
 from typing import TYPE_CHECKING
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.optimize import linprog
 
+from .._graph import graph_or_adjacency
+from .._memory import check_plausible_sizes, lp_memory
+from .._validation import check_dim, check_positive
+from ..utils import as_generator
 from ._progress import public_call
+from ._result import EmbeddingResult
+from .mds import classical_mds
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -27,7 +35,6 @@ def _pair_index(i, j, n):
 
 
 def _as_adjacency(G_knn):
-    from .._graph import graph_or_adjacency
 
     return graph_or_adjacency(G_knn, "the kNN adjacency")
 
@@ -153,13 +160,7 @@ def lp_embedding(
     .. [1] Cucuringu, M. and Woodworth, J. "Point localization and density estimation from
        ordinal kNN graphs using synchronization." Section 6, Algorithm 3.
     """
-    import scipy.sparse as sp
-    from scipy.optimize import linprog
 
-    from .._validation import check_dim, check_positive
-    from ..utils import as_generator
-    from ._result import EmbeddingResult
-    from .mds import classical_mds
 
     dim = check_dim(dim)
     margin = check_positive(margin, "margin")
@@ -177,7 +178,6 @@ def lp_embedding(
     if n < 3:
         raise ValueError(f"lp_embedding needs at least 3 nodes, got {n}")
     V = float(n) if total_radius is None else check_positive(total_radius, "total_radius")
-    from .._memory import check_plausible_sizes, lp_memory
 
     check_plausible_sizes("lp_embedding", n, dim)
     lp_memory(n, dim).check()

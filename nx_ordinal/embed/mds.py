@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.linalg import eigh
 
+from .._memory import check_plausible_sizes, classical_mds_memory
+from .._validation import check_dim, check_square_matrix
 from ._progress import public_call
 
 if TYPE_CHECKING:
@@ -54,8 +57,6 @@ def classical_mds(D: ArrayLike, dim: int = 2, *, squared: bool = False) -> Float
     >>> bool(np.allclose(np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1)), D))
     True
     """
-    from .._memory import check_plausible_sizes, classical_mds_memory
-    from .._validation import check_dim, check_square_matrix
 
     dim = check_dim(dim)
     D = check_square_matrix(D, "D", symmetric=True, nonnegative=True, zero_diagonal=True)
@@ -69,7 +70,6 @@ def classical_mds(D: ArrayLike, dim: int = 2, *, squared: bool = False) -> Float
     D2 = (D2 + D2.T) / 2
     row = D2.mean(axis=1)
     B = -0.5 * (D2 - row[:, None] - row[None, :] + row.mean())
-    from scipy.linalg import eigh
 
     top = min(dim, n)
     w, V = eigh(B, subset_by_index=(n - top, n - 1))  # only the top eigenpairs

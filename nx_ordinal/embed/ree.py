@@ -13,7 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._progress import public_call
+from .._memory import check_plausible_sizes, ree_memory
+from .._validation import (
+    as_float_array,
+    check_bool,
+    check_choice,
+    check_dim,
+    check_int,
+    check_positive,
+    check_square_matrix,
+)
+from ..utils import as_generator
+from ._progress import Progress, dense_blas, public_call, warn_interrupted
+from ._result import EmbeddingResult
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, Seed
@@ -90,8 +102,6 @@ def _psd_project(B):
 
 
 def _check_inputs(D, weights, squared, dim=None, n_landmarks=None, verbose=False):
-    from .._memory import check_plausible_sizes, ree_memory
-    from .._validation import as_float_array, check_square_matrix
 
     D = check_square_matrix(D, "D", symmetric=False, nonnegative=False, finite=False)
     n = D.shape[0]
@@ -332,10 +342,6 @@ def ree(
     ----------
     .. [1] Cayton, L. and Dasgupta, S. "Robust Euclidean Embedding." ICML 2006.
     """
-    from .._validation import check_bool, check_choice, check_dim, check_int, check_positive
-    from ..utils import as_generator
-    from ._progress import Progress, dense_blas, warn_interrupted
-    from ._result import EmbeddingResult
 
     if dim is not None:
         dim = check_dim(dim)

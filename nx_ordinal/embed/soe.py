@@ -19,8 +19,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+import scipy.sparse as sp
+from scipy.spatial.distance import pdist, squareform
 
+from .._memory import check_constraint_sizes, soe_memory
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
+from ..constraints import check_constraints
+from ..utils import as_generator, single_thread
 from ._optim import pcg, run_lbfgs
 from ._progress import public_call
 from ._result import EmbeddingResult
@@ -70,7 +75,6 @@ def _terms_pairs(XT, cs, delta, want_grad, want_pieces):
     """:func:`_terms` through the condensed pair distances (used when n(n-1)/2 <= m):
     O(n^2 dim + m) per evaluation; the gradient is ``(diag(W 1) - W) X`` for the summed
     per-pair weights W."""
-    from scipy.spatial.distance import pdist, squareform
 
     X = XT.T
     dc = pdist(X)
@@ -175,7 +179,6 @@ def soe_objective(
     >>> soe_objective(X, [[1, 2, 0, 1]], delta=0.5)  # (2 + 0.5 - 1)^2
     2.25
     """
-    from ..constraints import check_constraints
 
     X = np.asarray(X, dtype=np.float64)
     if X.ndim == 1:
@@ -210,7 +213,6 @@ def _mm_weights(a, b, delta, tau=1e-12):
 def _pair_laplacian(cs, w_ij, w_kl):
     """Sparse graph Laplacian of weights ``w_ij`` on pairs (i, j) and ``w_kl`` on (k, l)
     (duplicates summed: at most min(2m, n^2) stored entries)."""
-    import scipy.sparse as sp
 
     n = cs.n
     p = np.concatenate([cs.i, cs.k])
@@ -407,9 +409,6 @@ def soe(
     >>> bool(triplet_error(T, res.embedding) < 0.02)
     True
     """
-    from .._memory import check_constraint_sizes, soe_memory
-    from ..constraints import check_constraints
-    from ..utils import as_generator, single_thread
 
     C, n = check_constraints(constraints, n_objects)
     dim = check_dim(dim)

@@ -33,8 +33,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.special import expit
 
+from .._memory import check_constraint_sizes, triplet_memory
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from ..constraints import triplet_error
+from ..utils import as_generator
 from ._gram import FactoredKernel, ProjectedRun, TripletLoss, mean_loss_stop
 from ._gram import as_quadruplets as _as_quadruplets
 from ._gram import initial_embedding as _initial_X
@@ -85,7 +89,6 @@ class _Ste(TripletLoss):
     """STE: ``log(1 + exp(d1 - d2))``."""
 
     def terms(self, d1, d2):
-        from scipy.special import expit
 
         z = d1 - d2
         s = expit(z)
@@ -104,7 +107,6 @@ class _Tste(TripletLoss):
         self.alpha = alpha
 
     def terms(self, d1, d2):
-        from scipy.special import expit
 
         alpha = self.alpha
         c = 0.5 * (alpha + 1.0)
@@ -231,8 +233,6 @@ class _XEvaluator(BestPoint):
 
 def _triplet_embed(kind, constraints, n_objects, dim, init, projected, max_iter, tol,
                    max_time, seed, verbose, alpha=1.0, margin=1.0, lam=0.0):
-    from .._memory import check_constraint_sizes, triplet_memory
-    from ..utils import as_generator
 
     dim = check_dim(dim)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
@@ -523,6 +523,5 @@ def generalization_error(constraints_test: ArrayLike, X: ArrayLike) -> float:
     -----
     O(m dim); the measure of Table 1 of Ma et al. (AAAI 2019).
     """
-    from ..constraints import triplet_error
 
     return triplet_error(constraints_test, X)

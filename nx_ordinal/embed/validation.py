@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
 import itertools
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._validation import check_int
+from ..utils import as_generator
+from ._gram import as_quadruplets
+from .ste import generalization_error
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -113,12 +118,7 @@ def select_by_validation(
     Cost: ``n_folds * len(grid)`` fits on ``(1 - 1/n_folds) m`` constraints each, plus
     O(m dim) per score.
     """
-    import inspect
-    import warnings
 
-    from ..utils import as_generator
-    from ._gram import as_quadruplets
-    from .ste import generalization_error
 
     if not callable(method):
         raise TypeError(f"method must be callable, got {method!r}")
