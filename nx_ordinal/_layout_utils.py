@@ -23,8 +23,6 @@ on the karate club graph, among others).
 
 from __future__ import annotations
 
-import math
-import numbers
 import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -35,6 +33,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
 from ._graph import graph_to_csr
+from ._validation import check_nonnegative
 from .metrics import gari_array
 from .utils import as_generator
 
@@ -110,13 +109,8 @@ def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
 
 
 def check_scale(scale: float) -> float:
-    if isinstance(scale, bool) or not isinstance(scale, numbers.Real):
-        raise TypeError(f"scale must be a real number, got {scale!r}")
-
-    scale = float(scale)
-    if not math.isfinite(scale) or scale < 0:
-        raise ValueError(f"scale must be a finite number >= 0, got {scale!r}")
-    return scale
+    """``scale`` of a layout: a finite real number >= 0."""
+    return check_nonnegative(scale, "scale")
 
 
 def _store(G, pos, store_pos_as):
