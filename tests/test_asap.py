@@ -406,12 +406,13 @@ def test_cluster_jobs_run_through_the_executor():
 
 def test_ctrl_c_during_clustering_jobs_propagates(monkeypatch):
     # nothing to keep before the patches exist: the interrupt reaches the caller
-    import nx_ordinal.asap.patches as patches
+    import nx_ordinal.asap.pipeline as pipeline
 
     def interrupted(job):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(patches, "run_cluster_job", interrupted)
+    # the pipeline runs the clustering jobs it imported from asap.patches
+    monkeypatch.setattr(pipeline, "run_cluster_job", interrupted)
     A = knn_adjacency(pc(2500, seed=1), 6)
     with pytest.raises(KeyboardInterrupt):
         asap_embed(A, max_patch_size=50, prune=False, n_jobs=1, seed=1, embedder=_Eigenmaps())
