@@ -75,7 +75,8 @@ def _fit(ws, ts):
 
 
 STAGES = ("graph", "clustering", "cluster_jobs", "expand", "build_jobs", "embed",
-          "sync_patch_graph", "sync_scales", "sync_rotations", "sync_translations", "pack")
+          "sync_patch_graph", "sync_reflections", "sync_scales", "sync_rotations",
+          "sync_translations", "pack")
 
 
 def run_cluster(args, prune, loe_kwargs):

@@ -14,9 +14,11 @@ from nx_ordinal.asap.patches import (
     symmetrize,
 )
 from nx_ordinal.asap.sync import (
+    PatchGraph,
     pairwise_rotations,
     patch_graph,
     synchronize,
+    synchronize_reflections,
     synchronize_rotations,
     synchronize_scales,
     synchronize_translations,
@@ -108,6 +110,69 @@ def test_full_sync_recovers_similarity(planted):
     Z, _ = synchronize(planted["patches"], planted["embs"], planted["edges"], planted["n"],
                        scale_sync=False)
     assert procrustes_error(planted["X"], Z) > 1e-3
+
+
+def test_full_sync_reports_reflections_and_rotations(planted):
+    # the returned rotations include each patch's reflection: O_i G_i is one orthogonal
+    # matrix; the reflections are the handedness of O_i relative to patch 0
+    _, info = synchronize(planted["patches"], planted["embs"], planted["edges"], planted["n"])
+    O, G = planted["O"], info["rotations"]
+    Q = np.einsum("aij,ajk->aik", O, G)
+    np.testing.assert_allclose(Q, np.broadcast_to(Q[0], Q.shape), atol=1e-9)
+    det = np.sign(np.linalg.det(O))
+    np.testing.assert_array_equal(info["reflections"], det * det[0])
+    assert info["n_inconsistent"] == 0
+
+
+def _triangulated_grid(m):
+    """Pairs of an m x m grid of patches with one diagonal per cell (many triangles)."""
+    idx = np.arange(m * m).reshape(m, m)
+    pairs = np.concatenate([
+        np.stack([idx[:, :-1].ravel(), idx[:, 1:].ravel()], 1),
+        np.stack([idx[:-1, :].ravel(), idx[1:, :].ravel()], 1),
+        np.stack([idx[:-1, :-1].ravel(), idx[1:, 1:].ravel()], 1),
+    ])
+    return PatchGraph(m * m, pairs, [], [], [])
+
+
+@pytest.mark.parametrize("m", [12, 40])  # dense and sparse eigensolver paths
+def test_reflection_sync_drops_wrong_measurements(m):
+    # planted handedness z, pair measurements z_i z_j with 4 % of them wrong (as from a
+    # folded patch): the triangle test finds them and the reflections come out exact
+    rng = np.random.default_rng(m)
+    pg = _triangulated_grid(m)
+    z = rng.choice([-1.0, 1.0], size=pg.n_patches)
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+    signs = z[i] * z[j]
+    # wrong measurements far apart (no two in one triangle)
+    far = np.flatnonzero(((i % m) % 3 == 0) & ((i // m) % 2 == 0))
+    wrong = rng.choice(far, size=min(far.size, len(signs) // 25), replace=False)
+    wrong = wrong[np.unique(i[wrong], return_index=True)[1]]
+    signs[wrong] *= -1
+    got, consistent = synchronize_reflections(signs, pg)
+    np.testing.assert_array_equal(got, z * z[0])
+    np.testing.assert_array_equal(np.flatnonzero(~consistent), np.sort(wrong))
+
+
+def test_reflection_sync_recovers_mirrored_patches_of_a_large_patch_graph():
+    # a long strip of 900 patches: each pair's measured handedness is right except for a
+    # few, and the spectral O(d) step alone used to mirror whole stretches of such graphs
+    rng = np.random.default_rng(5)
+    m, N = 3, 900
+    idx = np.arange(N).reshape(-1, m)
+    pairs = np.concatenate([
+        np.stack([idx[:, :-1].ravel(), idx[:, 1:].ravel()], 1),
+        np.stack([idx[:-1, :].ravel(), idx[1:, :].ravel()], 1),
+        np.stack([idx[:-1, :-1].ravel(), idx[1:, 1:].ravel()], 1),
+    ])
+    pg = PatchGraph(N, pairs, [], [], [])
+    z = rng.choice([-1.0, 1.0], size=N)
+    signs = z[pairs[:, 0]] * z[pairs[:, 1]]
+    wrong = np.arange(0, len(signs), 97)
+    signs[wrong] *= -1
+    got, consistent = synchronize_reflections(signs, pg)
+    np.testing.assert_array_equal(got, z * z[0])
+    assert set(np.flatnonzero(~consistent)) == set(wrong)
 
 
 def test_disconnected_patch_graph_raises():

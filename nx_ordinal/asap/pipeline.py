@@ -384,8 +384,9 @@ def asap_embed(
         ``scales``, ``n_clusters``, ``patch_sizes``, ``enlarged_sizes`` (before pruning),
         ``core_sizes`` (the clusters), ``prune_rounds``, and ``timings``: wall seconds of
         the driver's stages ``graph``, ``clustering``, ``expand``, ``build_jobs``,
-        ``sync`` (with ``sync_patch_graph``, ``sync_scales``, ``sync_rotations``,
-        ``sync_translations``) and ``pack``; of the job phases ``cluster_jobs`` and
+        ``sync`` (with ``sync_patch_graph``, ``sync_reflections``, ``sync_scales``,
+        ``sync_rotations``, ``sync_translations``) and ``pack``; of the job phases
+        ``cluster_jobs`` and
         ``embed``; ``patches`` (everything before the patch jobs), ``total`` and ``driver``
         (total minus the job phases); ``prune_cpu`` and ``embed_cpu``, CPU seconds summed
         over patch jobs; ``prune_wall``, ``embed_wall``.

@@ -1,12 +1,14 @@
-"""Synchronisation of patch embeddings: scale, O(d), translation (ASAP with scale sync).
+"""Synchronisation of patch embeddings: reflection, scale, rotation, translation (ASAP with
+scale sync).
 
 Every function takes arrays only.  A *patch* is a sorted int array of node indices into
 ``0 .. n-1``; its embedding is an ``(len(patch), d)`` array whose rows follow the patch.
 
 Conventions: the unknown truth is ``X`` (rows are points).  A noise-free patch embedding is
 ``Y_i = s_i X[P_i] O_i + t_i`` with ``s_i > 0``, ``O_i`` in O(d) and ``t_i`` in R^d.  The
-synchronisation estimates ``s_i`` (up to one global factor), then ``O_i`` (up to one global
-orthogonal matrix), then the node positions from the translations of eq. (6), so that
+synchronisation estimates the handedness of each ``O_i`` (up to one global reflection),
+then ``s_i`` (up to one global factor), then ``O_i`` (up to one global orthogonal matrix),
+then the node positions from the translations of eq. (6), so that
 ``synchronize`` returns ``X`` up to one global similarity transform.
 
 References
@@ -34,13 +36,14 @@ from .patches import _coarsen, sub_adjacency
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .._typing import ArrayLike, FloatArray, IntArray, Seed
+    from .._typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
 
 __all__ = [
     "patch_graph",
     "scale_ratios",
     "synchronize_scales",
     "pairwise_rotations",
+    "synchronize_reflections",
     "synchronize_rotations",
     "synchronize_translations",
     "synchronize",
@@ -75,6 +78,15 @@ class PatchGraph:
         self.common = common
         self.rows_i = rows_i
         self.rows_j = rows_j
+
+    def subset(self, keep: ArrayLike) -> PatchGraph:
+        """The patch graph with the pairs where ``keep`` (bool, one per pair) is True."""
+
+        keep = np.asarray(keep, dtype=bool)
+        idx = np.flatnonzero(keep)
+        pick = (lambda L: [L[e] for e in idx]) if len(self.common) else (lambda L: [])
+        return PatchGraph(self.n_patches, self.pairs[keep], pick(self.common),
+                          pick(self.rows_i), pick(self.rows_j))
 
     def n_components(self) -> int:
 
@@ -276,6 +288,13 @@ def _nearest_orthogonal(M):
     return U @ Vt
 
 
+def _nearest_rotation(M):
+    """Nearest rotation (determinant +1) in Frobenius norm, for a stack (..., d, d)."""
+    U, _, Vt = np.linalg.svd(M)
+    U[..., :, -1] *= np.sign(np.linalg.det(U @ Vt))[..., None]
+    return U @ Vt
+
+
 def pairwise_rotations(embeddings: Sequence[FloatArray], pg: PatchGraph) -> FloatArray:
     """H_ij in O(d) for every overlapping pair: the Procrustes rotation/reflection that best
     aligns patch j with patch i on their common nodes (both centred there).
@@ -300,13 +319,90 @@ def pairwise_rotations(embeddings: Sequence[FloatArray], pg: PatchGraph) -> Floa
     return H
 
 
-def synchronize_rotations(H: FloatArray, pg: PatchGraph, seed: Seed = 0) -> FloatArray:
+def synchronize_reflections(
+    signs: ArrayLike, pg: PatchGraph, seed: Seed = 0, max_rounds: int = 100
+) -> tuple[FloatArray, NDArray[np.bool_]]:
+    """Z2 synchronisation of the patches' reflections (the first step of ASAP [2]_).
+
+    ``signs[e] = det(H_ij)`` says whether patches i and j of pair e have the same
+    handedness.  A wrong measurement (a pair aligned across a folded patch, or on a sliver
+    of overlap) shows in the triangles of the patch graph: around a triangle the three
+    signs multiply to +1.  A measurement that more triangles contradict than confirm is
+    dropped (one sparse product, ``(S S)_ij s_ij`` = confirming minus contradicting
+    triangles through pair e), unless it is needed to keep the patch graph connected; the
+    reflections are the signs of the leading eigenvector
+    of the degree-normalised signed patch graph of the remaining pairs, then polished by
+    rounds of weighted majority vote ``z <- sign(S z)`` (at most ``max_rounds``).
+
+    Why not leave reflections to the O(d) eigenvector: on a patch graph of thousands of
+    patches the spectral gap is small, so the d x d blocks of the eigenvectors pass close
+    to singular matrices and whole regions come out mirrored (n = 300,000, 2,010 patches:
+    21 % of the patches, with 3 % of the pair measurements wrong), which folds the drawing.
+
+    Returns
+    -------
+    z : ndarray, shape (N,)
+        +1 or -1 per patch (flip patch i when -1); ``z[0] = +1``.
+    consistent : bool ndarray, shape (m,)
+        Pairs whose measurement agrees with ``z`` (``signs[e] == z_i z_j``).
+
+    O(m + triangles) for m pairs, plus the eigenvector of an N x N sparse matrix.
+    """
+
+    N = pg.n_patches
+    h = np.where(np.asarray(signs, dtype=np.float64) < 0, -1.0, 1.0)
+    if N == 1 or h.size == 0:
+        return np.ones(N), np.ones(h.size, dtype=bool)
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+
+    def signed(mask):
+        return sp.csr_array((np.concatenate([h[mask], h[mask]]),
+                             (np.concatenate([i[mask], j[mask]]),
+                              np.concatenate([j[mask], i[mask]]))), shape=(N, N))
+
+    Sg = signed(np.ones(h.size, dtype=bool))
+    keep = _reconnect(pg, (Sg @ Sg)[i, j] * h >= 0)
+    Sg = signed(keep)
+    deg = np.bincount(np.concatenate([i[keep], j[keep]]), minlength=N).astype(float)
+    dd = 1.0 / np.sqrt(np.maximum(deg, 1.0))
+    M = sp.diags_array(dd) @ Sg @ sp.diags_array(dd)
+    v = _leading_eigvec(M, N, symmetric=True, nev=1, seed=seed)[:, 0]
+    z = np.where(v < 0, -1.0, 1.0)
+    for _ in range(max_rounds):
+        z_new = np.where(Sg @ z < 0, -1.0, 1.0)
+        if np.array_equal(z_new, z):
+            break
+        z = z_new
+    z *= z[0]
+    return z, h == z[i] * z[j]
+
+
+def _reconnect(pg: PatchGraph, keep: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """``keep`` plus the left-out pairs that join the components of the kept pairs (so
+    that leaving measurements out never cuts a connected patch graph)."""
+
+    N = pg.n_patches
+    if keep.all() or N <= 1:
+        return keep
+    i, j = pg.pairs[:, 0], pg.pairs[:, 1]
+    W = sp.coo_array((np.ones(int(keep.sum())), (i[keep], j[keep])), shape=(N, N))
+    c, lab = connected_components(W, directed=False)
+    if c == 1:
+        return keep
+    return keep | (lab[i] != lab[j])
+
+
+def synchronize_rotations(
+    H: FloatArray, pg: PatchGraph, seed: Seed = 0, proper: bool = False
+) -> FloatArray:
     """Spectral synchronisation over O(d) (section 3.3, Algorithm 1 step 2).
 
     The symmetric dN x dN block matrix with blocks H_ij (and H_ji = H_ij^T) is normalised by
     the patch degrees; the top d eigenvectors of ``D^{-1/2} H D^{-1/2}``, mapped back with
     ``D^{-1/2}`` (the eigenvectors of ``D^{-1} H``), give a dN x d matrix whose d x d block i
-    is replaced by its nearest orthogonal matrix.  Sparse eigensolver for dN > 600.
+    is replaced by its nearest orthogonal matrix (with ``proper``: its nearest rotation,
+    for patches whose reflections are synchronised already).  Sparse eigensolver for
+    dN > 600.
 
     Returns
     -------
@@ -340,7 +436,12 @@ def synchronize_rotations(H: FloatArray, pg: PatchGraph, seed: Seed = 0) -> Floa
     V = _leading_eigvec(S, N * d, symmetric=True, nev=d, seed=seed)
     V = V * dd[:, None]
     blocks = V.reshape(N, d, d)
-    return _nearest_orthogonal(blocks)
+    if not proper:
+        return _nearest_orthogonal(blocks)
+    # the global frame's handedness is free: take the one most blocks agree with
+    if np.sum(np.linalg.det(blocks) < 0) > N / 2:
+        blocks[:, :, -1] *= -1.0
+    return _nearest_rotation(blocks)
 
 
 def synchronize_translations(
@@ -529,9 +630,11 @@ def synchronize(
 ) -> tuple[FloatArray, dict[str, Any]]:
     """Scale, rotate/reflect and translate patch embeddings into one configuration.
 
-    Algorithm 1 of [1]_ after the patch embeddings: scale synchronisation (skipped when
-    ``scale_sync=False``, the paper's Figure 2 ablation), O(d) synchronisation, translation
-    by least squares.
+    Algorithm 1 of [1]_ after the patch embeddings: reflection synchronisation over Z2
+    (ASAP's first step [2]_, :func:`synchronize_reflections`), scale synchronisation
+    (skipped when ``scale_sync=False``, the paper's Figure 2 ablation), rotation
+    synchronisation, translation by least squares.  Pair measurements that contradict the
+    synchronised reflections are left out of the scale and rotation steps.
 
     Parameters
     ----------
@@ -551,8 +654,12 @@ def synchronize(
     -------
     X : ndarray, shape (n, d)
     info : dict
-        ``scales`` (N,), ``rotations`` (N, d, d), ``n_pairs``, ``timings`` (wall seconds of
-        the ``patch_graph``, ``scales``, ``rotations`` and ``translations`` steps).
+        ``scales`` (N,), ``rotations`` (N, d, d: patch i, divided by its scale, was
+        multiplied by ``rotations[i]``, reflection included), ``reflections`` (N,: -1 for
+        the patches that were mirrored), ``n_pairs``, ``n_inconsistent`` (pair
+        measurements left out as contradicting the synchronised reflections), ``timings``
+        (wall seconds of the ``patch_graph``, ``reflections``, ``scales``, ``rotations``
+        and ``translations`` steps).
 
     Raises
     ------
@@ -585,18 +692,36 @@ def synchronize(
     pg = patch_graph(P, min_overlap)
     pg.check_connected()
     t.append(time.perf_counter())
+    # reflections first (the Procrustes rotations of the pairs do not depend on the patch
+    # scales); the pairs whose measured handedness contradicts the synchronised one are
+    # wrong measurements and take no part in the scale and rotation steps
+    H = pairwise_rotations(E, pg)
+    z, ok = synchronize_reflections(np.linalg.det(H), pg, seed=seed)
+    n_inconsistent = int((~ok).sum())
+    ok = _reconnect(pg, ok)
+    good = pg.subset(ok)
+    flip = z < 0
+    E = [Y * np.where(np.arange(d) == d - 1, -1.0, 1.0) if f else Y
+         for Y, f in zip(E, flip, strict=True)]
+    H = H[ok]
+    i, j = good.pairs[:, 0], good.pairs[:, 1]
+    H[flip[i], -1, :] *= -1.0  # H_ij -> F_i H_ij F_j for the flipped patches
+    H[flip[j], :, -1] *= -1.0
+    t.append(time.perf_counter())
     if scale_sync:
-        scales = synchronize_scales(E, pg)
+        scales = synchronize_scales(E, good)
         E = [Y / s for Y, s in zip(E, scales, strict=True)]
     else:
         scales = np.ones(len(P))
     t.append(time.perf_counter())
-    H = pairwise_rotations(E, pg)
-    G = synchronize_rotations(H, pg, seed=seed)
+    G = synchronize_rotations(H, good, seed=seed, proper=True)
     E = [Y @ g for Y, g in zip(E, G, strict=True)]
+    G = G.copy()
+    G[flip, -1, :] *= -1.0  # patch i was multiplied by F_i G_i
     t.append(time.perf_counter())
     X = synchronize_translations(P, E, edges, n)
     t.append(time.perf_counter())
-    timings = dict(zip(("patch_graph", "scales", "rotations", "translations"), np.diff(t),
-                       strict=True))
-    return X, dict(scales=scales, rotations=G, n_pairs=len(pg.pairs), timings=timings)
+    timings = dict(zip(("patch_graph", "reflections", "scales", "rotations", "translations"),
+                       np.diff(t), strict=True))
+    return X, dict(scales=scales, rotations=G, reflections=z, n_pairs=len(pg.pairs),
+                   n_inconsistent=n_inconsistent, timings=timings)
