@@ -17,6 +17,7 @@ from nx_ordinal.asap.sync import (
     PatchGraph,
     pairwise_rotations,
     patch_graph,
+    scale_ratios,
     synchronize,
     synchronize_reflections,
     synchronize_rotations,
@@ -65,6 +66,23 @@ def test_scale_sync_recovers_planted_scales(planted):
     v = synchronize_scales(planted["embs"], pg)
     ratio = v / planted["s"]
     np.testing.assert_allclose(ratio, ratio[0], rtol=1e-9)
+
+
+def test_scale_sync_weights_pairs(planted):
+    # a wrong ratio on a pair of low weight barely moves the scales; unweighted, it does
+    pg = patch_graph(planted["patches"], planted["d"] + 1)
+    ratios = scale_ratios(planted["embs"], pg)
+    e = int(np.argmax([c.size for c in pg.common]))
+    ratios[e] *= 3.0
+    w = np.ones(len(ratios))
+    w[e] = 1e-9
+    for weights, ok in ((w, True), (None, False)):
+        ratio = synchronize_scales(planted["embs"], pg, ratios, weights=weights) / planted["s"]
+        assert np.allclose(ratio, ratio[0], rtol=1e-6) == ok
+    with pytest.raises(ValueError, match="weights must be 'overlap', None or an array"):
+        synchronize_scales(planted["embs"], pg, weights="size")
+    with pytest.raises(ValueError, match=f"weights must be {len(ratios)} positive finite"):
+        synchronize_scales(planted["embs"], pg, weights=-w)
 
 
 def test_rotation_sync_recovers_planted_rotations(planted):
