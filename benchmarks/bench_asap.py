@@ -116,11 +116,13 @@ def run_cluster(args, prune, loe_kwargs):
                     wmem = [after[a][1] / 2**30 for a in sorted(after)]
                     drv = _peak_rss() / 2**30
                     Y = res.embedding
+                    ea = adjacency_error(A, Y)
                     tm = res.info["timings"]
                     totals.append(tm["total"])
                     print(f"{name:6s} n={n} k={k} mps={mps} workers={w}: wall {wall:.1f} s, "
                           f"CPU driver {cpu:.1f} s + workers {wcpu:.1f} s; "
-                          f"E_A {adjacency_error(A, Y):.3e}, GARI {gari_array(A, Y):.4f}, "
+                          f"E_A {ea:.3e} (misplaced {ea * n / (2 * k):.4f}), "
+                          f"GARI {gari_array(A, Y):.4f}, "
                           f"Procrustes {procrustes_error(X, Y):.4f}; "
                           f"{len(res.info['patches'])} patches; peak RSS driver {drv:.2f} GiB, "
                           f"workers {', '.join(f'{m:.2f}' for m in wmem)} GiB; "

@@ -414,7 +414,9 @@ def asap_memory(
     mps = int(max_patch_size)
     jobs = max(1, min(int(n_jobs), -(-n // max(mps, 1))))
     est = Estimate("asap_embed", suggestion="use a smaller max_patch_size")
-    est.add("graph, clustering and synchronisation", F8 * (30 * e + 40 * n * d + 30 * n),
+    # calibrated on the driver's peak resident memory of 2-worker dask runs on kNN graphs
+    # (pc, k = ceil(2 ln n)): 1.08 / 3.14 / 10.74 GiB at n = 10^5 / 3 x 10^5 / 10^6
+    est.add("graph, clustering and synchronisation", F8 * (48 * e + 40 * n * d + 30 * n),
             n_edges=e, dim=d)
     patch = asap_worker_memory(n, d, e, mps, prune=prune).total
     est.add("patch embeddings", jobs * patch, max_patch_size=mps, n_jobs=jobs)
