@@ -85,6 +85,19 @@ def test_scale_sync_weights_pairs(planted):
         synchronize_scales(planted["embs"], pg, weights=-w)
 
 
+def test_scale_sync_on_a_large_patch_graph():
+    # 1,600 patches: the weighted log least squares (a sparse Laplacian solve) recovers
+    # planted scales exactly, with weights too
+    rng = np.random.default_rng(7)
+    pg = _triangulated_grid(40)
+    s = np.exp(rng.normal(scale=2.0, size=pg.n_patches))
+    ratios = s[pg.pairs[:, 0]] / s[pg.pairs[:, 1]]
+    for weights in (None, rng.uniform(1, 50, size=len(ratios))):
+        v = synchronize_scales([], pg, ratios, weights=weights)
+        np.testing.assert_allclose(v / s, (v / s)[0], rtol=1e-8)
+        assert abs(np.mean(np.log(v))) < 1e-12
+
+
 def test_rotation_sync_recovers_planted_rotations(planted):
     d = planted["d"]
     pg = patch_graph(planted["patches"], d + 1)
