@@ -376,8 +376,8 @@ def synchronize_reflections(
     signs multiply to +1.  A measurement that more triangles contradict than confirm is
     dropped (one sparse product, ``(S S)_ij s_ij`` = confirming minus contradicting
     triangles through pair e), unless it is needed to keep the patch graph connected; the
-    reflections are the signs of the leading eigenvector
-    of the degree-normalised signed patch graph of the remaining pairs, then polished by
+    reflections are the signs of the leading eigenvector of the degree-normalised signed
+    patch graph of the remaining pairs, then polished by
     rounds of majority vote ``z <- sign(S z)`` (at most ``max_rounds``); both weight each
     pair by its weight (default: the overlap, as for the scales).
 
