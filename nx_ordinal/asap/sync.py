@@ -312,19 +312,33 @@ _EIG_SCALES_MAX = 600
 
 def _log_scales(N, i, j, lam, w=None):
     """Weighted least squares ``min sum_ij w_ij (x_i - x_j - log lam_ij)^2`` on a connected
-    patch graph: its normal equations are a weighted Laplacian; node 0 is pinned and the
-    rest solved by a sparse factorisation.  Returns ``exp(x)`` at geometric mean 1."""
+    patch graph (:func:`_pair_least_squares`).  Returns ``exp(x)`` at geometric mean 1."""
 
     w = np.ones(i.size) if w is None else np.asarray(w, dtype=np.float64)
+    x = _pair_least_squares(N, i, j, w, np.log(lam)[:, None])[:, 0]
+    return np.exp(x - x.mean())
+
+
+def _pair_least_squares(N, i, j, w, diff):
+    """``min sum_e w_e |x_i - x_j - diff_e|^2`` over the rows x of an (N, d) array: the
+    normal equations are the weighted Laplacian of the pairs; the first node of every
+    connected component is pinned at 0 and the rest solved by one sparse factorisation."""
+
     W = sp.coo_array((w, (i, j)), shape=(N, N)).tocsr()
     W = W + W.T
     L = sp.diags_array(np.asarray(W.sum(axis=1)).ravel()) - W
-    r = w * np.log(lam)
-    b = np.bincount(i, r, minlength=N) - np.bincount(j, r, minlength=N)
-    x = np.zeros(N)
-    if N > 1:
-        x[1:] = splu(sp.csc_array(L[1:, 1:]), permc_spec="MMD_AT_PLUS_A").solve(b[1:])
-    return np.exp(x - x.mean())
+    rhs = np.zeros((N, diff.shape[1]))
+    np.add.at(rhs, i, w[:, None] * diff)
+    np.add.at(rhs, j, -w[:, None] * diff)
+    _, lab = connected_components(W, directed=False)
+    _, first = np.unique(lab, return_index=True)
+    free = np.ones(N, dtype=bool)
+    free[first] = False
+    fi = np.flatnonzero(free)
+    X = np.zeros_like(rhs)
+    if fi.size:
+        X[fi] = splu(sp.csc_array(L[fi][:, fi]), permc_spec="MMD_AT_PLUS_A").solve(rhs[fi])
+    return X
 
 
 def _nearest_orthogonal(M):
@@ -612,20 +626,7 @@ def _patch_translations(patches, embeddings):
     w = np.array([c.size for c in pg.common], dtype=np.float64)
     diff = np.stack([embeddings[b][rb].mean(axis=0) - embeddings[a][ra].mean(axis=0)
                      for a, b, ra, rb in zip(i, j, pg.rows_i, pg.rows_j, strict=True)])
-    W = sp.coo_array((w, (i, j)), shape=(N, N)).tocsr()
-    W = W + W.T
-    L = sp.diags_array(np.asarray(W.sum(axis=1)).ravel()) - W
-    rhs = np.zeros((N, d))
-    np.add.at(rhs, i, w[:, None] * diff)
-    np.add.at(rhs, j, -w[:, None] * diff)
-    _, lab = connected_components(W, directed=False)
-    _, first = np.unique(lab, return_index=True)
-    free = np.ones(N, dtype=bool)
-    free[first] = False
-    fi = np.flatnonzero(free)
-    if fi.size:
-        T[fi] = splu(L[fi][:, fi].tocsc()).solve(rhs[fi])
-    return T
+    return _pair_least_squares(N, i, j, w, diff)
 
 
 #: largest number of free nodes for which the translation step factorises the Laplacian;
