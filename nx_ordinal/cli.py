@@ -541,7 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nx-ordinal", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    graph_help = "graph file: edge list, .adjlist, Pajek .net, .graphml, .gml or node-link .json"
+    graph_help = ("graph file: edge list, .adjlist, Pajek .net, .graphml, .gml, node-link .json "
+                  "or Matrix Market .mtx")
     epilog = _methods_epilog()
     raw = argparse.RawDescriptionHelpFormatter
 

@@ -32,6 +32,7 @@ import numbers
 import os
 import re
 import tempfile
+import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator, Mapping
 from typing import IO, TYPE_CHECKING, Any
@@ -55,8 +56,9 @@ GRAPH_FORMATS = {
     ".json": "json",
     ".adjlist": "adjlist", ".adj": "adjlist",
     ".net": "pajek", ".paj": "pajek", ".pajek": "pajek",
+    ".mtx": "mtx",
 }
-_FORMATS = ("edgelist", "adjlist", "pajek", "graphml", "gml", "json")
+_FORMATS = ("edgelist", "adjlist", "pajek", "graphml", "gml", "json", "mtx")
 _FORMAT_TAG = "nx_ordinal.layout"
 
 
@@ -376,6 +378,44 @@ def _read_pajek(path: str) -> nx.Graph:
     return nx.DiGraph(M) if M.is_directed() else nx.Graph(M)
 
 
+def _read_mtx(path: str) -> nx.Graph:
+    """Matrix Market coordinate file as an undirected simple graph on nodes ``0 .. n-1``."""
+
+    with open(path, encoding="utf-8") as fh:
+        banner = fh.readline().split()
+        if not banner or banner[0].lower() != "%%matrixmarket":
+            raise ValueError("no '%%MatrixMarket' header line")
+        if len(banner) < 3 or banner[2].lower() != "coordinate":
+            raise ValueError(f"only coordinate matrices are graphs, got {' '.join(banner[1:])!r}")
+        line = fh.readline()
+        while line and (line.startswith("%") or not line.strip()):
+            line = fh.readline()
+        size = line.split()
+        if len(size) != 3 or not all(t.isdigit() for t in size):
+            raise ValueError(f"expected the size line 'rows columns entries', got {line.strip()!r}")
+        rows, cols, nnz = (int(t) for t in size)
+        if rows != cols:
+            raise ValueError(f"the matrix is {rows} x {cols}, not square")
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UserWarning)  # loadtxt: "input contained no data"
+            ij = np.loadtxt(fh, comments="%", usecols=(0, 1), ndmin=2)
+    if ij.shape[0] != nnz:
+        raise ValueError(f"the size line announces {nnz} entries, the file holds {ij.shape[0]}")
+    if ij.size and (np.any(ij != np.round(ij)) or ij.min() < 0):
+        raise ValueError("entry indices must be non-negative integers")
+    ij = ij.astype(np.int64)
+    # the standard is 1-indexed; some files of the graph-drawing benchmarks use index 0
+    if ij.size and ij.min() > 0:
+        ij -= 1
+    if ij.size and ij.max() >= rows:
+        raise ValueError(f"an entry index exceeds the matrix size {rows}")
+    G: nx.Graph = nx.Graph()
+    G.add_nodes_from(range(rows))
+    keep = ij[:, 0] != ij[:, 1]
+    G.add_edges_from(ij[keep].tolist())
+    return G
+
+
 def _reject_dtd(path: str, chunk: int = 1 << 16) -> None:
     """Refuse XML with a document type declaration: no DTD, hence no entity expansion
     ("billion laughs") and no external entities, whatever the XML parser would do."""
@@ -409,11 +449,16 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
     Parameters
     ----------
     path : str or path-like
-    format : {"edgelist", "adjlist", "pajek", "graphml", "gml", "json"} or None
+    format : {"edgelist", "adjlist", "pajek", "graphml", "gml", "json", "mtx"} or None
         Default: from the file extension (see :data:`GRAPH_FORMATS`; unknown extensions are
         read as edge lists).  Edge lists hold ``u v``, ``u v weight`` or ``u v {data}`` per
         line (networkx's ``write_edgelist`` default), a lone node per line, ``#`` comments;
-        adjacency lists (``write_adjlist``) a node and its neighbours per line.
+        adjacency lists (``write_adjlist``) a node and its neighbours per line.  Matrix
+        Market coordinate files (``.mtx``, SuiteSparse's) give an undirected simple graph on
+        the nodes ``0 .. n-1`` (n the matrix size, so unused indices are isolated nodes): the
+        pattern is symmetrised, values and self-loops dropped; indices are 1-based as the
+        format says, except in a file that uses index 0, which is read as 0-based (as some
+        files of the graph-drawing benchmarks are).
 
     Returns
     -------
@@ -451,6 +496,8 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
             return _read_adjlist(path)
         if format == "pajek":
             return _read_pajek(path)
+        if format == "mtx":
+            return _read_mtx(path)
         if format == "graphml":
             _reject_dtd(path)
             return nx.read_graphml(path)

@@ -205,3 +205,39 @@ def test_atomic_write_honours_umask(tmp_path, umask, mode):
         os.umask(old)
     assert os.stat(tmp_path / "a.json").st_mode & 0o777 == mode
     assert os.stat(tmp_path / "b.bin").st_mode & 0o777 == mode
+
+
+def test_read_mtx_graph(tmp_path):
+    one = ("%%MatrixMarket matrix coordinate real symmetric\n% a comment\n5 5 4\n"
+           "2 1 1.5\n3 2 1\n3 3 1\n1 2 7\n")
+    (tmp_path / "one.mtx").write_text(one)
+    G = read_graph(tmp_path / "one.mtx")
+    assert list(G) == [0, 1, 2, 3, 4]  # 1-indexed: unused indices 4, 5 are isolated nodes
+    assert sorted(G.edges()) == [(0, 1), (1, 2)]  # symmetrised, self-loop and values dropped
+    zero = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n0 1\n2 1\n"
+    (tmp_path / "zero.mtx").write_text(zero)
+    assert sorted(read_graph(tmp_path / "zero.mtx").edges()) == [(0, 1), (1, 2)]
+    bad = {"a.mtx": ("%%MatrixMarket matrix array real general\n2 2\n1\n0\n1\n0\n",
+                     "only coordinate matrices are graphs"),
+           "b.mtx": ("%%MatrixMarket matrix coordinate real general\n2 3 1\n1 2 1\n",
+                     "the matrix is 2 x 3, not square"),
+           "c.mtx": ("%%MatrixMarket matrix coordinate real general\n2 2 2\n1 2 1\n",
+                     "the size line announces 2 entries, the file holds 1"),
+           "d.mtx": ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 3 1\n",
+                     "an entry index exceeds the matrix size 2"),
+           "e.mtx": ("1 2\n", "no '%%MatrixMarket' header line")}
+    for name, (text, msg) in bad.items():
+        (tmp_path / name).write_text(text)
+        with pytest.raises(ValueError, match=f"cannot read mtx graph .*{name}.*: {msg}"):
+            read_graph(tmp_path / name)
+
+
+def test_read_mtx_benchmark_graphs(shared_data):
+    path = shared_data / "drawing-benchmark" / "graphs"
+    if not path.is_dir():
+        pytest.skip("drawing-benchmark is not available")
+    G = read_graph(path / "USPowerGrid.mtx")  # 1-indexed
+    assert (G.number_of_nodes(), G.number_of_edges()) == (4941, 6594)
+    assert nx.is_connected(G)
+    L = read_graph(path / "lesmis.mtx")  # 0-indexed
+    assert (L.number_of_nodes(), L.number_of_edges()) == (77, 254) and min(L) == 0
