@@ -397,7 +397,8 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
         three = len(next(iter(r["pos"].values()))) == 3
         ax = fig.add_subplot(nrows, ncols, i, projection="3d" if three else None)
         # the colour scale is the same in every panel: one colour bar, on the last
-        draw_layout(G, r["pos"], ax, title=f"{r['method']}: GARI {r['gari']:.3f}",
+        draw_layout(G, r["pos"], ax,
+                    title=f"{r['method']}: GARI {r['gari']:.3f}, NP1 {r['np1']:.3f}",
                     colorbar=None if i == len(done) else False, **options)
     fig.tight_layout()
     _save(fig, path, dpi)
@@ -562,9 +563,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_drawing_options(p)
     p.set_defaults(func=_draw)
 
-    p = sub.add_parser("compare", help="GARI table (and figure) of several layouts of a graph",
+    p = sub.add_parser("compare", help="GARI / NP table (and figure) of several layouts of a graph",
                        description="Lay out a graph file with several methods, print GARI, "
-                                   "Err_local and time, and optionally draw them side by side.",
+                                   "NP1, NP2, stress, Err_local and time, and optionally draw "
+                                   "them side by side.",
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)
     p.add_argument("-m", "--methods", nargs="+", default=None,

@@ -31,8 +31,9 @@ def test_draw_json_and_png(tmp_path, graph_file, capsys):
 def test_compare_prints_table(graph_file, capsys):
     assert main(["compare", str(graph_file), "-m", "loe", "spectral"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[0].split() == ["method", "GARI", "Err_local", "seconds"]
-    assert lines[1].split()[:2] == ["loe", "1.000"]
+    assert lines[0].split() == ["method", "GARI", "NP1", "NP2", "stress", "Err_local",
+                                "seconds"]
+    assert lines[1].split()[:3] == ["loe", "1.000", "1.000"]
 
 
 @pytest.mark.parametrize("content, args", [
