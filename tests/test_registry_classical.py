@@ -1,4 +1,6 @@
 import random
+import shutil
+import subprocess
 
 import networkx as nx
 import numpy as np
@@ -8,7 +10,7 @@ import nx_ordinal
 from nx_ordinal.registry import available_layouts, describe_layouts, get_entry
 
 CLASSICAL = ["spring", "kamada_kawai", "spectral", "forceatlas2", "arf", "ig_fr", "ig_kk",
-             "ig_drl", "ig_mds", "ig_graphopt", "tsne"]
+             "ig_drl", "ig_mds", "ig_graphopt", "sfdp", "tsne"]
 IGRAPH = ["ig_fr", "ig_kk", "ig_drl", "ig_mds", "ig_graphopt"]
 
 
@@ -22,14 +24,20 @@ def test_registry_lists_all_classical_and_loe():
         assert isinstance(desc, str) and desc and "\n" not in desc
         assert isinstance(takes_seed, bool)
     assert rows["kamada_kawai"][1] is False and rows["spectral"][1] is False
-    assert all(rows[m][1] for m in IGRAPH + ["tsne", "spring", "loe"])
+    assert all(rows[m][1] for m in IGRAPH + ["sfdp", "tsne", "spring", "loe"])
     assert get_entry("loe").ordinal and not get_entry("ig_fr").ordinal
 
 
-@pytest.mark.parametrize("method", IGRAPH + ["tsne"])
+needs_sfdp = pytest.mark.skipif(shutil.which("sfdp") is None,
+                                reason="Graphviz's sfdp program is not installed")
+
+
+@pytest.mark.parametrize("method", IGRAPH + ["tsne", "sfdp"])
 def test_classical_layout_conventions(method):
     if method == "tsne":
         pytest.importorskip("sklearn")
+    if method == "sfdp" and shutil.which("sfdp") is None:
+        pytest.skip("Graphviz's sfdp program is not installed")
     G = nx.relabel_nodes(nx.frucht_graph(), {i: f"v{i}" if i % 2 else (i, "t")
                                              for i in range(12)})
     pos = nx_ordinal.layout(G, method, seed=7)
@@ -79,3 +87,65 @@ def test_igraph_disconnected_and_directed():
     G.add_node(5)
     pos = nx_ordinal.layout(G, "ig_fr", seed=0)
     assert np.isfinite(np.array(list(pos.values()))).all() and len(pos) == 6
+
+
+@needs_sfdp
+def test_sfdp_seed_options_and_quality():
+    from nx_ordinal.classical import sfdp_layout
+    from nx_ordinal.metrics import neighbourhood_preservation
+
+    G = nx.grid_2d_graph(12, 12)
+    a = sfdp_layout(G, seed=0)
+    b = sfdp_layout(G, seed=1)
+    assert any(not np.allclose(a[v], b[v]) for v in G)  # the seed reaches sfdp's "start"
+    assert neighbourhood_preservation(G, a) > 0.9  # a grid drawn as a grid
+    c = sfdp_layout(G, seed=0, overlap="false")  # attributes reach sfdp
+    assert any(not np.allclose(a[v], c[v]) for v in G)
+    pos = nx_ordinal.layout(G, "sfdp", seed=0, scale=3, center=(1, 2), store_pos_as="xy")
+    X = np.array(list(pos.values()))
+    np.testing.assert_allclose(X.mean(axis=0), [1, 2])
+    assert np.isclose(np.abs(X - [1, 2]).max(), 3)
+    assert all(np.array_equal(G.nodes[v]["xy"], pos[v]) for v in G)
+    # directed, self-loop, isolated node, disconnected
+    D = nx.DiGraph([(0, 1), (1, 2), (2, 0), (2, 2), ("x", "y")])
+    D.add_node("lone")
+    pos = sfdp_layout(D, seed=0)
+    assert list(pos) == list(D) and np.isfinite(np.array(list(pos.values()))).all()
+    assert sfdp_layout(nx.Graph()) == {}
+    np.testing.assert_array_equal(sfdp_layout([7], center=(1, 1))[7], [1, 1])
+
+
+def test_sfdp_errors(monkeypatch):
+    from nx_ordinal import classical
+
+    G = nx.cycle_graph(5)
+    with pytest.raises(ValueError, match="sfdp layout supports only dim=2, got dim=3"):
+        classical.sfdp_layout(G, dim=3)
+    with pytest.raises(ValueError, match="bad sfdp graph attribute 'start'"):
+        classical.sfdp_layout(G, start=3)
+    with pytest.raises(ValueError, match="timeout must be a finite number > 0, got 0"):
+        classical.sfdp_layout(G, timeout=0)
+    monkeypatch.setattr(classical.shutil, "which", lambda name: "/bin/sfdp")
+
+    def too_slow(cmd, **kw):
+        raise subprocess.TimeoutExpired(cmd, kw["timeout"])
+
+    monkeypatch.setattr(classical.subprocess, "run", too_slow)
+    with pytest.raises(TimeoutError, match="sfdp did not finish within timeout=0.5 s"):
+        classical.sfdp_layout(G, timeout=0.5)
+
+    def fails(cmd, **kw):
+        return subprocess.CompletedProcess(cmd, 1, "", "Error: <stdin>: syntax error\nmore")
+
+    monkeypatch.setattr(classical.subprocess, "run", fails)
+    with pytest.raises(RuntimeError, match="exit status 1: Error: <stdin>: syntax error$"):
+        classical.sfdp_layout(G)
+    monkeypatch.setattr(classical.shutil, "which", lambda name: None)
+    with pytest.raises(ImportError, match="needs Graphviz's sfdp program on the PATH; install "
+                                          "Graphviz \\(e.g. 'apt-get install graphviz'"):
+        nx_ordinal.layout(G, "sfdp", seed=0)
+    # compare_layouts reports the missing program in the row instead of failing
+    from nx_ordinal.compare import compare_layouts
+
+    row = compare_layouts(G, ["sfdp"], seed=0)[0]
+    assert "install Graphviz" in row["error"]
