@@ -162,7 +162,7 @@ register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 
 register_layout("arf", "nx_ordinal.classical:arf_layout",
                 "networkx attractive-repulsive forces layout (2-D)")
 
-# --- igraph's drawers, Graphviz sfdp and t-SNE (nx_ordinal.classical) ---------------------------------------
+# --- igraph's drawers, Graphviz sfdp and t-SNE (nx_ordinal.classical) ---------------------------
 register_layout("ig_fr", "nx_ordinal.classical:ig_fr_layout", "igraph Fruchterman-Reingold layout")
 register_layout("ig_kk", "nx_ordinal.classical:ig_kk_layout", "igraph Kamada-Kawai layout")
 register_layout("ig_drl", "nx_ordinal.classical:ig_drl_layout",
