@@ -42,3 +42,25 @@ def test_cli_gallery_runs_every_script_small(tmp_path, capsys):
     assert expected <= set(pngs)
     for p in tmp_path.glob("*.png"):
         assert p.read_bytes()[:8] == PNG
+
+
+def test_power_grid_skips_cleanly_without_data(tmp_path):
+    r = subprocess.run([sys.executable, str(GALLERY / "plot_power_grid.py"), "--out",
+                        str(tmp_path), "--data", str(tmp_path / "absent")],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 77 and "skipping: data file" in r.stdout
+    assert "USPowerGrid.mtx not found" in r.stdout
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_power_grid_small(tmp_path, shared_data):
+    if not (shared_data / "drawing-benchmark" / "graphs" / "USPowerGrid.mtx").is_file():
+        pytest.skip("drawing-benchmark is not available")
+    r = subprocess.run([sys.executable, str(GALLERY / "plot_power_grid.py"), "--out",
+                        str(tmp_path), "--small", "--data", str(shared_data)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "power_grid.png").read_bytes()[:8] == PNG
+    # the published t-FDP positions of the 300 stations nearest station 0
+    assert "t-FDP: NP1 0.605 (published drawing)" in r.stdout
+    assert "loe_layout: NP1" in r.stdout
