@@ -89,7 +89,7 @@ def compare_layouts(
     Notes
     -----
     Besides the layouts, each row costs the measures: GARI and NP in O(E log n), stress one
-    breadth-first search per node, O(n (n + E)) up to 10,000 nodes.
+    shortest-path search per node, O(n (n + E) log n) up to 10,000 nodes.
     """
 
 

@@ -477,13 +477,15 @@ def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> floa
     return float(np.mean(jac))
 
 
-def _stress_sums(A, X, sources, block=256):
+def _stress_sums(A, X, sources):
     """Sums of r and r^2 (r = drawn / graph distance) and the number of pairs, over the pairs
-    (s, j), s in ``sources``, j != s reachable from s; BFS in blocks of ``block`` sources."""
+    (s, j), s in ``sources``, j != s reachable from s; shortest paths from blocks of at most
+    256 sources and 2 * 10^6 distances."""
 
     import scipy.sparse.csgraph as csg
     from scipy.spatial.distance import cdist
 
+    block = int(min(256, max(1, 2_000_000 // max(X.shape[0], 1))))
     s1 = s2 = 0.0
     count = 0
     for start in range(0, sources.size, block):
@@ -558,8 +560,10 @@ def stress(G: nx.Graph, pos: PosLike, *, exact_max_n: int = 10_000, n_pivots: in
     benchmark graphs USPowerGrid (4,941 nodes) and 3elt (4,720), five seeds came within
     1.6 % and 3.1 % of the exact value.
 
-    Cost: one breadth-first search per source (every vertex, or each pivot), O(n (n + E))
-    exact and O(n_pivots (n + E)) estimated; memory O(256 n), never n x n.
+    Cost: one shortest-path search (scipy's Dijkstra, unit lengths) per source, every vertex
+    or each pivot: O(n (n + E) log n) exact, O(n_pivots (n + E) log n) estimated (about 11 s
+    for 200 pivots at n = 100,000 on a shared 2-core machine); memory O(n) (blocks of at
+    most 2 * 10^6 distances), never n x n.
     """
 
     exact_max_n = check_int(exact_max_n, "exact_max_n", minimum=0)
