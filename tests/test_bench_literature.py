@@ -1,0 +1,71 @@
+"""The literature benchmark script (benchmarks/bench_literature.py) on small settings."""
+
+import csv
+import importlib.util
+import json
+import pathlib
+import shutil
+
+import networkx as nx
+import numpy as np
+import pytest
+
+PATH = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "bench_literature.py"
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("bench_literature", PATH)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_road_network_is_a_planar_sparse_connected_graph(bench):
+    G = bench.road_network(3000, seed=1)
+    assert G.number_of_nodes() == 3000 and G.number_of_edges() == 3750  # mean degree 2.5
+    assert nx.is_connected(G) and nx.check_planarity(G)[0]
+    deg = np.bincount([d for _, d in G.degree()])
+    assert deg[2] + deg[3] > 0.7 * 3000 and deg[:1].sum() == 0
+    # edges join near points: no edge longer than a few typical spacings
+    P = np.array([G.nodes[v]["pos"] for v in G])
+    lengths = np.array([np.linalg.norm(P[u] - P[v]) for u, v in G.edges()])
+    assert lengths.max() < 8 / np.sqrt(3000)
+    assert list(G.edges()) == list(bench.road_network(3000, seed=1).edges())  # seeded
+
+
+@pytest.mark.skipif(shutil.which("sfdp") is None, reason="Graphviz's sfdp is not installed")
+def test_bench_literature_small_run(bench, shared_data, tmp_path, capsys):
+    if not (shared_data / "drawing-benchmark" / "graphs").is_dir():
+        pytest.skip("drawing-benchmark is not available")
+    extra = tmp_path / "path.mtx"
+    extra.write_text("%%MatrixMarket matrix coordinate pattern symmetric\n5 5 4\n2 1\n3 2\n"
+                     "4 3\n5 4\n")
+    outs = [tmp_path / "r.json", tmp_path / "r.csv"]
+    records = bench.main(["--graphs", "lesmis,dwt_72", "--methods", "loe,sfdp",
+                          "--extra-graph", str(extra), "--out", str(outs[0]), "--out",
+                          str(outs[1]), "--markdown", str(tmp_path / "t.md")])
+    out = capsys.readouterr().out
+    assert [r["graph"] for r in records] == ["dwt_72", "lesmis", "path"]  # smallest first
+    lesmis = records[1]
+    assert (lesmis["n"], lesmis["m"]) == (77, 254)
+    assert lesmis["best_published_method"] == "DRGraph"
+    assert lesmis["best_published_np1"] == pytest.approx(0.5695, abs=1e-4)
+    loe = lesmis["results"]["loe"]
+    assert loe["error"] is None and 0 < loe["np1"] <= 1 and 0 <= loe["stress"] <= 1
+    assert lesmis["loe_minus_best"] == pytest.approx(loe["np1"] - 0.5695131659461953)
+    assert lesmis["loe_over_sfdp"] == pytest.approx(
+        loe["seconds"] / lesmis["results"]["sfdp"]["seconds"])
+    assert records[2]["published"] == {} and records[2]["results"]["loe"]["np1"] == 1.0
+    assert "best published NP1 0.570 (DRGraph)" in out
+    assert "loe NP1 >= best published - 0.02 on" in out and "of 2 graphs" in out
+    saved = json.loads(outs[0].read_text())
+    assert [r["graph"] for r in saved] == ["dwt_72", "lesmis", "path"]
+    with open(outs[1], newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    assert {(r["graph"], r["method"]) for r in rows} >= {("lesmis", "loe"), ("lesmis", "t-FDP")}
+    md = (tmp_path / "t.md").read_text()
+    assert md.startswith("| graph | n | m | loe NP1 | sfdp NP1 |")
+    assert "| lesmis | 77 | 254 |" in md and "0.570 (DRGraph)" in md
+    with pytest.raises(SystemExit, match="unknown graph\\(s\\) nope"):
+        bench.main(["--graphs", "nope"])
