@@ -394,8 +394,6 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     if colorbar and numeric:
         ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
                            orientation="horizontal" if strip else "vertical", fraction=0.04)
-    if show_labels:
-        _draw_labels(ax3, nodes, X, labels, node_size, dim)
     if dim == 2:
         if strip is not None:
             x0, x1 = strip
@@ -420,32 +418,151 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ax3.legend(handles=handles, loc="best", fontsize=8, framealpha=0.8)
     if title:
         ax3.set_title(title, fontsize=10)
+    if show_labels:  # last: placed around what the axes already hold
+        degree = np.array([d for _, d in G.degree(nodes)], dtype=np.float64)
+        _draw_labels(ax3, nodes, X, labels, sizes, dim, degree)
     return ax3
 
 
+#: label candidate directions around a marker, in order of preference: right, left, above,
+#: below, then the diagonals
+_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)],
+                       dtype=np.float64)
+
+
+def _renderer(fig: Any) -> Any:
+    get = getattr(fig.canvas, "get_renderer", None)
+    return get() if get is not None else fig._get_renderer()
+
+
+def _label_boxes(P: np.ndarray, r: np.ndarray, wh: np.ndarray, ring: int,
+                 pad: float) -> np.ndarray:
+    """Candidate label boxes ``(8, 4)`` (x0, y0, x1, y1) around a marker at ``P`` of radius
+    ``r`` for a label of size ``wh``: the box's nearest side (or corner) at
+    ``r * ring + pad`` from the centre, in each of :data:`_DIRECTIONS`."""
+    d = _DIRECTIONS
+    gap = r * ring + pad * ring
+    diag = np.abs(d).sum(axis=1) == 2
+    reach = np.where(diag, gap / np.sqrt(2), gap)[:, None] * d
+    # the box corner nearest the marker sits at P + reach; the box extends away from it
+    lo = P + reach - wh * (d < 0) - wh * (d == 0) / 2
+    return np.hstack([lo, lo + wh])
+
+
+def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: np.ndarray,
+                  obstacles: np.ndarray, frame: np.ndarray,
+                  pad: float) -> tuple[np.ndarray, np.ndarray]:
+    """Greedy label placement in display units.
+
+    Labels are placed one by one in ``order`` (most important first), each at the first
+    free candidate box: the 8 positions around its marker (:data:`_DIRECTIONS`), then the
+    same one and two marker radii further out (drawn with a leader line).  A candidate is
+    free when it lies inside ``frame`` and overlaps no label placed before it nor an
+    ``obstacles`` box; among free candidates the one covering the fewest other markers wins
+    (then the nearest ring, then the direction order).  A label without a free candidate is
+    not shown.  Returns the lower-left corners ``(n, 2)`` and the ring (0 = not shown).
+    """
+    from scipy.spatial import cKDTree
+
+    n = len(P)
+    corner = np.full((n, 2), np.nan)
+    ring_of = np.zeros(n, dtype=np.int64)
+    tree = cKDTree(P) if n else None
+    rmax = float(R.max()) if n else 0.0
+    placed = np.empty((n + len(obstacles), 4))
+    placed[:len(obstacles)] = obstacles
+    m = len(obstacles)
+    for i in order:
+        cands = np.vstack([_label_boxes(P[i], R[i], WH[i], ring, pad) for ring in (1, 2, 3)])
+        rings = np.repeat([1, 2, 3], len(_DIRECTIONS))
+        ok = ((cands[:, 0] >= frame[0]) & (cands[:, 1] >= frame[1])
+              & (cands[:, 2] <= frame[2]) & (cands[:, 3] <= frame[3]))
+        if m:
+            B = placed[:m]
+            hit = ((cands[:, None, 0] < B[None, :, 2]) & (cands[:, None, 2] > B[None, :, 0])
+                   & (cands[:, None, 1] < B[None, :, 3]) & (cands[:, None, 3] > B[None, :, 1]))
+            ok &= ~hit.any(axis=1)
+        if not ok.any():
+            continue
+        # markers each free candidate covers (circle against box)
+        mid = (cands[:, :2] + cands[:, 2:]) / 2
+        half = (cands[:, 2:] - cands[:, :2]) / 2
+        near = tree.query_ball_point(mid, np.hypot(*half.T) + rmax)
+        cover = np.zeros(len(cands))
+        for c in np.flatnonzero(ok):
+            js = np.array([j for j in near[c] if j != i], dtype=np.int64)
+            if js.size:
+                q = np.clip(P[js], cands[c, :2], cands[c, 2:])
+                cover[c] = np.count_nonzero(np.hypot(*(q - P[js]).T) < R[js])
+        score = np.where(ok, cover * 10 + rings, np.inf)
+        best = int(np.argmin(score))  # first minimum: the preferred direction
+        corner[i] = cands[best, :2]
+        ring_of[i] = rings[best]
+        placed[m] = cands[best]
+        m += 1
+    return corner, ring_of
+
+
 def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
-                 labels: bool | Mapping[Any, Any], node_size: float, dim: int) -> None:
-    """Node labels: inside the marker when short and the marker is large, beside it
-    otherwise."""
+                 labels: bool | Mapping[Any, Any], sizes: np.ndarray, dim: int,
+                 degree: np.ndarray) -> None:
+    """Node labels: inside the marker when short and the marker is large; beside it
+    otherwise, placed around the marker so that no two labels overlap and every label stays
+    inside the axes (:func:`_place_labels`; by degree, labels that find no room are left
+    out)."""
     given = labels if isinstance(labels, Mapping) else None
-    text = {v: str(v) if given is None else str(given[v]) if v in given else ""
-            for v in nodes}
+    text = [str(v) if given is None else str(given[v]) if v in given else "" for v in nodes]
     from matplotlib.patheffects import withStroke
 
-    inside = max((len(t) for t in text.values()), default=0) <= 3 and node_size >= 100
+    node_size = float(sizes.max()) if len(sizes) else 0.0
+    inside = max((len(t) for t in text), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
     halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
-    for v, x in zip(nodes, X, strict=True):
-        if not text[v]:
+    show = np.array([bool(t) for t in text], dtype=bool)
+    if dim == 3:
+        for t, x in zip(text, X, strict=True):
+            if t:
+                ax.text(*x, t, fontsize=size, zorder=4)
+        return
+    if inside:
+        for t, x in zip(text, X, strict=True):
+            if t:
+                ax.annotate(t, x, ha="center", va="center", fontsize=size, zorder=4,
+                            path_effects=halo)
+        return
+    fig = ax.figure
+    ax.apply_aspect()
+    renderer = _renderer(fig)
+    obstacles = [t.get_window_extent(renderer) for t in ax.texts if t.get_visible()]
+    idx = np.flatnonzero(show)
+    arts = [ax.annotate(text[i], X[i], xytext=(0, 0), textcoords="offset points",
+                        ha="left", va="bottom", fontsize=size, zorder=4, color="0.15",
+                        path_effects=halo, annotation_clip=False) for i in idx]
+    WH = np.array([[b.width, b.height] for b in
+                   (a.get_window_extent(renderer) for a in arts)]).reshape(-1, 2)
+    P = ax.transData.transform(X[idx])
+    px = fig.dpi / 72.0
+    R = np.sqrt(sizes[idx]) / 2 * px  # marker radius in pixels (size is the area in pt^2)
+    box = ax.get_window_extent(renderer)
+    frame = np.array([box.x0, box.y0, box.x1, box.y1]) + np.array([2, 2, -2, -2]) * px
+    obs = np.array([[b.x0, b.y0, b.x1, b.y1] for b in obstacles]).reshape(-1, 4)
+    # most important first: degree, then the node order
+    order = np.lexsort((np.arange(len(idx)), -degree[idx]))
+    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px)
+    for k, a in enumerate(arts):
+        if not ring[k]:
+            a.remove()
             continue
-        if dim == 3:
-            ax.text(*x, text[v], fontsize=size, zorder=4)
-        elif inside:
-            ax.annotate(text[v], x, ha="center", va="center", fontsize=size, zorder=4,
-                        path_effects=halo)
-        else:
-            ax.annotate(text[v], x, xytext=(3, 3), textcoords="offset points",
-                        fontsize=size, zorder=4, color="0.15", path_effects=halo)
+        offset = tuple((corner[k] - P[k]) / px)
+        if ring[k] == 1:
+            a.xyann = offset
+            continue
+        a.remove()  # away from its marker: drawn with a leader line to it
+        ax.annotate(text[idx[k]], X[idx[k]], xytext=offset, textcoords="offset points",
+                    ha="left", va="bottom", fontsize=size, zorder=4, color="0.15",
+                    path_effects=halo, annotation_clip=False,
+                    arrowprops=dict(arrowstyle="-", color="0.55", lw=0.4, shrinkA=0,
+                                    shrinkB=float(np.sqrt(sizes[idx[k]]) / 2)))
 
 
 def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
