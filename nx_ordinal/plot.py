@@ -130,8 +130,23 @@ def _shelf_pack(sides: np.ndarray, width: float) -> tuple[np.ndarray, float]:
     return corners, y + row
 
 
-def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
-                       gap: float = 0.08) -> tuple[np.ndarray, tuple[float, float] | None]:
+def _strip_width(sizes: Any, n_main: int) -> float:
+    """Width of the strip of smaller components (in units of the main component's square):
+    room for the ``sizes`` nodes at about the main component's density, between 0.2 (one
+    isolated node) and 0.4.
+
+    Examples
+    --------
+    >>> _strip_width([1], 1000), _strip_width([5] * 200, 300)
+    (0.2, 0.4)
+    """
+    total = float(np.sum(sizes))
+    return float(min(0.4, max(0.2, 1.5 * total / max(n_main, 1))))
+
+
+def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float | None = None,
+                       gap: float = 0.08,
+                       head: float = 0.0) -> tuple[np.ndarray, tuple[float, float] | None]:
     """2-D drawing positions: the largest component fills the unit square, the smaller
     components are packed in a strip to its right.
 
@@ -140,15 +155,21 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
     G : networkx graph
     X : array of shape (n, 2)
         Positions in ``G``'s node order.
-    strip_width, gap : float
-        Width of the strip and of the gap before it, in units of the main square.
+    strip_width : float or None
+        Width of the strip in units of the main square; default sized by what it holds:
+        room for its nodes at about the main component's density, 0.2 to 0.4.
+    gap : float
+        Width of the gap before the strip.
+    head : float
+        Height kept free at the top of the strip (for its caption).
 
     Returns
     -------
     Y : array of shape (n, 2)
         Each component keeps its shape (uniform scaling and translation only); the main
-        component lies in [0, 1]², the others in ``[1 + gap, 1 + gap + strip_width] x [0, 1]``,
-        a component of s nodes in a square cell of side proportional to sqrt(s).
+        component lies in [0, 1]², the others in
+        ``[1 + gap, 1 + gap + strip_width] x [0, 1 - head]``, a component of s nodes in a
+        square cell of side proportional to sqrt(s).
     strip : (float, float) or None
         ``(x0, x1)`` of the strip, None when ``G`` is connected.
 
@@ -167,12 +188,15 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
         return Y, None
     small = comps[1:]
     root = np.sqrt(np.array([len(c) for c in small], dtype=np.float64))
+    if strip_width is None:
+        strip_width = _strip_width(root ** 2, len(comps[0]))
+    height = 1.0 - head
     # largest cell scale a (side a*sqrt(s), capped at the strip width) whose rows fit in
     # the height of the main square
     lo, hi = 0.0, strip_width / root[0]
     for _ in range(40):
         a = (lo + hi) / 2
-        if _shelf_pack(np.minimum(a * root, strip_width), strip_width)[1] <= 1.0:
+        if _shelf_pack(np.minimum(a * root, strip_width), strip_width)[1] <= height:
             lo = a
         else:
             hi = a
@@ -180,7 +204,7 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
     corners, _ = _shelf_pack(sides, strip_width)
     x0 = 1.0 + gap
     for c, side, (cx, cy) in zip(small, sides, corners, strict=True):
-        Y[c] = _unit_box(X[c]) * (0.8 * side) + (x0 + cx + 0.1 * side, 1.0 + cy + 0.1 * side)
+        Y[c] = _unit_box(X[c]) * (0.8 * side) + (x0 + cx + 0.1 * side, height + cy + 0.1 * side)
     return Y, (x0, x0 + strip_width)
 
 
@@ -191,7 +215,7 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
                  color_by: str | None, color: Any, isolated_color: Any,
                  cmap: str | None) -> tuple[Any, str | None, dict[str, float], str | None,
                                             list[Any]]:
-    """Node colours of :func:`draw_layout` (computed on the positions as given): colours,
+    """Node colours of :func:`draw_layout` (computed on the positions drawn): colours,
     colour-bar label, normalisation, colour map and legend handles."""
     import matplotlib.pyplot as plt
 
@@ -255,8 +279,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Node colours (values are mapped through ``cmap``).
     color_by : {"gari", "degree", "component"} or None
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
-        nearest neighbours in the drawing (:func:`knn_agreement` / degree) on a fixed red
-        (none) to green (all) scale with a colour bar; ``"degree"``: degree with a colour
+        nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; with the
+        strip, each component among its own nodes) on a fixed red (none) to green (all)
+        scale with a colour bar; ``"degree"``: degree with a colour
         bar; ``"component"``: the ten largest components in distinct colours with a legend.
         Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
     color_by_knn : bool
@@ -331,25 +356,36 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     isolated = np.ones(n, dtype=bool)
     if E.size:
         isolated[E.ravel()] = False
+    strip = None
+    n_iso = int(isolated.sum())
+    if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
+        # room at the top of the strip for its caption (two lines with isolated nodes)
+        X, strip = arrange_components(G, X, head=0.1 if n_iso else 0.06)
+    # colours measure the drawing shown (with the strip: each component on its own)
     c, label, norm, cmap, handles = _node_colors(G, nodes, X, comps, color_by, color,
                                                  isolated_color, cmap)
-    strip = None
-    if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
-        X, strip = arrange_components(G, X)
     n_main = len(comps[0]) if comps else 0
     if labels is None:
         labels = n <= 60
     show_labels = labels is not False and n > 0
-    if node_size is None:
-        node_size = default_node_size(n_main, labels=show_labels)
-    if edge_width is None:
-        edge_width = default_edge_width(n_main)
     if ax is None:
-        width = 7.0 * (1.0 + (0.55 if strip else 0.0))
-        fig = plt.figure(figsize=figsize or (width, 7.0))
+        gap = (strip[1] - strip[0] + 0.08) * 1.1 if strip else 0.0
+        fig = plt.figure(figsize=figsize or (7.0 * (1.0 + gap), 7.0))
         ax = fig.add_subplot(projection="3d" if dim == 3 else None)
     ax3: Any = ax  # a 2-D or 3-D Axes
-    if E.size:
+    # the defaults are for the axes of a 7-inch figure (5.4 inches high): smaller axes get
+    # smaller markers and thinner edges, so the drawing keeps its proportions
+    box, fig = ax3.get_position(), ax3.figure
+    inches = min(box.width * fig.get_figwidth(), box.height * fig.get_figheight())
+    shrink = float(np.clip(inches / 5.3, 0.3, 1.0))
+    if node_size is None:
+        node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
+    if edge_width is None:
+        edge_width = default_edge_width(n_main) * max(shrink, 0.5)
+    arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
+    if E.size and arrows:
+        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size)
+    elif E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
             from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
@@ -381,26 +417,25 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
         ax3.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
                     edgecolors="k", linewidths=0.3)
-        n_iso = int((~keep).sum())
         if strip is None:
             handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
                                   markeredgecolor="k", markeredgewidth=0.3,
                                   label=f"isolated ({n_iso} nodes, no neighbours)"))
-        else:  # they are the strip's last cells: say so under it
-            x0, x1 = strip
-            note = f"grey: {n_iso} isolated node{'s' * (n_iso > 1)} (no neighbours)"
-            ax3.text((x0 + x1) / 2, -0.01, note, ha="center", va="top", fontsize=8,
-                     color="0.35")
     if colorbar and numeric:
         ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
                            orientation="horizontal" if strip else "vertical", fraction=0.04)
     if dim == 2:
-        if strip is not None:
+        if strip is not None:  # the caption in the room kept at the top of the strip
             x0, x1 = strip
             ax3.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
-            head = f"{len(comps) - 1} smaller component{'s' * (len(comps) > 2)}"
-            ax3.text((x0 + x1) / 2, 1.01, head, ha="center", va="bottom", fontsize=8,
-                     color="0.35")
+            k = len(comps) - 1
+            head = f"{k} smaller\ncomponent{'s' * (k > 1)}"
+            if n_iso and neutral:  # the isolated nodes are the strip's last cells
+                head = (f"{k} smaller component{'s' * (k > 1)}\ngrey: {n_iso} isolated "
+                        f"node{'s' * (n_iso > 1)}")
+            ax3.text((x0 + x1) / 2, 1.0, head, ha="center", va="top", fontsize=7,
+                     color="0.35", linespacing=1.1)
+            ax3.update_datalim([(0.0, 0.0), (x1, 1.0)])  # the caption inside the axes
         ax3.autoscale_view()
         ax3.set_aspect("equal", adjustable="datalim")
         ax3.set_xticks([])
@@ -501,6 +536,24 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
         placed[m] = cands[best]
         m += 1
     return corner, ring_of
+
+
+#: directed graphs with up to this many edges are drawn with arrows (one patch per edge)
+_MAX_ARROWS = 5000
+
+
+def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
+                 node_size: float) -> None:
+    """Directed edges as arrows ending at the target's marker (2-D)."""
+    from matplotlib.patches import FancyArrowPatch
+
+    r = float(np.sqrt(node_size) / 2)  # marker radius in points
+    head = max(4.0, 4.0 * width + 2.0)
+    patches = [FancyArrowPatch(tuple(X[u]), tuple(X[v]), arrowstyle="-|>",
+                               mutation_scale=head, shrinkA=r, shrinkB=r + 0.5,
+                               color=color, lw=width, zorder=1) for u, v in E]
+    for p in patches:
+        ax.add_patch(p)
 
 
 def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,

@@ -49,7 +49,7 @@ def test_arrange_components_main_on_canvas_small_ones_in_strip():
     assert lo.min() >= -1e-12 and hi.max() <= 1 + 1e-12
     assert max(hi - lo) == pytest.approx(1.0)
     x0, x1 = strip
-    assert x0 > 1.0 and x1 - x0 == pytest.approx(0.4)
+    assert x0 > 1.0 and x1 - x0 == pytest.approx(0.4)  # 138 small nodes: the widest strip
     boxes = []
     for comp in comps[1:]:
         rows = [idx[v] for v in comp]
@@ -72,7 +72,7 @@ def test_arrange_components_main_on_canvas_small_ones_in_strip():
     np.testing.assert_allclose(pdist(Yc) / pdist(Xc), pdist(Yc)[0] / pdist(Xc)[0])
 
 
-def test_isolated_nodes_neutral_and_colours_from_given_positions():
+def test_isolated_nodes_neutral_and_colours_of_the_drawing():
     G = nx.Graph([(0, 1), (2, 3)])
     G.add_node(4)
     # components far apart: every node's nearest neighbour is its partner
@@ -81,7 +81,7 @@ def test_isolated_nodes_neutral_and_colours_from_given_positions():
     main, iso = ax.collections[-2:]  # after the edges: connected nodes, isolated nodes
     np.testing.assert_array_equal(main.get_array(), [1.0, 1.0, 1.0, 1.0])  # all recovered
     assert np.allclose(iso.get_facecolors()[0][:3], matplotlib.colors.to_rgb("0.72"))
-    assert "grey: 1 isolated node (no neighbours)" in [t.get_text() for t in ax.texts]
+    assert "2 smaller components\ngrey: 1 isolated node" in [t.get_text() for t in ax.texts]
     ax = draw_layout(G, pos, color_by="gari", components="keep")
     assert ax.get_legend().get_texts()[0].get_text() == "isolated (1 nodes, no neighbours)"
     assert knn_agreement(G, pos) == {0: 1, 1: 1, 2: 1, 3: 1, 4: 0}
@@ -112,7 +112,7 @@ def test_color_modes_and_errors(tmp_path):
     ax = draw_layout(G, pos, color_by="component")
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert texts[0] == "40 nodes" and texts[-1] == "21 smaller components"  # 31, 10 shown
-    assert "grey: 12 isolated nodes (no neighbours)" in [t.get_text() for t in ax.texts]
+    assert "42 smaller components\ngrey: 12 isolated nodes" in [t.get_text() for t in ax.texts]
     ax = draw_layout(G, pos, color_by="degree")
     assert len(ax.figure.axes) == 2  # the colour bar
     save_figure(ax.figure, tmp_path / "d.svg")
