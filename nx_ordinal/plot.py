@@ -361,8 +361,14 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
         # room at the top of the strip for its caption (two lines with isolated nodes)
         X, strip = arrange_components(G, X, head=0.1 if n_iso else 0.06)
-    # colours measure the drawing shown (with the strip: each component on its own)
-    c, label, norm, cmap, handles = _node_colors(G, nodes, X, comps, color_by, color,
+    # colours measure the drawing shown; with the strip each component on its own (set
+    # apart for the measure: a strip cell's nodes are not near the main component's)
+    Xm = X
+    if strip is not None:
+        Xm = X.copy()
+        for k, comp in enumerate(comps):
+            Xm[comp, 0] += 10.0 * k
+    c, label, norm, cmap, handles = _node_colors(G, nodes, Xm, comps, color_by, color,
                                                  isolated_color, cmap)
     n_main = len(comps[0]) if comps else 0
     if labels is None:
@@ -460,9 +466,10 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
 
 #: label candidate directions around a marker, in order of preference: right, left, above,
-#: below, then the diagonals
-_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)],
-                       dtype=np.float64)
+#: below, the diagonals, then above and below shifted sideways
+_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1),
+                        (0.3, 1), (-0.3, 1), (0.3, -1), (-0.3, -1)], dtype=np.float64)
+_RINGS = (1, 2, 3, 4)
 
 
 def _renderer(fig: Any) -> Any:
@@ -480,7 +487,10 @@ def _label_boxes(P: np.ndarray, r: np.ndarray, wh: np.ndarray, ring: int,
     diag = np.abs(d).sum(axis=1) == 2
     reach = np.where(diag, gap / np.sqrt(2), gap)[:, None] * d
     # the box corner nearest the marker sits at P + reach; the box extends away from it
-    lo = P + reach - wh * (d < 0) - wh * (d == 0) / 2
+    # (centred on the marker along an axis it does not move on; the 0.3 directions are
+    # above or below with the box shifted a little sideways)
+    side = np.where(np.abs(d) == 1, 0.0, 0.5 - np.sign(d) * 0.5)
+    lo = P + reach - wh * (d < 0) * (np.abs(d) == 1) - wh * side * (np.abs(d) < 1)
     return np.hstack([lo, lo + wh])
 
 
@@ -490,8 +500,8 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
     """Greedy label placement in display units.
 
     Labels are placed one by one in ``order`` (most important first), each at the first
-    free candidate box: the 8 positions around its marker (:data:`_DIRECTIONS`), then the
-    same one and two marker radii further out (drawn with a leader line).  A candidate is
+    free candidate box: the 12 positions around its marker (:data:`_DIRECTIONS`), then the
+    same one, two and three marker radii further out (drawn with a leader line).  A candidate is
     free when it lies inside ``frame`` and overlaps no label placed before it nor an
     ``obstacles`` box; among free candidates the one covering the fewest other markers wins
     (then the nearest ring, then the direction order).  A label without a free candidate is
@@ -508,8 +518,8 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
     placed[:len(obstacles)] = obstacles
     m = len(obstacles)
     for i in order:
-        cands = np.vstack([_label_boxes(P[i], R[i], WH[i], ring, pad) for ring in (1, 2, 3)])
-        rings = np.repeat([1, 2, 3], len(_DIRECTIONS))
+        cands = np.vstack([_label_boxes(P[i], R[i], WH[i], ring, pad) for ring in _RINGS])
+        rings = np.repeat(_RINGS, len(_DIRECTIONS))
         ok = ((cands[:, 0] >= frame[0]) & (cands[:, 1] >= frame[1])
               & (cands[:, 2] <= frame[2]) & (cands[:, 3] <= frame[3]))
         if m:
@@ -614,7 +624,7 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
         ax.annotate(text[idx[k]], X[idx[k]], xytext=offset, textcoords="offset points",
                     ha="left", va="bottom", fontsize=size, zorder=4, color="0.15",
                     path_effects=halo, annotation_clip=False,
-                    arrowprops=dict(arrowstyle="-", color="0.55", lw=0.4, shrinkA=0,
+                    arrowprops=dict(arrowstyle="-", color="0.4", lw=0.5, shrinkA=0,
                                     shrinkB=float(np.sqrt(sizes[idx[k]]) / 2)))
 
 
