@@ -266,7 +266,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
     The defaults aim at a readable picture of any graph: in 2-D the largest component gets
     the canvas and the smaller ones a strip beside it (``components``), node size and edge
-    width shrink with the number of nodes, isolated nodes are drawn in a neutral grey, and
+    width shrink with the number of nodes and with the size of the axes, isolated nodes
+    are drawn in a neutral grey, directed graphs get arrows (up to 5,000 edges), and
     graphs of up to 60 nodes get their labels.
 
     Parameters
@@ -288,7 +289,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Same as ``color_by="gari"`` (kept for old callers).
     node_size, edge_width : float or None
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
-        component's size.
+        component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
+        axes get markers smaller by the square of the ratio (down to 0.3) and edges
+        thinner by the ratio (down to half).
     edge_color, title
         Styling.
     cmap : str or None
@@ -297,7 +300,12 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Colour bar for numeric colours (default: with ``color_by``).
     labels : bool, dict or None
         Node labels: True (``str(node)``), a dict node -> text, False; default True up to
-        60 nodes.
+        60 nodes.  Short labels (up to 3 characters) sit inside large markers; the others
+        are placed beside their marker, in the final axes (draw into an axes whose size is
+        settled: a later ``tight_layout`` may move labels onto each other), each at one of
+        12 positions around its marker or, with a leader line, further out, so that no two
+        labels overlap and every label stays inside the axes.  Labels are placed by degree,
+        highest first (then in node order); a label that finds no free place is left out.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
@@ -331,7 +339,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
     Notes
     -----
-    O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``.
+    O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``; label placement
+    O(L (L + n_near)) for L labels (each candidate checked against the labels placed so
+    far and the markers near it).
     """
     import matplotlib.pyplot as plt
 
