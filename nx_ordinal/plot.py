@@ -438,8 +438,10 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
                                   markeredgecolor="k", markeredgewidth=0.3,
                                   label=f"isolated ({n_iso} nodes, no neighbours)"))
     if colorbar and numeric:
-        ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
-                           orientation="horizontal" if strip else "vertical", fraction=0.04)
+        bar = ax3.figure.colorbar(sc, ax=ax, shrink=0.6, pad=0.02, fraction=0.04,
+                                  orientation="horizontal" if strip else "vertical")
+        bar.set_label(label, fontsize=10 if shrink > 0.9 else 8)  # no longer than the axes
+        bar.ax.tick_params(labelsize=10 if shrink > 0.9 else 8)
     if dim == 2:
         if strip is not None:  # the caption in the room kept at the top of the strip
             x0, x1 = strip
