@@ -65,5 +65,12 @@ def save(fig, out, name):
     save_figure(fig, path)
     if not under_sphinx_gallery():
         plt.close(fig)
-    print(f"wrote {path}")
+    wrote(path)
     return path
+
+
+def wrote(path, extra=""):
+    """Say where the figure went, except on a docs page (sphinx-gallery shows the figure;
+    the build folder's path means nothing to a reader)."""
+    if not under_sphinx_gallery():
+        print(f"wrote {path}{extra}")

@@ -68,7 +68,8 @@ def main(argv=None):
         print(f"prune={prune}: E_A={ea:.5f} procrustes={pe:.4f} time={dt:.1f}s "
               f"patches={len(info['patches'])} mean size={info['patch_sizes'].mean():.0f} "
               f"(enlarged {info['enlarged_sizes'].mean():.0f}) "
-              f"timings={ {k: round(v, 1) for k, v in info['timings'].items()} }")
+              "timings: " + ", ".join(f"{k} {float(v):.1f}s"
+                                      for k, v in info["timings"].items()))
         ax.scatter(Y[:, 0], Y[:, 1], s=2, c=X[:, 0] < 0.5, cmap="coolwarm")
         ax.set_title(f"{'with' if prune else 'without'} pruning: E_A={ea:.5f}\n"
                      f"Procrustes {pe:.3f}, {dt:.0f} s")
@@ -80,7 +81,9 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(out / "asap_rigidity.png", dpi=110)
-    print(out / "asap_rigidity.png")
+    import _common
+
+    _common.wrote(out / "asap_rigidity.png")
 
 
 if __name__ == "__main__":

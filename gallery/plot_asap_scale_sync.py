@@ -78,7 +78,9 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(out / "asap_scale_sync.png", dpi=110)
-    print(out / "asap_scale_sync.png")
+    import _common
+
+    _common.wrote(out / "asap_scale_sync.png")
 
 
 if __name__ == "__main__":

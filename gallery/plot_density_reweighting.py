@@ -87,7 +87,9 @@ def main(out, n=1000, k=50, seed=0):
           f"true density {e_true:.4f}, unweighted hops {e_hop:.4f}")
     print(f"paths from the fixed point: median relative error {np.median(rel):.3f}; "
           f"corr(log p_est, log p_true) {np.corrcoef(np.log(p), np.log(dens))[0, 1]:.3f}")
-    print(f"wrote {path} in {time.perf_counter() - t0:.1f}s")
+    import _common
+
+    _common.wrote(path, f" in {time.perf_counter() - t0:.1f}s")
 
 
 if __name__ == "__main__":

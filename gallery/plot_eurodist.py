@@ -126,7 +126,10 @@ def main():
           f"{n_ok} draws <= 35; rate on all comparisons median {100 * np.median(rates):.2f}% "
           f"(min {100 * min(rates):.2f}%, max {100 * max(rates):.2f}%)")
     print(f"draw 0: {v_s}/1000 violated, {100 * r_s:.2f}% of all comparisons; "
-          f"classical MDS: {100 * r_m:.2f}%; wrote {out / 'eurodist.png'}")
+          f"classical MDS: {100 * r_m:.2f}%")
+    import _common
+
+    _common.wrote(out / "eurodist.png")
 
 
 if __name__ == "__main__":

@@ -102,7 +102,9 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     path = out / "landmark_warm_start.png"
     fig.savefig(path, dpi=110)
-    print(f"wrote {path}")
+    import _common
+
+    _common.wrote(path)
     for name, tr in (("STE", cold), ("LOE-STE", warm)):
         print(name, " ".join(f"{a:.2f}s:{b:.4f}" for a, b in tr))
     print(f"landmark stage {t_lm:.2f}s error {procrustes_error(P, lm.embedding):.4f}")

@@ -53,7 +53,9 @@ def main(out, n=100, ks=(22, 50), seed=0, triangle=0.1):
     fig.tight_layout()
     path = pathlib.Path(out) / "lpem.png"
     fig.savefig(path, dpi=100)
-    print(f"wrote {path} in {time.perf_counter() - t0:.1f}s")
+    import _common
+
+    _common.wrote(path, f" in {time.perf_counter() - t0:.1f}s")
 
 
 if __name__ == "__main__":

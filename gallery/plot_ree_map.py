@@ -68,7 +68,7 @@ def main(out):
     print(f"{'city':15s} {'cMDS km':>9s} {'REE km':>9s}")
     for i, name in enumerate(names):
         print(f"{name:15s} {np.linalg.norm(Xc[i] - P[i]):9.1f} {np.linalg.norm(Xr[i] - P[i]):9.1f}")
-    print("wrote", path)
+    _common.wrote(path)
 
 
 if __name__ == "__main__":

@@ -88,7 +88,9 @@ def main(argv=None):
     out.mkdir(parents=True, exist_ok=True)
     fig.tight_layout()
     fig.savefig(out / "tvmple.png", dpi=100)
-    print(out / "tvmple.png")
+    import _common
+
+    _common.wrote(out / "tvmple.png")
 
 
 if __name__ == "__main__":

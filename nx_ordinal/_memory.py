@@ -31,6 +31,10 @@ from typing import TYPE_CHECKING, Any
 from ._resources import format_bytes, get_memory_limit
 from .exceptions import MemoryLimitError
 
+#: whether ``verbose`` runs print their memory estimate (the command line turns it off
+#: unless ``--verbose``: there ``verbose`` stands for the progress display)
+SHOW_REPORTS = True
+
 if TYPE_CHECKING:
     from ._typing import NDArray
 
@@ -133,7 +137,7 @@ class Estimate:
         :class:`~nx_ordinal.exceptions.MemoryLimitError` when the estimate exceeds the limit.
         O(number of parts): nothing is allocated."""
 
-        if verbose:
+        if verbose and SHOW_REPORTS:
             print(self.report(), file=sys.stderr, flush=True)
         limit = get_memory_limit()
         total = self.total

@@ -22,6 +22,12 @@ DESCRIPTION = ("Draw graphs from ordinal information: lay out a graph file with 
                "layouts by GARI, or run the gallery of paper figures.")
 PICTURE_FORMATS = (".png", ".svg", ".pdf")
 COLOR_CHOICES = ("gari", "degree", "component", "none")
+#: the footnote of ``compare``'s table
+ERR_LOCAL_NOTE = (
+    "GARI: graph neighbours among the nearest nodes in the drawing, corrected for chance\n"
+    "(1 = all of them, 0 = as by chance).  Err_local: LOE's objective, the sum of hinge\n"
+    "losses over the graph's ordinal constraints (delta 0.1, drawing scaled to unit RMS\n"
+    "radius); lower is better; it grows with the graph: compare it within one graph.")
 #: exit status of a gallery script that skipped its figure (a data file is absent)
 GALLERY_SKIPPED = 77
 
@@ -214,6 +220,14 @@ def _read_input(path: str, largest: bool = False) -> Any:
     return G
 
 
+def _uses_direction(method: str) -> bool:
+    """Whether a layout method reads edge direction (the package's ordinal methods use
+    out-neighbourhoods; the classical drawers see an undirected graph)."""
+    from .registry import get_entry
+
+    return get_entry(method).ordinal
+
+
 def _largest_component(G: Any) -> set[Any]:
     import networkx as nx
 
@@ -344,6 +358,8 @@ def _draw(args: argparse.Namespace) -> int:
         main = _largest_component(G)
         if len(main) < len(G):  # small components are easy: say how the main one fares
             title += f" (largest component, {len(main)} nodes: {gari(G.subgraph(main), pos):.3f})"
+        if G.is_directed() and not _uses_direction(args.method):
+            title += f"\n{args.method} ignores edge direction: drawn as undirected"
         ax = draw_layout(G, pos, title=title, **options)
         _save(ax.figure, args.output, dpi)
     print(f"wrote {args.output} ({args.method}, GARI {score:.3f})")
@@ -366,8 +382,11 @@ def _compare(args: argparse.Namespace) -> int:
     G = _read_input(args.input, args.largest_component)
     rows = compare_layouts(G, methods, dim=dim, seed=args.seed, n_init=args.n_init,
                            params=per_method, keep_positions=bool(args.output))
+    for r in rows:
+        r["directed"] = _uses_direction(r["method"])
     _Interrupt.check()
     print(format_table(rows))
+    print(ERR_LOCAL_NOTE)
     if args.output:
         _compare_figure(G, rows, args.output, options, dpi)
         print(f"wrote {args.output}")
@@ -383,24 +402,50 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import numpy as np
 
-    from .plot import draw_layout
+    from .plot import arrange_components, draw_layout
 
     done = [r for r in rows if r.get("pos") is not None]
     if not done:
         raise ValueError("no method produced a layout; nothing to draw")
     ncols = min(3, len(done))
     nrows = math.ceil(len(done) / ncols)
-    figsize = options.pop("figsize", None) or (5.0 * ncols, 5.0 * nrows)
+    # each panel as wide as its drawing: the main component's square plus the strip of the
+    # smaller components beside it (same for every panel: it depends on the graph only)
+    wide = 1.0
+    first = next(iter(done[0]["pos"].values()))
+    if len(first) <= 2 and G.number_of_edges():
+        X = np.array([np.resize(np.asarray(done[0]["pos"][v], float), 2) for v in G])
+        strip = arrange_components(G, X)[1]
+        if strip is not None:
+            wide = 1.0 + 1.1 * (strip[1] - strip[0] + 0.08)
+    color_by = options.get("color_by")
+    bar = color_by in ("gari", "degree")
+    side, head, foot = 4.6, 0.45, (0.85 if bar else 0.2)
+    W = side * wide * ncols
+    H = side * nrows + head * nrows + foot
+    figsize = options.pop("figsize", None) or (W, H)
     fig = plt.figure(figsize=figsize)
-    for i, r in enumerate(done, start=1):
+    W, H = fig.get_figwidth(), fig.get_figheight()
+    # fixed margins (no tight_layout afterwards: the labels are placed in the final axes)
+    grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - head / H,
+                            bottom=foot / H, wspace=0.08, hspace=head / side)
+    mappable = None
+    for i, r in enumerate(done):
         three = len(next(iter(r["pos"].values()))) == 3
-        ax = fig.add_subplot(nrows, ncols, i, projection="3d" if three else None)
-        # the colour scale is the same in every panel: one colour bar, on the last
-        draw_layout(G, r["pos"], ax,
-                    title=f"{r['method']}: GARI {r['gari']:.3f}, NP1 {r['np1']:.3f}",
-                    colorbar=None if i == len(done) else False, **options)
-    fig.tight_layout()
+        ax = fig.add_subplot(grid[i // ncols, i % ncols], projection="3d" if three else None)
+        title = f"{r['method']}: GARI {r['gari']:.3f}, NP1 {r['np1']:.3f}"
+        if G.is_directed() and not r.get("directed", True):
+            title += " (ignores edge direction)"
+        draw_layout(G, r["pos"], ax, title=title, colorbar=False, **options)
+        mappable = next((c for c in ax.collections if c.get_array() is not None), mappable)
+    if bar and mappable is not None:  # one colour bar for all: the scale is the same
+        label = ("fraction of graph neighbours among nearest neighbours" if color_by == "gari"
+                 else "degree")
+        w = min(0.4, 5.0 / W)
+        cax = fig.add_axes((0.5 - w / 2, 0.3 / H, w, 0.14 / H))
+        fig.colorbar(mappable, cax=cax, orientation="horizontal", label=label)
     _save(fig, path, dpi)
 
 
@@ -453,11 +498,35 @@ def _run_script(cmd: list[str], env: dict[str, str]) -> int:
         thread.join(timeout=5)
 
 
+def _has_small(script: Any) -> bool:
+    """Whether a gallery script has tiny ``--small`` settings."""
+    text = script.read_text(encoding="utf-8")
+    return "--small" in text or "_common.parser(" in text
+
+
+def _script_title(script: Any) -> str:
+    """The first line of a gallery script's docstring (its page title)."""
+    import ast
+
+    try:
+        doc = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8"))) or ""
+    except (OSError, SyntaxError, UnicodeDecodeError):
+        return ""
+    return doc.strip().split("\n")[0].strip()
+
+
 def _gallery(args: argparse.Namespace) -> int:
     folder = _gallery_dir()
     scripts = sorted(folder.glob("plot_*.py")) if folder.is_dir() else []
     if not scripts:
         raise OSError(f"no gallery scripts found in {str(folder)!r}")
+    if args.list:
+        names = [s.stem.removeprefix("plot_") for s in scripts]
+        width = max(len(n) for n in names)
+        for name, script in zip(names, scripts, strict=True):
+            print(f"{name:<{width}}  {_script_title(script)}"
+                  + ("" if _has_small(script) else "  [no --small]"))
+        return 0
     if args.only:
         wanted = {args.only, f"{args.only}.py", f"plot_{args.only}.py",
                   f"plot_{args.only}"}
@@ -475,8 +544,7 @@ def _gallery(args: argparse.Namespace) -> int:
     for script in scripts:
         cmd = [sys.executable, str(script), "--out", args.out]
         if args.small:
-            text = script.read_text(encoding="utf-8")
-            if "--small" not in text and "_common.parser(" not in text:
+            if not _has_small(script):
                 print(f"skipping {script.name} (no --small setting)", flush=True)
                 skipped.append(script.name)
                 continue
@@ -535,6 +603,8 @@ def _add_layout_options(p: argparse.ArgumentParser) -> None:
                    help="lay out and draw only the largest (weakly) connected component")
     p.add_argument("-q", "--quiet", action="store_true",
                    help="no progress display on stderr")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also state each solver's memory estimate on stderr")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -547,9 +617,13 @@ def build_parser() -> argparse.ArgumentParser:
     epilog = _methods_epilog()
     raw = argparse.RawDescriptionHelpFormatter
 
-    p = sub.add_parser("demo", help="LOE vs spring/Kamada-Kawai on the Frucht and Desargues graphs")
-    p.add_argument("-o", "--output", default="nx_ordinal_demo.png", help="PNG to write")
-    p.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("demo", help="LOE vs spring/Kamada-Kawai on the Frucht and Desargues graphs",
+                       description="Lay out the Frucht graph (2-D) and the Desargues graph "
+                                   "(3-D) with LOE, spring and Kamada-Kawai, print each "
+                                   "layout's GARI and draw the six layouts into one picture.")
+    p.add_argument("-o", "--output", default="nx_ordinal_demo.png",
+                   help="picture to write: .png, .svg or .pdf (default: %(default)s)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("draw", help="lay out a graph file and write a picture or a layout JSON",
@@ -577,11 +651,18 @@ def build_parser() -> argparse.ArgumentParser:
     _add_drawing_options(p)
     p.set_defaults(func=_compare)
 
-    p = sub.add_parser("gallery", help="run the gallery scripts (the papers' figures)")
-    p.add_argument("--out", default="gallery_out", help="folder for the PNGs")
+    p = sub.add_parser("gallery", help="run the gallery scripts (the papers' figures)",
+                       description="Run the gallery scripts: each reproduces a figure of the "
+                                   "papers (or draws a real network) and writes it as a PNG. "
+                                   "--list names them; scripts whose data file is absent "
+                                   "are skipped.")
+    p.add_argument("--out", default="gallery_out",
+                   help="folder for the PNGs (default: %(default)s, created if needed)")
     p.add_argument("--only", metavar="NAME", help="run one script (e.g. frucht)")
     p.add_argument("--small", action="store_true",
                    help="tiny settings (smoke test); scripts without them are skipped")
+    p.add_argument("--list", action="store_true",
+                   help="list the scripts with their titles and exit")
     p.set_defaults(func=_gallery)
     return parser
 
@@ -611,11 +692,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import networkx as nx
 
+    from . import _memory
     from .embed._progress import Progress
     from .exceptions import InterruptedWarning
 
     _Interrupt.seen = False
     _SHOWN.clear()
+    reports, _memory.SHOW_REPORTS = _memory.SHOW_REPORTS, bool(getattr(args, "verbose", False))
     handle = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGINT, _Interrupt.handler) if handle else None
     delay, Progress.delay = Progress.delay, 1.0  # bars only for layouts longer than a second
@@ -632,6 +715,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     finally:
         Progress.delay = delay
+        _memory.SHOW_REPORTS = reports
         if handle:
             signal.signal(signal.SIGINT, previous)
     if status == 130:

@@ -130,8 +130,23 @@ def _shelf_pack(sides: np.ndarray, width: float) -> tuple[np.ndarray, float]:
     return corners, y + row
 
 
-def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
-                       gap: float = 0.08) -> tuple[np.ndarray, tuple[float, float] | None]:
+def _strip_width(sizes: Any, n_main: int) -> float:
+    """Width of the strip of smaller components (in units of the main component's square):
+    room for the ``sizes`` nodes at about the main component's density, between 0.2 (one
+    isolated node) and 0.4.
+
+    Examples
+    --------
+    >>> _strip_width([1], 1000), _strip_width([5] * 200, 300)
+    (0.2, 0.4)
+    """
+    total = float(np.sum(sizes))
+    return float(min(0.4, max(0.2, 1.5 * total / max(n_main, 1))))
+
+
+def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float | None = None,
+                       gap: float = 0.08,
+                       head: float = 0.0) -> tuple[np.ndarray, tuple[float, float] | None]:
     """2-D drawing positions: the largest component fills the unit square, the smaller
     components are packed in a strip to its right.
 
@@ -140,15 +155,21 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
     G : networkx graph
     X : array of shape (n, 2)
         Positions in ``G``'s node order.
-    strip_width, gap : float
-        Width of the strip and of the gap before it, in units of the main square.
+    strip_width : float or None
+        Width of the strip in units of the main square; default sized by what it holds:
+        room for its nodes at about the main component's density, 0.2 to 0.4.
+    gap : float
+        Width of the gap before the strip.
+    head : float
+        Height kept free at the top of the strip (for its caption).
 
     Returns
     -------
     Y : array of shape (n, 2)
         Each component keeps its shape (uniform scaling and translation only); the main
-        component lies in [0, 1]², the others in ``[1 + gap, 1 + gap + strip_width] x [0, 1]``,
-        a component of s nodes in a square cell of side proportional to sqrt(s).
+        component lies in [0, 1]², the others in
+        ``[1 + gap, 1 + gap + strip_width] x [0, 1 - head]``, a component of s nodes in a
+        square cell of side proportional to sqrt(s).
     strip : (float, float) or None
         ``(x0, x1)`` of the strip, None when ``G`` is connected.
 
@@ -167,12 +188,15 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
         return Y, None
     small = comps[1:]
     root = np.sqrt(np.array([len(c) for c in small], dtype=np.float64))
+    if strip_width is None:
+        strip_width = _strip_width(root ** 2, len(comps[0]))
+    height = 1.0 - head
     # largest cell scale a (side a*sqrt(s), capped at the strip width) whose rows fit in
     # the height of the main square
     lo, hi = 0.0, strip_width / root[0]
     for _ in range(40):
         a = (lo + hi) / 2
-        if _shelf_pack(np.minimum(a * root, strip_width), strip_width)[1] <= 1.0:
+        if _shelf_pack(np.minimum(a * root, strip_width), strip_width)[1] <= height:
             lo = a
         else:
             hi = a
@@ -180,7 +204,7 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float = 0.4,
     corners, _ = _shelf_pack(sides, strip_width)
     x0 = 1.0 + gap
     for c, side, (cx, cy) in zip(small, sides, corners, strict=True):
-        Y[c] = _unit_box(X[c]) * (0.8 * side) + (x0 + cx + 0.1 * side, 1.0 + cy + 0.1 * side)
+        Y[c] = _unit_box(X[c]) * (0.8 * side) + (x0 + cx + 0.1 * side, height + cy + 0.1 * side)
     return Y, (x0, x0 + strip_width)
 
 
@@ -191,7 +215,7 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
                  color_by: str | None, color: Any, isolated_color: Any,
                  cmap: str | None) -> tuple[Any, str | None, dict[str, float], str | None,
                                             list[Any]]:
-    """Node colours of :func:`draw_layout` (computed on the positions as given): colours,
+    """Node colours of :func:`draw_layout` (computed on the positions drawn): colours,
     colour-bar label, normalisation, colour map and legend handles."""
     import matplotlib.pyplot as plt
 
@@ -242,7 +266,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
     The defaults aim at a readable picture of any graph: in 2-D the largest component gets
     the canvas and the smaller ones a strip beside it (``components``), node size and edge
-    width shrink with the number of nodes, isolated nodes are drawn in a neutral grey, and
+    width shrink with the number of nodes and with the size of the axes, isolated nodes
+    are drawn in a neutral grey, directed graphs get arrows (up to 5,000 edges), and
     graphs of up to 60 nodes get their labels.
 
     Parameters
@@ -255,15 +280,18 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Node colours (values are mapped through ``cmap``).
     color_by : {"gari", "degree", "component"} or None
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
-        nearest neighbours in the drawing (:func:`knn_agreement` / degree) on a fixed red
-        (none) to green (all) scale with a colour bar; ``"degree"``: degree with a colour
+        nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; with the
+        strip, each component among its own nodes) on a fixed red (none) to green (all)
+        scale with a colour bar; ``"degree"``: degree with a colour
         bar; ``"component"``: the ten largest components in distinct colours with a legend.
         Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
     color_by_knn : bool
         Same as ``color_by="gari"`` (kept for old callers).
     node_size, edge_width : float or None
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
-        component's size.
+        component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
+        axes get markers smaller by the square of the ratio (down to 0.3) and edges
+        thinner by the ratio (down to half).
     edge_color, title
         Styling.
     cmap : str or None
@@ -272,7 +300,12 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Colour bar for numeric colours (default: with ``color_by``).
     labels : bool, dict or None
         Node labels: True (``str(node)``), a dict node -> text, False; default True up to
-        60 nodes.
+        60 nodes.  Short labels (up to 3 characters) sit inside large markers; the others
+        are placed beside their marker, in the final axes (draw into an axes whose size is
+        settled: a later ``tight_layout`` may move labels onto each other), each at one of
+        12 positions around its marker or, with a leader line, further out, so that no two
+        labels overlap and every label stays inside the axes.  Labels are placed by degree,
+        highest first (then in node order); a label that finds no free place is left out.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
@@ -306,7 +339,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
     Notes
     -----
-    O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``.
+    O(n + E) drawing work plus O(n k log n) for ``color_by="gari"``; label placement
+    O(L (L + n_near)) for L labels (each candidate checked against the labels placed so
+    far and the markers near it).
     """
     import matplotlib.pyplot as plt
 
@@ -331,25 +366,42 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     isolated = np.ones(n, dtype=bool)
     if E.size:
         isolated[E.ravel()] = False
-    c, label, norm, cmap, handles = _node_colors(G, nodes, X, comps, color_by, color,
-                                                 isolated_color, cmap)
     strip = None
+    n_iso = int(isolated.sum())
     if dim == 2 and components == "strip" and len(comps) > 1 and len(comps[0]) > 1:
-        X, strip = arrange_components(G, X)
+        # room at the top of the strip for its caption (two lines with isolated nodes)
+        X, strip = arrange_components(G, X, head=0.1 if n_iso else 0.06)
+    # colours measure the drawing shown; with the strip each component on its own (set
+    # apart for the measure: a strip cell's nodes are not near the main component's)
+    Xm = X
+    if strip is not None:
+        Xm = X.copy()
+        for k, comp in enumerate(comps):
+            Xm[comp, 0] += 10.0 * k
+    c, label, norm, cmap, handles = _node_colors(G, nodes, Xm, comps, color_by, color,
+                                                 isolated_color, cmap)
     n_main = len(comps[0]) if comps else 0
     if labels is None:
         labels = n <= 60
     show_labels = labels is not False and n > 0
-    if node_size is None:
-        node_size = default_node_size(n_main, labels=show_labels)
-    if edge_width is None:
-        edge_width = default_edge_width(n_main)
     if ax is None:
-        width = 7.0 * (1.0 + (0.55 if strip else 0.0))
-        fig = plt.figure(figsize=figsize or (width, 7.0))
+        gap = (strip[1] - strip[0] + 0.08) * 1.1 if strip else 0.0
+        fig = plt.figure(figsize=figsize or (7.0 * (1.0 + gap), 7.0))
         ax = fig.add_subplot(projection="3d" if dim == 3 else None)
     ax3: Any = ax  # a 2-D or 3-D Axes
-    if E.size:
+    # the defaults are for the axes of a 7-inch figure (5.4 inches high): smaller axes get
+    # smaller markers and thinner edges, so the drawing keeps its proportions
+    box, fig = ax3.get_position(), ax3.figure
+    inches = min(box.width * fig.get_figwidth(), box.height * fig.get_figheight())
+    shrink = float(np.clip(inches / 5.3, 0.3, 1.0))
+    if node_size is None:
+        node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
+    if edge_width is None:
+        edge_width = default_edge_width(n_main) * max(shrink, 0.5)
+    arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
+    if E.size and arrows:
+        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size)
+    elif E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
             from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
@@ -381,28 +433,27 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
         ax3.scatter(*X[~keep].T, s=sizes[~keep], c=[isolated_color], zorder=3,
                     edgecolors="k", linewidths=0.3)
-        n_iso = int((~keep).sum())
         if strip is None:
             handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
                                   markeredgecolor="k", markeredgewidth=0.3,
                                   label=f"isolated ({n_iso} nodes, no neighbours)"))
-        else:  # they are the strip's last cells: say so under it
-            x0, x1 = strip
-            note = f"grey: {n_iso} isolated node{'s' * (n_iso > 1)} (no neighbours)"
-            ax3.text((x0 + x1) / 2, -0.01, note, ha="center", va="top", fontsize=8,
-                     color="0.35")
     if colorbar and numeric:
-        ax3.figure.colorbar(sc, ax=ax, shrink=0.6, label=label, pad=0.02,
-                           orientation="horizontal" if strip else "vertical", fraction=0.04)
-    if show_labels:
-        _draw_labels(ax3, nodes, X, labels, node_size, dim)
+        bar = ax3.figure.colorbar(sc, ax=ax, shrink=0.6, pad=0.02, fraction=0.04,
+                                  orientation="horizontal" if strip else "vertical")
+        bar.set_label(label, fontsize=10 if shrink > 0.9 else 8)  # no longer than the axes
+        bar.ax.tick_params(labelsize=10 if shrink > 0.9 else 8)
     if dim == 2:
-        if strip is not None:
+        if strip is not None:  # the caption in the room kept at the top of the strip
             x0, x1 = strip
             ax3.axvline(x0 - 0.04, color="0.85", lw=0.8, zorder=0)
-            head = f"{len(comps) - 1} smaller component{'s' * (len(comps) > 2)}"
-            ax3.text((x0 + x1) / 2, 1.01, head, ha="center", va="bottom", fontsize=8,
-                     color="0.35")
+            k = len(comps) - 1
+            head = f"{k} smaller\ncomponent{'s' * (k > 1)}"
+            if n_iso and neutral:  # the isolated nodes are the strip's last cells
+                head = (f"{k} smaller component{'s' * (k > 1)}\ngrey: {n_iso} isolated "
+                        f"node{'s' * (n_iso > 1)}")
+            ax3.text((x0 + x1) / 2, 1.0, head, ha="center", va="top", fontsize=7,
+                     color="0.35", linespacing=1.1)
+            ax3.update_datalim([(0.0, 0.0), (x1, 1.0)])  # the caption inside the axes
         ax3.autoscale_view()
         ax3.set_aspect("equal", adjustable="datalim")
         ax3.set_xticks([])
@@ -420,32 +471,173 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ax3.legend(handles=handles, loc="best", fontsize=8, framealpha=0.8)
     if title:
         ax3.set_title(title, fontsize=10)
+    if show_labels:  # last: placed around what the axes already hold
+        degree = np.array([d for _, d in G.degree(nodes)], dtype=np.float64)
+        _draw_labels(ax3, nodes, X, labels, sizes, dim, degree)
     return ax3
 
 
+#: label candidate directions around a marker, in order of preference: right, left, above,
+#: below, the diagonals, then above and below shifted sideways
+_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1),
+                        (0.3, 1), (-0.3, 1), (0.3, -1), (-0.3, -1)], dtype=np.float64)
+_RINGS = (1, 2, 3, 4)
+
+
+def _renderer(fig: Any) -> Any:
+    get = getattr(fig.canvas, "get_renderer", None)
+    return get() if get is not None else fig._get_renderer()
+
+
+def _label_boxes(P: np.ndarray, r: np.ndarray, wh: np.ndarray, ring: int,
+                 pad: float) -> np.ndarray:
+    """Candidate label boxes ``(8, 4)`` (x0, y0, x1, y1) around a marker at ``P`` of radius
+    ``r`` for a label of size ``wh``: the box's nearest side (or corner) at
+    ``r * ring + pad`` from the centre, in each of :data:`_DIRECTIONS`."""
+    d = _DIRECTIONS
+    gap = r * ring + pad * ring
+    diag = np.abs(d).sum(axis=1) == 2
+    reach = np.where(diag, gap / np.sqrt(2), gap)[:, None] * d
+    # the box corner nearest the marker sits at P + reach; the box extends away from it
+    # (centred on the marker along an axis it does not move on; the 0.3 directions are
+    # above or below with the box shifted a little sideways)
+    side = np.where(np.abs(d) == 1, 0.0, 0.5 - np.sign(d) * 0.5)
+    lo = P + reach - wh * (d < 0) * (np.abs(d) == 1) - wh * side * (np.abs(d) < 1)
+    return np.hstack([lo, lo + wh])
+
+
+def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: np.ndarray,
+                  obstacles: np.ndarray, frame: np.ndarray,
+                  pad: float) -> tuple[np.ndarray, np.ndarray]:
+    """Greedy label placement in display units.
+
+    Labels are placed one by one in ``order`` (most important first), each at the first
+    free candidate box: the 12 positions around its marker (:data:`_DIRECTIONS`), then the
+    same one, two and three marker radii further out (drawn with a leader line).  A candidate is
+    free when it lies inside ``frame`` and overlaps no label placed before it nor an
+    ``obstacles`` box; among free candidates the one covering the fewest other markers wins
+    (then the nearest ring, then the direction order).  A label without a free candidate is
+    not shown.  Returns the lower-left corners ``(n, 2)`` and the ring (0 = not shown).
+    """
+    from scipy.spatial import cKDTree
+
+    n = len(P)
+    corner = np.full((n, 2), np.nan)
+    ring_of = np.zeros(n, dtype=np.int64)
+    tree = cKDTree(P) if n else None
+    rmax = float(R.max()) if n else 0.0
+    placed = np.empty((n + len(obstacles), 4))
+    placed[:len(obstacles)] = obstacles
+    m = len(obstacles)
+    for i in order:
+        cands = np.vstack([_label_boxes(P[i], R[i], WH[i], ring, pad) for ring in _RINGS])
+        rings = np.repeat(_RINGS, len(_DIRECTIONS))
+        ok = ((cands[:, 0] >= frame[0]) & (cands[:, 1] >= frame[1])
+              & (cands[:, 2] <= frame[2]) & (cands[:, 3] <= frame[3]))
+        if m:
+            B = placed[:m]
+            hit = ((cands[:, None, 0] < B[None, :, 2]) & (cands[:, None, 2] > B[None, :, 0])
+                   & (cands[:, None, 1] < B[None, :, 3]) & (cands[:, None, 3] > B[None, :, 1]))
+            ok &= ~hit.any(axis=1)
+        if not ok.any():
+            continue
+        # markers each free candidate covers (circle against box)
+        mid = (cands[:, :2] + cands[:, 2:]) / 2
+        half = (cands[:, 2:] - cands[:, :2]) / 2
+        near = tree.query_ball_point(mid, np.hypot(*half.T) + rmax)
+        cover = np.zeros(len(cands))
+        for c in np.flatnonzero(ok):
+            js = np.array([j for j in near[c] if j != i], dtype=np.int64)
+            if js.size:
+                q = np.clip(P[js], cands[c, :2], cands[c, 2:])
+                cover[c] = np.count_nonzero(np.hypot(*(q - P[js]).T) < R[js])
+        score = np.where(ok, cover * 10 + rings, np.inf)
+        best = int(np.argmin(score))  # first minimum: the preferred direction
+        corner[i] = cands[best, :2]
+        ring_of[i] = rings[best]
+        placed[m] = cands[best]
+        m += 1
+    return corner, ring_of
+
+
+#: directed graphs with up to this many edges are drawn with arrows (one patch per edge)
+_MAX_ARROWS = 5000
+
+
+def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
+                 node_size: float) -> None:
+    """Directed edges as arrows ending at the target's marker (2-D)."""
+    from matplotlib.patches import FancyArrowPatch
+
+    r = float(np.sqrt(node_size) / 2)  # marker radius in points
+    head = max(4.0, 4.0 * width + 2.0)
+    patches = [FancyArrowPatch(tuple(X[u]), tuple(X[v]), arrowstyle="-|>",
+                               mutation_scale=head, shrinkA=r, shrinkB=r + 0.5,
+                               color=color, lw=width, zorder=1) for u, v in E]
+    for p in patches:
+        ax.add_patch(p)
+
+
 def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
-                 labels: bool | Mapping[Any, Any], node_size: float, dim: int) -> None:
-    """Node labels: inside the marker when short and the marker is large, beside it
-    otherwise."""
+                 labels: bool | Mapping[Any, Any], sizes: np.ndarray, dim: int,
+                 degree: np.ndarray) -> None:
+    """Node labels: inside the marker when short and the marker is large; beside it
+    otherwise, placed around the marker so that no two labels overlap and every label stays
+    inside the axes (:func:`_place_labels`; by degree, labels that find no room are left
+    out)."""
     given = labels if isinstance(labels, Mapping) else None
-    text = {v: str(v) if given is None else str(given[v]) if v in given else ""
-            for v in nodes}
+    text = [str(v) if given is None else str(given[v]) if v in given else "" for v in nodes]
     from matplotlib.patheffects import withStroke
 
-    inside = max((len(t) for t in text.values()), default=0) <= 3 and node_size >= 100
+    node_size = float(sizes.max()) if len(sizes) else 0.0
+    inside = max((len(t) for t in text), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
     halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
-    for v, x in zip(nodes, X, strict=True):
-        if not text[v]:
+    show = np.array([bool(t) for t in text], dtype=bool)
+    if dim == 3:
+        for t, x in zip(text, X, strict=True):
+            if t:
+                ax.text(*x, t, fontsize=size, zorder=4)
+        return
+    if inside:
+        for t, x in zip(text, X, strict=True):
+            if t:
+                ax.annotate(t, x, ha="center", va="center", fontsize=size, zorder=4,
+                            path_effects=halo)
+        return
+    fig = ax.figure
+    ax.apply_aspect()
+    renderer = _renderer(fig)
+    obstacles = [t.get_window_extent(renderer) for t in ax.texts if t.get_visible()]
+    idx = np.flatnonzero(show)
+    arts = [ax.annotate(text[i], X[i], xytext=(0, 0), textcoords="offset points",
+                        ha="left", va="bottom", fontsize=size, zorder=4, color="0.15",
+                        path_effects=halo, annotation_clip=False) for i in idx]
+    WH = np.array([[b.width, b.height] for b in
+                   (a.get_window_extent(renderer) for a in arts)]).reshape(-1, 2)
+    P = ax.transData.transform(X[idx])
+    px = fig.dpi / 72.0
+    R = np.sqrt(sizes[idx]) / 2 * px  # marker radius in pixels (size is the area in pt^2)
+    box = ax.get_window_extent(renderer)
+    frame = np.array([box.x0, box.y0, box.x1, box.y1]) + np.array([2, 2, -2, -2]) * px
+    obs = np.array([[b.x0, b.y0, b.x1, b.y1] for b in obstacles]).reshape(-1, 4)
+    # most important first: degree, then the node order
+    order = np.lexsort((np.arange(len(idx)), -degree[idx]))
+    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px)
+    for k, a in enumerate(arts):
+        if not ring[k]:
+            a.remove()
             continue
-        if dim == 3:
-            ax.text(*x, text[v], fontsize=size, zorder=4)
-        elif inside:
-            ax.annotate(text[v], x, ha="center", va="center", fontsize=size, zorder=4,
-                        path_effects=halo)
-        else:
-            ax.annotate(text[v], x, xytext=(3, 3), textcoords="offset points",
-                        fontsize=size, zorder=4, color="0.15", path_effects=halo)
+        offset = tuple((corner[k] - P[k]) / px)
+        if ring[k] == 1:
+            a.xyann = offset
+            continue
+        a.remove()  # away from its marker: drawn with a leader line to it
+        ax.annotate(text[idx[k]], X[idx[k]], xytext=offset, textcoords="offset points",
+                    ha="left", va="bottom", fontsize=size, zorder=4, color="0.15",
+                    path_effects=halo, annotation_clip=False,
+                    arrowprops=dict(arrowstyle="-", color="0.4", lw=0.5, shrinkA=0,
+                                    shrinkB=float(np.sqrt(sizes[idx[k]]) / 2)))
 
 
 def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,

@@ -145,18 +145,33 @@ def _nx(name):
 
 
 register_layout("spring", _nx("spring_layout"), "networkx Fruchterman-Reingold force layout")
-def _kamada_kawai(G, pos=None, dim=2, **kw):
-    """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
-    from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed)."""
-
+def _kamada_kawai_whole(G, pos=None, dim=2, **kw):
     if pos is None and dim >= 3:
         pos = nx.random_layout(G, dim=dim, seed=0)
     return nx.kamada_kawai_layout(G, pos=pos, dim=dim, **kw)
 
 
+def _kamada_kawai(G, pos=None, dim=2, **kw):
+    """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
+    from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed); a
+    disconnected graph is drawn one component at a time, packed side by side."""
+    from .classical import by_components
+
+    return by_components(_kamada_kawai_whole)(G, pos=pos, dim=dim, **kw)
+
+
+def _spectral(G, **kw):
+    """networkx's spectral layout; a disconnected graph is drawn one component at a time,
+    packed side by side (the leading eigenvectors of the whole graph's Laplacian are
+    constant on components)."""
+    from .classical import by_components
+
+    return by_components(nx.spectral_layout)(G, **kw)
+
+
 register_layout("kamada_kawai", _kamada_kawai,
                 "networkx Kamada-Kawai path-length stress layout", takes_seed=False)
-register_layout("spectral", _nx("spectral_layout"), "networkx Laplacian eigenmap layout",
+register_layout("spectral", _spectral, "networkx Laplacian eigenmap layout",
                 takes_seed=False)
 register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 layout")
 register_layout("arf", "nx_ordinal.classical:arf_layout",

@@ -430,3 +430,58 @@ def test_no_progress_bar_for_a_quick_ordinal_layout(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "it/s" not in err and "loe-lbfgs" not in err and "loe_layout:" not in err
     assert Progress.delay == 0.0
+
+
+def test_gallery_list_and_help_texts(capsys):
+    assert main(["gallery", "--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [ln.split()[0] for ln in lines]
+    assert "frucht" in names and "netscience" in names and names == sorted(names)
+    row = lines[names.index("frucht")]
+    assert "The Frucht graph: LOE against the classical drawers" in row
+    assert "[no --small]" not in row
+    assert lines[names.index("lpem")].endswith("[no --small]")
+    for sub, words in [("gallery", ["Run the gallery scripts", "--list",
+                                    "(default: gallery_out"]),
+                       ("demo", ["Lay out the Frucht graph", "(default:"]),
+                       ("compare", ["Err_local", "--verbose"])]:
+        with pytest.raises(SystemExit):
+            main([sub, "--help"])
+        text = " ".join(capsys.readouterr().out.split())
+        for w in words:
+            assert w in text, (sub, w)
+
+
+def test_compare_explains_err_local_and_soe_is_quiet(graph_file, tmp_path, capsys):
+    assert main(["compare", str(graph_file), "-m", "loe", "spring"]) == 0
+    out = capsys.readouterr().out
+    assert "Err_local: LOE's objective" in out and "compare it within one graph" in out
+    png = tmp_path / "s.png"
+    assert main(["draw", str(graph_file), "-m", "soe", "-o", str(png)]) == 0
+    assert "estimated peak memory" not in capsys.readouterr().err
+    assert main(["draw", str(graph_file), "-m", "soe", "-v", "-o", str(png)]) == 0
+    assert "soe: estimated peak memory" in capsys.readouterr().err
+
+
+def test_directed_graph_note_and_compare_figure(tmp_path, monkeypatch):
+    import matplotlib.figure
+
+    titles = []
+    save = matplotlib.figure.Figure.savefig
+
+    def keep(fig, *a, **k):
+        titles.extend(ax.get_title() for ax in fig.axes if ax.get_title())
+        return save(fig, *a, **k)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", keep)
+    path = tmp_path / "d.gml"
+    nx.write_gml(nx.gn_graph(15, seed=1), path)
+    assert main(["draw", str(path), "-m", "spring", "-q", "-o", str(tmp_path / "a.png")]) == 0
+    assert titles[-1].endswith("spring ignores edge direction: drawn as undirected")
+    assert main(["draw", str(path), "-m", "loe", "-q", "-o", str(tmp_path / "b.png")]) == 0
+    assert "direction" not in titles[-1]
+    titles.clear()
+    assert main(["compare", str(path), "-m", "loe", "spring", "-q", "-o",
+                 str(tmp_path / "c.png")]) == 0
+    assert len(titles) == 2 and "direction" not in titles[0]
+    assert titles[1].endswith("(ignores edge direction)")

@@ -49,7 +49,7 @@ def test_arrange_components_main_on_canvas_small_ones_in_strip():
     assert lo.min() >= -1e-12 and hi.max() <= 1 + 1e-12
     assert max(hi - lo) == pytest.approx(1.0)
     x0, x1 = strip
-    assert x0 > 1.0 and x1 - x0 == pytest.approx(0.4)
+    assert x0 > 1.0 and x1 - x0 == pytest.approx(0.4)  # 138 small nodes: the widest strip
     boxes = []
     for comp in comps[1:]:
         rows = [idx[v] for v in comp]
@@ -72,7 +72,7 @@ def test_arrange_components_main_on_canvas_small_ones_in_strip():
     np.testing.assert_allclose(pdist(Yc) / pdist(Xc), pdist(Yc)[0] / pdist(Xc)[0])
 
 
-def test_isolated_nodes_neutral_and_colours_from_given_positions():
+def test_isolated_nodes_neutral_and_colours_of_the_drawing():
     G = nx.Graph([(0, 1), (2, 3)])
     G.add_node(4)
     # components far apart: every node's nearest neighbour is its partner
@@ -81,7 +81,7 @@ def test_isolated_nodes_neutral_and_colours_from_given_positions():
     main, iso = ax.collections[-2:]  # after the edges: connected nodes, isolated nodes
     np.testing.assert_array_equal(main.get_array(), [1.0, 1.0, 1.0, 1.0])  # all recovered
     assert np.allclose(iso.get_facecolors()[0][:3], matplotlib.colors.to_rgb("0.72"))
-    assert "grey: 1 isolated node (no neighbours)" in [t.get_text() for t in ax.texts]
+    assert "2 smaller components\ngrey: 1 isolated node" in [t.get_text() for t in ax.texts]
     ax = draw_layout(G, pos, color_by="gari", components="keep")
     assert ax.get_legend().get_texts()[0].get_text() == "isolated (1 nodes, no neighbours)"
     assert knn_agreement(G, pos) == {0: 1, 1: 1, 2: 1, 3: 1, 4: 0}
@@ -112,7 +112,7 @@ def test_color_modes_and_errors(tmp_path):
     ax = draw_layout(G, pos, color_by="component")
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
     assert texts[0] == "40 nodes" and texts[-1] == "21 smaller components"  # 31, 10 shown
-    assert "grey: 12 isolated nodes (no neighbours)" in [t.get_text() for t in ax.texts]
+    assert "42 smaller components\ngrey: 12 isolated nodes" in [t.get_text() for t in ax.texts]
     ax = draw_layout(G, pos, color_by="degree")
     assert len(ax.figure.axes) == 2  # the colour bar
     save_figure(ax.figure, tmp_path / "d.svg")
@@ -155,3 +155,99 @@ def test_edgeless_graph_keeps_its_positions():
     ax = draw_layout(G, pos)
     np.testing.assert_array_equal(ax.collections[-1].get_offsets(), list(pos.values()))
     assert "isolated (5 nodes" in ax.get_legend().get_texts()[0].get_text()
+
+
+def _label_boxes(ax, G):
+    from matplotlib.text import Text
+
+    fig = ax.figure
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    names = {str(v) for v in G}
+    # the text's own box (an annotation's extent also covers its leader line)
+    return [Text.get_window_extent(t, r) for t in ax.texts if t.get_text() in names]
+
+
+@pytest.mark.parametrize("graph", ["les_miserables_graph", "davis_southern_women_graph"])
+@pytest.mark.parametrize("layout", ["loe", "spring"])
+def test_labels_inside_the_figure_and_apart(graph, layout):
+    # before: 38 of the 77 Les Miserables labels overlapped (spring: 40), three were cut at
+    # the right edge by the colour bar; davis: 2 overlapping pairs
+    import nx_ordinal
+
+    G = getattr(nx, graph)()
+    pos = (nx_ordinal.loe_layout(G, seed=0) if layout == "loe"
+           else nx.spring_layout(G, seed=0))
+    for figsize in (None, (4.0, 4.0)):
+        ax = draw_layout(G, pos, labels=True, color_by="gari", figsize=figsize)
+        boxes = _label_boxes(ax, G)
+        assert len(boxes) >= 0.8 * len(G)  # at least 80 % shown
+        overlaps = sum(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
+        assert overlaps <= 2
+        frame = ax.get_window_extent()  # inside the axes, so inside the figure
+        assert all(frame.x0 <= b.x0 and b.x1 <= frame.x1 and frame.y0 <= b.y0
+                   and b.y1 <= frame.y1 for b in boxes)
+        plt.close(ax.figure)
+
+
+def test_labels_thinned_by_degree():
+    # a star whose leaves are too crowded to all be labelled: the hub keeps its label
+    G = nx.star_graph(60)
+    G = nx.relabel_nodes(G, {v: f"node-{v:02d}" for v in G})
+    pos = {v: (0.0, 0.0) if v == "node-00" else (np.cos(i / 9), np.sin(i / 9))
+           for i, v in enumerate(G)}
+    ax = draw_layout(G, pos, labels=True, figsize=(3, 3))
+    shown = [t.get_text() for t in ax.texts]
+    assert "node-00" in shown and len(shown) < len(G)
+    boxes = _label_boxes(ax, G)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
+
+
+def _texts_collide(fig):
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    boxes = []
+    for a in fig.axes:
+        arts = [*a.texts, a.title, a.xaxis.label, a.yaxis.label]
+        boxes += [(t.get_text(), t.get_window_extent(r)) for t in arts if t.get_text()]
+        if a.get_legend() is not None:
+            boxes.append(("legend", a.get_legend().get_window_extent(r)))
+    boxes += [("colour bar", a.get_window_extent(r)) for a in fig.axes[1:]]
+    return [(p, q) for i, (p, a) in enumerate(boxes) for q, b in boxes[:i] if a.overlaps(b)]
+
+
+@pytest.mark.parametrize("color_by", ["gari", "component"])
+def test_no_two_texts_collide_and_strip_sized_by_content(color_by):
+    long_title = "loe (2005 nodes): GARI 0.512 (largest component, 2000 nodes: 0.498)"
+    G = _many_components()
+    ax = draw_layout(G, nx.spring_layout(G, seed=0), color_by=color_by, title=long_title)
+    assert _texts_collide(ax.figure) == []
+    caption = [t for t in ax.texts if "smaller components" in t.get_text()][0]
+    r = ax.figure.canvas.get_renderer()
+    assert ax.get_window_extent(r).contains(*caption.get_window_extent(r).p1)  # inside
+    # a 2000-node component and two tiny ones: a narrow strip, the caption off the title
+    H = nx.disjoint_union_all([nx.connected_watts_strogatz_graph(2000, 4, 0.1, seed=1),
+                               nx.path_graph(3), nx.path_graph(2)])
+    pos = nx.circular_layout(H)
+    X = np.array([pos[v] for v in H])
+    _, (x0, x1) = arrange_components(H, X)
+    assert x1 - x0 == pytest.approx(0.2)
+    ax = draw_layout(H, pos, color_by=color_by, title=long_title)
+    assert _texts_collide(ax.figure) == []
+    assert ax.figure.get_figwidth() < 7.0 * 1.35
+
+
+def test_directed_graphs_get_arrows_and_small_axes_smaller_markers():
+    from matplotlib.patches import FancyArrowPatch
+
+    D = nx.gn_graph(20, seed=1)
+    ax = draw_layout(D, nx.spring_layout(D, seed=0))
+    arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
+    assert len(arrows) == D.number_of_edges()
+    ax = draw_layout(D.to_undirected(), nx.spring_layout(D, seed=0))
+    assert not ax.patches
+    G = nx.karate_club_graph()
+    big = draw_layout(G, nx.spring_layout(G, seed=0), labels=False).collections[-1]
+    small = draw_layout(G, nx.spring_layout(G, seed=0), labels=False,
+                        figsize=(3.5, 3.5)).collections[-1]
+    assert small.get_sizes()[0] < 0.5 * big.get_sizes()[0]

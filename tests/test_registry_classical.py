@@ -149,3 +149,46 @@ def test_sfdp_errors(monkeypatch):
 
     row = compare_layouts(G, ["sfdp"], seed=0)[0]
     assert "install Graphviz" in row["error"]
+
+
+def _boxes_apart(G, pos):
+    """Bounding boxes of the components, pairwise disjoint."""
+    boxes = []
+    for comp in nx.connected_components(G.to_undirected()):
+        Y = np.array([pos[v] for v in comp])
+        boxes.append((Y.min(axis=0), Y.max(axis=0)))
+    return all((a1 < b0).any() or (b1 < a0).any()
+               for i, (a0, a1) in enumerate(boxes) for (b0, b1) in boxes[:i])
+
+
+# the drawers that saw the whole graph at once piled components on each other
+# (kamada_kawai: GARI 0.476 on this graph, spectral 0.476); now each is drawn on its own
+@pytest.mark.parametrize("method", ["kamada_kawai", "spectral", "ig_kk", "ig_mds",
+                                    "ig_graphopt", "ig_fr"])
+def test_classical_drawers_pack_components(method):
+    G = nx.disjoint_union_all([nx.cycle_graph(5), nx.complete_graph(4), nx.path_graph(6)])
+    G.add_nodes_from(["a", "b"])  # isolated nodes
+    pos = nx_ordinal.layout(G, method=method, seed=0)
+    assert list(pos) == list(G)
+    X = np.array(list(pos.values()))
+    assert np.isclose(np.abs(X).max(), 1.0)
+    assert _boxes_apart(G, pos)
+    assert nx_ordinal.gari(G, pos) == 1.0
+    again = nx_ordinal.layout(G, method=method, seed=0)
+    assert all((pos[v] == again[v]).all() for v in G)
+
+
+@pytest.mark.parametrize("method", ["arf", "ig_drl", "tsne"])
+def test_other_classical_drawers_keep_components_apart(method):
+    if method == "tsne":
+        pytest.importorskip("sklearn")
+    G = nx.disjoint_union_all([nx.cycle_graph(5), nx.complete_graph(4), nx.path_graph(6)])
+    assert _boxes_apart(G, nx_ordinal.layout(G, method=method, seed=0))
+
+
+def test_ig_kk_3d_path_does_not_abort():
+    # igraph 1.0's 3-D Kamada-Kawai aborts the interpreter on the 6-node path
+    pos = nx_ordinal.layout(nx.path_graph(6), method="ig_kk", dim=3, seed=0)
+    X = np.array(list(pos.values()))
+    assert X.shape == (6, 3) and np.isclose(np.abs(X).max(), 1.0)
+    np.testing.assert_allclose(np.diff(X[:, 0]), X[1, 0] - X[0, 0])  # straight, evenly spaced
