@@ -262,8 +262,9 @@ gap:12px;padding:0 12px;background:#f4f4f4;border-bottom:1px solid #ddd;white-sp
 #bar h1{{font-size:14px;margin:0;overflow:hidden;text-overflow:ellipsis}}
 #bar .muted,#info{{color:#666}}
 #q{{width:16em;padding:3px 6px}}
-#view{{position:absolute;top:39px;left:0;width:100%;height:calc(100% - 39px);cursor:grab;\
-touch-action:none;user-select:none}}
+#stage{{position:absolute;top:39px;left:0;right:0;bottom:0;overflow:hidden}}
+#view{{display:block;width:100%;height:100%;cursor:grab;touch-action:none;user-select:none;\
+transform-origin:0 0;will-change:transform}}
 #view.drag{{cursor:grabbing}}
 #edges{{fill:none;stroke:#8c8c8c;stroke-opacity:.55;stroke-width:.7px;\
 vector-effect:non-scaling-stroke}}
@@ -291,10 +292,10 @@ button{{font:inherit}}
 <button id="home" type="button" title="show the whole drawing">reset view</button>
 <span id="info"></span>
 <span class="muted">drag: pan &middot; wheel: zoom &middot; click: neighbours</span></div>
-<svg id="view" viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" role="img" \
-aria-label="{title}">
+<div id="stage"><svg id="view" viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
+role="img" aria-label="{title}">
 <path id="edges" d=""/><path id="hl" d=""/>
-<g id="nodes">{circles}</g></svg>
+<g id="nodes">{circles}</g></svg></div>
 {legend}
 <div id="tip"></div>
 <script type="application/json" id="data">{data}</script>
@@ -324,23 +325,38 @@ function segments(list) {
 }
 document.getElementById("edges").setAttribute("d", segments(E));
 
-// view: the viewBox follows the window's aspect, so screen -> drawing is one scale
-var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, homeScale = 1, pending = false;
-function client() { var r = svg.getBoundingClientRect();
+// view: the viewBox follows the window's aspect, so screen -> drawing is one scale.  During
+// a gesture the drawing already rendered is moved by a CSS transform (the browser composites
+// it, nothing is redrawn); the gesture's end sets the viewBox and the radius: one redraw.
+var stage = document.getElementById("stage");
+var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale = 1;
+var pending = false, timer = 0, radius = "";
+function client() { var r = stage.getBoundingClientRect();
   return {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
 function fit(b) {
   var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
   var s = Math.max(bw / c.w, bh / c.h) * (1 + 2 * pad);
   vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - c.w * s / 2, y: b[1] + bh / 2 - c.h * s / 2};
 }
-function apply() {
-  pending = false;
+function apply() {  // commit: the real viewBox
+  clearTimeout(timer); pending = false;
+  rv = {x: vb.x, y: vb.y, w: vb.w, h: vb.h, cw: client().w}; vb.cw = rv.cw;
+  svg.style.transform = "";
   svg.setAttribute("viewBox", vb.x + " " + vb.y + " " + vb.w + " " + vb.h);
-  vb.cw = client().w;
   var s = vb.w / vb.cw, z = homeScale / s;
-  svg.style.setProperty("--r", (D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4) * s) + "px");
+  var r = (D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4) * s).toPrecision(4) + "px";
+  if (r !== radius) { radius = r; svg.style.setProperty("--r", r); }  // not when panning
 }
-function schedule() { if (!pending) { pending = true; requestAnimationFrame(apply); } }
+function move() {  // in a gesture: the rendered drawing, transformed
+  pending = false;
+  var k = client().w / vb.w;
+  svg.style.transform = "translate(" + (rv.x - vb.x) * k + "px," + (rv.y - vb.y) * k +
+    "px) scale(" + rv.w / vb.w + ")";
+}
+function schedule() {
+  if (!pending) { pending = true; requestAnimationFrame(move); }
+  clearTimeout(timer); timer = setTimeout(apply, 180);
+}
 function goHome() { fit(home); homeScale = vb.w / client().w; apply(); }
 goHome();
 window.addEventListener("resize", function () {  // keep the centre and the zoom
@@ -348,7 +364,7 @@ window.addEventListener("resize", function () {  // keep the centre and the zoom
   fit(home); homeScale = vb.w / client().w;
   var c = client(), k = homeScale / z;
   vb.w = c.w * k; vb.h = c.h * k; vb.x = cx - vb.w / 2; vb.y = cy - vb.h / 2;
-  schedule();
+  apply();
 });
 svg.addEventListener("wheel", function (ev) {
   ev.preventDefault();
@@ -377,6 +393,7 @@ svg.addEventListener("pointermove", function (ev) {
 function endDrag(ev) {
   if (!drag) return;
   var target = drag.target; drag = null; svg.classList.remove("drag");
+  if (moved) apply();
   if (!moved && ev.type === "pointerup") {
     if (target.tagName === "circle") {
       var v = indexOf(target); q.value = name(v); select([v], true);
@@ -458,12 +475,12 @@ function search(text) {
     if (N[i].toLowerCase().indexOf(low) >= 0) hits.push(i);
   select(hits, false);
 }
-var timer = 0;
+var typing = 0;
 q.addEventListener("input", function () {
-  clearTimeout(timer); timer = setTimeout(function () { search(q.value); }, 200);
+  clearTimeout(typing); typing = setTimeout(function () { search(q.value); }, 200);
 });
 q.addEventListener("keydown", function (ev) {
-  if (ev.key === "Enter") { clearTimeout(timer); search(q.value); }
+  if (ev.key === "Enter") { clearTimeout(typing); search(q.value); }
   if (ev.key === "Escape") { q.value = ""; clear(); }
 });
 var hash = /^#search=(.*)$/.exec(location.hash);

@@ -264,7 +264,8 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     (["-o", "{tmp}/no/such/dir/x.png"], "output directory '{tmp}/no/such/dir' does not exist"),
     (["--dim", "4", "-o", "{tmp}/x.png"], "can draw only dim <= 3 to .png, got --dim 4"),
     (["--dim", "0", "-o", "{tmp}/x.png"], "dim must be >= 1, got 0"),
-    (["-o", "{tmp}/x.gif"], "output must end in .png, .svg, .pdf, .json, .gexf, .graphml or .html, got '{tmp}/x.gif'"),
+    (["-o", "{tmp}/x.gif"], "output must end in .png, .svg, .pdf, .json, .gexf, .graphml or "
+                            ".html, got '{tmp}/x.gif'"),
     (["-o", "{tmp}"], "output must end in"),
     (["-o", "{tmp}/sub.png"], "output '{tmp}/sub.png' is a directory"),
     (["-p", "nope=1", "-o", "{tmp}/x.png"],
