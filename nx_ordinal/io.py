@@ -266,8 +266,9 @@ def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], di
     if graph is not None:
         eskip = _GEXF_RESERVED if format == "gexf" else frozenset()
         if graph.is_multigraph():
-            H.add_edges_from((u, v, k, _scalar_attrs(d, eskip))
-                             for u, v, k, d in graph.edges(keys=True, data=True))
+            multi: Any = graph  # (the stubs type G.edges without keys=)
+            H.add_edges_from((u, v, k, _scalar_attrs(d, eskip))  # type: ignore[misc]
+                             for u, v, k, d in multi.edges(keys=True, data=True))
         else:
             H.add_edges_from((u, v, _scalar_attrs(d, eskip))
                              for u, v, d in graph.edges(data=True))
