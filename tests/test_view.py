@@ -215,3 +215,21 @@ def test_browser_large_graph(chromium, tmp_path):
     assert len(classes) == n and list(classes) == [str(v) for v in G]
     assert {v for v, c in classes.items() if "hit" in c.split()} == {"4321"}
     assert {v for v, c in classes.items() if "nb" in c.split()} == {str(u) for u in G[4321]}
+
+
+@pytest.mark.slow
+def test_browser_20000_nodes(chromium, tmp_path):
+    """The target size: every node rendered, search on, about 2 MB."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(20_000, 2))
+    G = nx.Graph(nx_ordinal.knn_graph(X, 5))
+    path = tmp_path / "big.html"
+    write_html(G, dict(enumerate(X)), path)
+    assert os.path.getsize(path) < 2.5e6
+    dom = _dump_dom(chromium, path, tmp_path, "#search=19999")
+    classes = _classes(dom)
+    assert len(classes) == 20_000 and list(classes) == [str(v) for v in G]
+    assert {v for v, c in classes.items() if "hit" in c.split()} == {"19999"}
+    assert {v for v, c in classes.items() if "nb" in c.split()} == {str(u) for u in G[19999]}
+    edges = re.search(r'<path id="edges" d="([^"]*)"', dom).group(1)
+    assert edges.count("M") == G.number_of_edges()
