@@ -26,7 +26,7 @@ from ._graph import pos_array
 from .constraints import graph_to_csr
 from .io import atomic_write
 from .metrics import gari
-from .plot import default_node_size, knn_agreement
+from .plot import arrange_components, default_node_size, knn_agreement
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -65,7 +65,7 @@ def _graph_arrays(G: nx.Graph, nodes: list[Any]) -> tuple[np.ndarray, np.ndarray
 
 def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None,
                 color_by: str | None = "gari", cmap: str = "RdYlGn",
-                node_radius: float | None = None) -> str:
+                node_radius: float | None = None, components: str = "strip") -> str:
     """The interactive view of a 2-D layout as one self-contained HTML document.
 
     Parameters
@@ -86,8 +86,15 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         matplotlib colour map of the GARI scale (default "RdYlGn", red = none recovered).
     node_radius : float or None
         Node radius in screen pixels at the initial zoom (default: from the number of
-        nodes, as the markers of :func:`nx_ordinal.plot.draw_layout`).  Zooming in moves
-        nodes apart faster than it grows them, so clumps open up.
+        nodes of the largest component, as the markers of
+        :func:`nx_ordinal.plot.draw_layout`).  Zooming in moves nodes apart faster than it
+        grows them, so clumps open up.
+    components : {"strip", "keep"}
+        ``"strip"`` (default): a disconnected graph is shown as
+        :func:`nx_ordinal.plot.draw_layout` shows it, the largest component filling the
+        view and the others packed in a strip to its right, each component keeping its
+        shape (:func:`nx_ordinal.plot.arrange_components`); the colours are those of the
+        positions as given.  ``"keep"``: the positions as given.
 
     Returns
     -------
@@ -100,7 +107,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     Raises
     ------
     ValueError
-        Positions of more than 2 dimensions, or an unknown ``color_by``.
+        Positions of more than 2 dimensions, an unknown ``color_by`` or ``components``.
     networkx.NetworkXError
         A node without a finite position.
 
@@ -124,6 +131,8 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
 
     if color_by not in ("gari", None):
         raise ValueError(f"color_by must be 'gari' or None, got {color_by!r}")
+    if components not in ("strip", "keep"):
+        raise ValueError(f"components must be 'strip' or 'keep', got {components!r}")
     nodes = list(G)
     X = pos_array(pos, nodes)
     if X.ndim != 2 or (len(nodes) and X.shape[1] > 2):
@@ -135,13 +144,19 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     E, k = _graph_arrays(G, nodes)
     has_edge = np.zeros(n, dtype=bool)
     has_edge[E.ravel()] = True
+    H = G.to_undirected(as_view=True) if G.is_directed() else G
+    sizes = sorted((len(c) for c in nx.connected_components(H)), reverse=True) if n else [0]
+    drawn = X  # the positions shown; the colours measure X itself
+    if components == "strip" and len(sizes) > 1 and sizes[0] > 1:
+        drawn = arrange_components(G, X)[0]
 
     # coordinates: y up as in matplotlib, integers in a box of about 10^4 per 10^4 nodes
     extent = 1e4 * max(1.0, math.sqrt(n / 1e4))
     if n:
-        lo, hi = X.min(axis=0), X.max(axis=0)
+        lo, hi = drawn.min(axis=0), drawn.max(axis=0)
         span = float((hi - lo).max()) or 1.0
-        U = np.column_stack([(X[:, 0] - lo[0]) / span, (hi[1] - X[:, 1]) / span]) * extent
+        U = np.column_stack([(drawn[:, 0] - lo[0]) / span,
+                             (hi[1] - drawn[:, 1]) / span]) * extent
         U = np.rint(U).astype(np.int64)
         box = [int(U[:, 0].min()), int(U[:, 1].min()), int(np.ptp(U[:, 0])),
                int(np.ptp(U[:, 1]))]
@@ -152,7 +167,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     data: dict[str, Any] = {"e": E.ravel().tolist(), "box": box,
                             "directed": G.is_directed()}
     if node_radius is None:
-        area = default_node_size(n)  # points^2, as the matplotlib markers
+        area = default_node_size(sizes[0])  # points^2, as the matplotlib markers
         node_radius = math.sqrt(area / math.pi) * 96 / 72
     if not (math.isfinite(node_radius) and node_radius > 0):
         raise ValueError(f"node_radius must be a positive number, got {node_radius!r}")
@@ -179,13 +194,16 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
             for i, c in enumerate(colors))
         iso = (f'<div><span class="sw" style="background:{_ISOLATED}"></span> no neighbours'
                f' ({int((~has_edge).sum())})</div>' if (~has_edge).any() else "")
-        legend += [f'<b>GARI {score:.3f}</b><div class="lg">node colour: share of its '
-                   f'graph neighbours among its nearest neighbours in the drawing</div>'
+        legend += [f'<summary><b>GARI {score:.3f}</b></summary><div class="lg">node colour: '
+                   f'share of its graph neighbours among its nearest neighbours in the '
+                   f'drawing</div>'
                    f'<div class="scale"><span>0</span>{swatches}<span>1</span></div>{iso}']
         cls = [f" class={c}" for c in classes]
     else:
         cls = [""] * n
     if G.is_directed():
+        if not legend:
+            legend.append("<summary>legend</summary>")
         legend.append('<div class="lg">directed graph: drawn without arrows</div>')
 
     circles = "".join(
@@ -195,14 +213,15 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     counts = f"{n} nodes, {G.number_of_edges()} edges"
     return _TEMPLATE.format(
         title=html.escape(title), counts=counts, colors=css_colors,
-        legend=f'<div id="legend">{"".join(legend)}</div>' if legend else "",
+        legend=f'<details id="legend" open>{"".join(legend)}</details>' if legend else "",
         viewbox=" ".join(str(b) for b in box), circles=circles, data=payload,
         script=_SCRIPT)
 
 
 def write_html(G: nx.Graph, pos: Mapping[Any, Any], path: str | os.PathLike[str], *,
                title: str | None = None, color_by: str | None = "gari",
-               cmap: str = "RdYlGn", node_radius: float | None = None) -> None:
+               cmap: str = "RdYlGn", node_radius: float | None = None,
+               components: str = "strip") -> None:
     """Write the interactive view of a 2-D layout to one self-contained HTML file.
 
     The file works offline in any current browser: drag to pan, wheel to zoom, hover for a
@@ -217,7 +236,7 @@ def write_html(G: nx.Graph, pos: Mapping[Any, Any], path: str | os.PathLike[str]
         node -> 1- or 2-D coordinates, for every node of ``G``.
     path : str or path-like
         Written atomically (a temporary file, then renamed).
-    title, color_by, cmap, node_radius
+    title, color_by, cmap, node_radius, components
         As in :func:`layout_html`.
 
     Raises
@@ -243,7 +262,7 @@ def write_html(G: nx.Graph, pos: Mapping[Any, Any], path: str | os.PathLike[str]
     Size and time as :func:`layout_html`: at 20,000 nodes about 2 MB.
     """
     page = layout_html(G, pos, title=title, color_by=color_by, cmap=cmap,
-                       node_radius=node_radius)
+                       node_radius=node_radius, components=components)
     with atomic_write(path, "w", encoding="utf-8") as fh:
         fh.write(page)
 
@@ -277,6 +296,7 @@ vector-effect:non-scaling-stroke}}
 #nodes circle.hit{{r:calc(var(--r,4px)*1.7);stroke:#000;stroke-width:calc(var(--r,4px)*.45)}}
 #legend{{position:absolute;right:10px;bottom:10px;max-width:250px;padding:8px 10px;\
 background:rgba(255,255,255,.92);border:1px solid #ccc;border-radius:4px;line-height:1.4}}
+#legend summary{{cursor:pointer}}
 #legend .lg{{color:#555;font-size:12px}}
 #legend .scale{{display:flex;align-items:center;gap:1px;margin-top:4px}}
 #legend .scale span:first-child{{margin-right:4px}}
@@ -333,10 +353,12 @@ var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale 
 var pending = false, timer = 0, radius = "";
 function client() { var r = stage.getBoundingClientRect();
   return {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
-function fit(b) {
-  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
-  var s = Math.max(bw / c.w, bh / c.h) * (1 + 2 * pad);
-  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - c.w * s / 2, y: b[1] + bh / 2 - c.h * s / 2};
+function fit(b, aside) {  // aside: keep the legend's column free (when there is room)
+  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1), w = c.w;
+  var lg = aside && document.getElementById("legend");
+  if (lg && lg.offsetWidth && c.w > 3 * lg.offsetWidth) w = c.w - lg.offsetWidth - 20;
+  var s = Math.max(bw / w, bh / c.h) * (1 + 2 * pad);
+  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - w * s / 2, y: b[1] + bh / 2 - c.h * s / 2};
 }
 function apply() {  // commit: the real viewBox
   clearTimeout(timer); pending = false;
@@ -357,11 +379,11 @@ function schedule() {
   if (!pending) { pending = true; requestAnimationFrame(move); }
   clearTimeout(timer); timer = setTimeout(apply, 180);
 }
-function goHome() { fit(home); homeScale = vb.w / client().w; apply(); }
+function goHome() { fit(home, true); homeScale = vb.w / client().w; apply(); }
 goHome();
 window.addEventListener("resize", function () {  // keep the centre and the zoom
   var cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2, z = homeScale / (vb.w / vb.cw);
-  fit(home); homeScale = vb.w / client().w;
+  fit(home, true); homeScale = vb.w / client().w;
   var c = client(), k = homeScale / z;
   vb.w = c.w * k; vb.h = c.h * k; vb.x = cx - vb.w / 2; vb.y = cy - vb.h / 2;
   apply();

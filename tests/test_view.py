@@ -98,6 +98,34 @@ def test_directed_graph_note_and_small_cases():
     assert line.count("<circle ") == 3
 
 
+def _xy(page):
+    return np.array(re.findall(r'<circle cx="?(-?\d+)"? cy="?(-?\d+)"?', page), dtype=float)
+
+
+@pytest.mark.parametrize("components", ["strip", "keep"])
+def test_components_strip_or_as_given(components):
+    from nx_ordinal.plot import arrange_components
+
+    G = nx.disjoint_union_all([nx.cycle_graph(30), nx.complete_graph(4), nx.empty_graph(3)])
+    pos = nx.spring_layout(G, seed=2)
+    X = np.array([pos[v] for v in G])
+    page = layout_html(G, pos, components=components)
+    U = _xy(page)
+    want = arrange_components(G, X)[0] if components == "strip" else X
+    # the circles are the wanted positions up to one scale and shift (y flipped)
+    Wf = np.column_stack([want[:, 0], -want[:, 1]])
+    A = np.column_stack([Wf, np.ones(len(Wf))])
+    coef, *_ = np.linalg.lstsq(A, U, rcond=None)
+    assert np.abs(A @ coef - U).max() <= 1.0  # integer rounding
+    assert coef[0, 0] > 0 and np.isclose(coef[0, 0], coef[1, 1], rtol=1e-3)
+    # the colours measure the positions as given, not the arranged ones
+    agree = knn_agreement(G, pos)
+    classes = [c for c, _ in _circles(page)]
+    assert classes[0] == f"g{round(10 * agree[0] / 2)}"
+    with pytest.raises(ValueError, match="components must be 'strip' or 'keep', got 'x'"):
+        layout_html(G, pos, components="x")
+
+
 def test_errors():
     G = nx.path_graph(3)
     with pytest.raises(ValueError, match="draws 1- or 2-D positions, got dim=3"):
