@@ -187,14 +187,16 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         css_colors += f"#nodes .iso{{fill:{_ISOLATED}}}"
         data["m"] = m.tolist()
         data["k"] = k.tolist()
-        score = gari(G, dict(zip(nodes, X, strict=True)))
-        data["gari"] = round(float(score), 4)
+        score = float(gari(G, dict(zip(nodes, X, strict=True))))
+        finite = math.isfinite(score)  # GARI is undefined on some tiny graphs
+        data["gari"] = round(score, 4) if finite else None
         swatches = "".join(
             f'<span class="sw" style="background:{c}" title="{i / 10:.1f}"></span>'
             for i, c in enumerate(colors))
         iso = (f'<div><span class="sw" style="background:{_ISOLATED}"></span> no neighbours'
                f' ({int((~has_edge).sum())})</div>' if (~has_edge).any() else "")
-        legend += [f'<summary><b>GARI {score:.3f}</b></summary><div class="lg">node colour: '
+        shown = f"{score:.3f}" if finite else "undefined"
+        legend += [f'<summary><b>GARI {shown}</b></summary><div class="lg">node colour: '
                    f'share of its graph neighbours among its nearest neighbours in the '
                    f'drawing</div>'
                    f'<div class="scale"><span>0</span>{swatches}<span>1</span></div>{iso}']
@@ -209,7 +211,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     circles = "".join(
         f"<circle cx={x} cy={y}{c}><title>{html.escape(str(v), quote=False)}</title></circle>"
         for v, (x, y), c in zip(nodes, U.tolist(), cls, strict=True))
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
+    payload = json.dumps(data, separators=(",", ":"), allow_nan=False).replace("</", "<\\/")
     counts = f"{n} nodes, {G.number_of_edges()} edges"
     return _TEMPLATE.format(
         title=html.escape(title), counts=counts, colors=css_colors,

@@ -96,6 +96,10 @@ def test_directed_graph_note_and_small_cases():
     assert one.count("<circle ") == 1
     line = layout_html(nx.path_graph(3), {0: [0.0], 1: [1.0], 2: [2.0]})
     assert line.count("<circle ") == 3
+    # GARI undefined (two nodes): the page still holds valid JSON
+    two = layout_html(nx.MultiDiGraph([(0, 1), (1, 0), (1, 1)]), {0: [0.0, 0.0], 1: [1.0, 1.0]})
+    assert _data(two)["gari"] is None and "GARI undefined" in two
+    assert _data(two)["e"] == [0, 1, 1, 0]  # no self-loop
 
 
 def _xy(page):
