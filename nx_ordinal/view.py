@@ -38,6 +38,9 @@ __all__ = ["write_html", "layout_html"]
 _N_CLASSES = 11
 _ISOLATED = "#b8b8b8"
 _PLAIN = "#3b75af"
+#: beyond this many nodes the circles have no outline (it halves the time of a repaint at
+#: 20,000 nodes, and markers of a pixel or two show no outline anyway)
+_MANY = 5000
 
 
 def _scale_colors(cmap: str) -> list[str]:
@@ -217,6 +220,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         title=html.escape(title), counts=counts, colors=css_colors,
         legend=f'<details id="legend" open>{"".join(legend)}</details>' if legend else "",
         viewbox=" ".join(str(b) for b in box), circles=circles, data=payload,
+        many=' class="many"' if n > _MANY else "",
         script=_SCRIPT)
 
 
@@ -291,6 +295,7 @@ transform-origin:0 0;will-change:transform}}
 vector-effect:non-scaling-stroke}}
 #hl{{fill:none;stroke:#111;stroke-width:1.6px;vector-effect:non-scaling-stroke}}
 #nodes circle{{r:var(--r,4px);stroke:#333;stroke-width:calc(var(--r,4px)*.15)}}
+#view.many #nodes circle:not(.hit){{stroke:none}}
 {colors}
 #view.searching #edges{{stroke-opacity:.12}}
 #view.searching circle{{opacity:.18}}
@@ -314,7 +319,7 @@ button{{font:inherit}}
 <button id="home" type="button" title="show the whole drawing">reset view</button>
 <span id="info"></span>
 <span class="muted">drag: pan &middot; wheel: zoom &middot; click: neighbours</span></div>
-<div id="stage"><svg id="view" viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
+<div id="stage"><svg id="view"{many} viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
 role="img" aria-label="{title}">
 <path id="edges" d=""/><path id="hl" d=""/>
 <g id="nodes">{circles}</g></svg></div>
