@@ -4,12 +4,12 @@ Chromium renders it (skipped where no Chromium is installed)."""
 import json
 import os
 import re
-import shutil
 import subprocess
 
 import networkx as nx
 import numpy as np
 import pytest
+from _chromium import FLAGS, Browser, find_chromium
 
 import nx_ordinal
 from nx_ordinal.plot import knn_agreement
@@ -153,22 +153,9 @@ def test_size_per_node():
 
 # --- in a real browser ----------------------------------------------------------------
 
-def _chromium():
-    for name in (os.environ.get("NX_ORDINAL_CHROMIUM"), "chromium", "chromium-browser",
-                 "google-chrome", "google-chrome-stable"):
-        if name and shutil.which(name):
-            return shutil.which(name)
-    return None
-
-
-_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-          "--disable-background-networking", "--disable-component-update", "--disable-sync",
-          "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND"]
-
-
 @pytest.fixture(scope="module")
 def chromium():
-    exe = _chromium()
+    exe = find_chromium()
     if exe is None:
         pytest.skip("no Chromium installed (apt-get install chromium, or set "
                     "NX_ORDINAL_CHROMIUM): the HTML view is not checked in a browser")
@@ -177,7 +164,7 @@ def chromium():
 
 def _dump_dom(exe, path, tmp_path, fragment=""):
     profile = tmp_path / f"profile{len(os.listdir(tmp_path))}"
-    cmd = [exe, *_FLAGS, f"--user-data-dir={profile}", "--dump-dom",
+    cmd = [exe, *FLAGS, f"--user-data-dir={profile}", "--dump-dom",
            f"file://{os.path.abspath(path)}{fragment}"]
     res = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr[-2000:]
@@ -265,3 +252,69 @@ def test_browser_20000_nodes(chromium, tmp_path):
     assert {v for v, c in classes.items() if "nb" in c.split()} == {str(u) for u in G[19999]}
     edges = re.search(r'<path id="edges" d="([^"]*)"', dom).group(1)
     assert edges.count("M") == G.number_of_edges()
+
+
+_CENTRE = """(function () {
+  var c = Array.prototype.find.call(document.querySelectorAll("#nodes circle"),
+    function (c) { return c.firstChild.textContent === %s; });
+  var r = c.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];
+})()"""
+
+
+def test_browser_hover_click_zoom_pan(chromium, tmp_path, lesmis):
+    """Real input events (DevTools protocol): the hover label names the node and its GARI
+    share, a click selects its neighbourhood, the wheel zooms about the pointer, a drag
+    pans by the pointer's motion, Escape clears."""
+    G, pos = lesmis
+    path = tmp_path / "lesmis.html"
+    write_html(G, pos, path)
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}")
+
+        def mouse(kind, x, y, **kw):
+            b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **kw},
+                   session=s)
+
+        def where(name):
+            return np.array(b.evaluate(s, _CENTRE % json.dumps(name)))
+
+        def settle():  # two frames, and the end-of-gesture timer (180 ms)
+            b.evaluate(s, "new Promise(function (d) { setTimeout(function () { "
+                          "requestAnimationFrame(function () { requestAnimationFrame(d); "
+                          "}); }, 250); })")
+
+        x, y = where("Valjean")
+        mouse("mouseMoved", x, y)
+        settle()
+        agree = knn_agreement(G, pos)["Valjean"]
+        assert b.evaluate(s, "document.getElementById('tip').textContent") == \
+            f"Valjean  \u2014  {agree} of 36 neighbours nearest"
+        mouse("mousePressed", x, y, button="left", clickCount=1)
+        mouse("mouseReleased", x, y, button="left", clickCount=1)
+        settle()
+        assert b.evaluate(s, "document.getElementById('info').textContent") == \
+            "Valjean: 36 neighbours"
+        assert b.evaluate(s, "document.querySelectorAll('#nodes .nb').length") == 36
+        width = b.evaluate(s, "document.getElementById('view').viewBox.baseVal.width")
+        for _ in range(3):
+            mouse("mouseWheel", x, y, deltaX=0, deltaY=-150)
+        settle()
+        zoomed = b.evaluate(s, "document.getElementById('view').viewBox.baseVal.width")
+        assert zoomed < width / 2
+        assert np.abs(where("Valjean") - (x, y)).max() < 3  # zoomed about the pointer
+        mouse("mousePressed", 200, 300, button="left", clickCount=1)
+        for k in range(1, 11):
+            mouse("mouseMoved", 200 + 10 * k, 300 + 5 * k, button="left", buttons=1)
+        mouse("mouseReleased", 300, 350, button="left", clickCount=1)
+        settle()
+        assert np.abs(where("Valjean") - (x + 100, y + 50)).max() < 3
+        assert b.evaluate(s, "document.querySelectorAll('#nodes .hit').length") == 1
+        b.evaluate(s, "document.getElementById('q').focus()")
+        b.call("Input.dispatchKeyEvent", {"type": "keyDown", "key": "Escape",
+                                          "code": "Escape", "windowsVirtualKeyCode": 27},
+               session=s)
+        settle()
+        assert b.evaluate(s, "document.querySelectorAll('#nodes .hit, #nodes .nb').length") == 0
+    finally:
+        b.close()
