@@ -4,7 +4,9 @@ Graphs: edge lists (networkx's default ``write_edgelist`` output with data dicts
 adjacency lists, Pajek, GraphML, GML and JSON node-link files (:func:`read_graph`), never
 pickle or ``eval`` (data dicts are read with ``ast.literal_eval``).  Layouts: JSON files
 with node ids, positions, the method, its parameters and metrics (:func:`write_layout`;
-:func:`read_layout` gives the positions, :func:`read_layout_record` everything), written
+:func:`read_layout` gives the positions, :func:`read_layout_record` everything), or the
+graph with its positions as GEXF (``viz:position``, for Gephi) or GraphML (``x``, ``y``
+node attributes, for Cytoscape and yEd), which networkx's readers read back; all written
 atomically (temporary file in the same folder, then rename), so an interrupted write never
 leaves a half-written file.  Written files honour the umask (0644 under the usual 022).
 
