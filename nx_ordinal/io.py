@@ -255,13 +255,14 @@ def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], di
                                          else nx.Graph())
         H.graph.update(_scalar_attrs(graph.graph))
     skip = _GEXF_RESERVED if format == "gexf" else frozenset(_AXES)
+    size = _marker_size(X) if format == "gexf" else 0.0
     for v, x in zip(nodes, X, strict=True):
         attrs = _scalar_attrs(graph.nodes[v], skip) if graph is not None and v in graph \
             else {}
         coords = [float(c) for c in x] + [0.0] * max(0, 2 - dim)
         if format == "gexf":  # z always: networkx's writer would write z="None"
             coords += [0.0] * (3 - len(coords))
-            attrs["viz"] = {"position": dict(zip(_AXES, coords, strict=True))}
+            attrs["viz"] = {"position": dict(zip(_AXES, coords, strict=True)), "size": size}
         else:
             attrs.update(zip(_AXES, coords, strict=False))
         H.add_node(v, **attrs)
@@ -278,6 +279,22 @@ def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], di
 
 
 _MISSING = object()
+
+
+def _marker_size(X: list[np.ndarray]) -> float:
+    """GEXF ``viz:size`` of every node: a quarter of the median distance from a node to its
+    nearest other node, so that Gephi draws the layout at any scale with markers that do
+    not cover each other (its default size, 10, would cover a layout of scale 1)."""
+    from scipy.spatial import cKDTree
+
+    if len(X) < 2:
+        return 1.0
+    P = np.array(X, dtype=np.float64).reshape(len(X), -1)
+    d = cKDTree(P).query(P, k=2)[0][:, 1]
+    d = d[d > 0]
+    if not d.size:
+        return 1.0
+    return float(0.25 * np.median(d))
 
 
 def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
@@ -308,7 +325,8 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
         * ``"json"``: read back by :func:`read_layout` / :func:`read_layout_record`.
         * ``"gexf"`` (GEXF 1.2, Gephi's format): each position as the node's
           ``viz:position`` (``x``, ``y`` and ``z``, 0 below 3-D); ``nx.read_gexf`` gives it as
-          ``G.nodes[v]["viz"]["position"]``.
+          ``G.nodes[v]["viz"]["position"]``.  Every node's ``viz:size`` is a quarter of the
+          median distance between nearest nodes, so markers do not hide the layout.
         * ``"graphml"``: the coordinates as float node attributes ``x``, ``y`` (and
           ``z``), the convention of networkx and of the GraphML importers of Cytoscape and
           yEd.
@@ -318,7 +336,10 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
         ``"(1, 2)"``); ``nx.read_graphml(path, node_type=int)`` and
         ``nx.read_gexf(path, node_type=int)`` give int names back.  1-D positions get
         ``y = 0``.  Graph attributes named like a position (``x``, ``y``, ``z`` in GraphML)
-        or like a GEXF field (``id``, ``label``, ``viz``, ...) are left out.
+        or like a GEXF field (``id``, ``label``, ``viz``, ...) are left out.  The
+        coordinates are written as they are: tools that read them as pixels (Cytoscape,
+        yEd) show a layout of ``scale=1`` two pixels wide; lay out with, e.g.,
+        ``scale=500`` (or multiply the positions) for them.
 
     Raises
     ------

@@ -249,6 +249,10 @@ def test_xml_layout_roundtrip_through_networkx_readers(tmp_path, ext, dim):
                 assert "z" not in got
                 continue
             assert isinstance(got[axis], float) and got[axis] == value  # exact: repr floats
+    if ext == ".gexf":  # markers a quarter of the median nearest-node distance
+        P = np.array([pos[v] for v in G]).reshape(len(G), -1)
+        D = np.linalg.norm(P[:, None] - P[None], axis=-1) + np.diag([np.inf] * len(G))
+        assert H.nodes["7"]["viz"]["size"] == pytest.approx(0.25 * np.median(D.min(1)))
     assert H.nodes["Valjean"]["group"] == 3 and "vec" not in H.nodes["7"]
     assert H.edges["Valjean", "7"]["weight"] == 2.5
     assert H.edges["7", "(1, 2)"]["weight"] == 0.5
