@@ -41,6 +41,8 @@ _PLAIN = "#3b75af"
 #: beyond this many nodes the circles have no outline (it halves the time of a repaint at
 #: 20,000 nodes, and markers of a pixel or two show no outline anyway)
 _MANY = 5000
+#: directed graphs up to this many edges get arrowheads (redrawn when the zoom changes)
+_MAX_ARROWS = 50_000
 
 
 def _scale_colors(cmap: str) -> list[str]:
@@ -74,8 +76,9 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     Parameters
     ----------
     G : networkx graph
-        Directed graphs are drawn without arrows (the legend says so); their search
-        highlights predecessors and successors.
+        Directed graphs get an arrowhead at each edge's target (up to 50,000 edges; beyond,
+        the legend says they are drawn without); their search highlights predecessors and
+        successors.
     pos : dict
         node -> 1- or 2-D coordinates, for every node of ``G``.
     title : str or None
@@ -207,9 +210,12 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     else:
         cls = [""] * n
     if G.is_directed():
-        if not legend:
-            legend.append("<summary>legend</summary>")
-        legend.append('<div class="lg">directed graph: drawn without arrows</div>')
+        data["arrows"] = len(E) <= _MAX_ARROWS
+        if not data["arrows"]:
+            if not legend:
+                legend.append("<summary>legend</summary>")
+            legend.append(f'<div class="lg">directed graph: drawn without arrows (more than '
+                          f'{_MAX_ARROWS:,} edges)</div>')
 
     circles = "".join(
         f"<circle cx={x} cy={y}{c}><title>{html.escape(str(v), quote=False)}</title></circle>"
@@ -297,7 +303,9 @@ vector-effect:non-scaling-stroke}}
 #nodes circle{{r:var(--r,4px);stroke:#333;stroke-width:calc(var(--r,4px)*.15)}}
 #view.many #nodes circle:not(.hit){{stroke:none}}
 {colors}
+#arrows{{fill:#8c8c8c;fill-opacity:.8}}
 #view.searching #edges{{stroke-opacity:.12}}
+#view.searching #arrows{{fill-opacity:.12}}
 #view.searching circle{{opacity:.18}}
 #view.searching circle.nb,#view.searching circle.hit{{opacity:1}}
 #nodes circle.hit{{r:calc(var(--r,4px)*1.7);stroke:#000;stroke-width:calc(var(--r,4px)*.45)}}
@@ -321,7 +329,7 @@ button{{font:inherit}}
 <span class="muted">drag: pan &middot; wheel: zoom &middot; click: neighbours</span></div>
 <div id="stage"><svg id="view"{many} viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
 role="img" aria-label="{title}">
-<path id="edges" d=""/><path id="hl" d=""/>
+<path id="edges" d=""/><path id="arrows" d=""/><path id="hl" d=""/>
 <g id="nodes">{circles}</g></svg></div>
 {legend}
 <div id="tip"></div>
@@ -373,8 +381,25 @@ function apply() {  // commit: the real viewBox
   svg.style.transform = "";
   svg.setAttribute("viewBox", vb.x + " " + vb.y + " " + vb.w + " " + vb.h);
   var s = vb.w / vb.cw, z = homeScale / s;
-  var r = (D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4) * s).toPrecision(4) + "px";
-  if (r !== radius) { radius = r; svg.style.setProperty("--r", r); }  // not when panning
+  var rs = D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4), r = (rs * s).toPrecision(4) + "px";
+  if (r !== radius) {  // not when panning
+    radius = r; svg.style.setProperty("--r", r);
+    if (D.arrows) arrows(rs * s, Math.max(2.2 * rs, 7) * s);
+  }
+}
+function arrows(r, len) {  // directed: a head at each edge's target, outside its circle
+  var out = new Array(E.length >> 1), u, v, dx, dy, d, tx, ty, bx, by, w = 0.4 * len;
+  for (j = 0; j < E.length; j += 2) {
+    u = E[j]; v = E[j + 1]; dx = X[v] - X[u]; dy = Y[v] - Y[u];
+    d = Math.sqrt(dx * dx + dy * dy);
+    if (d <= r + len) { out[j >> 1] = ""; continue; }
+    dx /= d; dy /= d; tx = X[v] - dx * r; ty = Y[v] - dy * r;
+    bx = tx - dx * len; by = ty - dy * len;
+    out[j >> 1] = "M" + tx.toFixed(1) + " " + ty.toFixed(1) + "L" + (bx - dy * w).toFixed(1) +
+      " " + (by + dx * w).toFixed(1) + "L" + (bx + dy * w).toFixed(1) + " " +
+      (by - dx * w).toFixed(1) + "Z";
+  }
+  document.getElementById("arrows").setAttribute("d", out.join(""));
 }
 function move() {  // in a gesture: the rendered drawing, transformed
   pending = false;

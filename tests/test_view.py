@@ -90,7 +90,17 @@ def test_names_are_escaped_and_odd_labels_work(tmp_path):
 def test_directed_graph_note_and_small_cases():
     D = nx.DiGraph([(0, 1), (1, 2)])
     page = layout_html(D, nx.circular_layout(D))
-    assert "drawn without arrows" in page and _data(page)["directed"] is True
+    assert _data(page)["directed"] is True and _data(page)["arrows"] is True
+    assert "without arrows" not in page
+    import nx_ordinal.view as view
+
+    old, view._MAX_ARROWS = view._MAX_ARROWS, 1
+    try:
+        page = layout_html(D, nx.circular_layout(D))
+    finally:
+        view._MAX_ARROWS = old
+    assert _data(page)["arrows"] is False
+    assert "directed graph: drawn without arrows (more than 1 edges)" in page
     assert layout_html(nx.Graph(), {}).count("<circle ") == 0
     one = layout_html(nx.empty_graph(1), {0: [0.0, 0.0]})
     assert one.count("<circle ") == 1
@@ -318,3 +328,13 @@ def test_browser_hover_click_zoom_pan(chromium, tmp_path, lesmis):
         assert b.evaluate(s, "document.querySelectorAll('#nodes .hit, #nodes .nb').length") == 0
     finally:
         b.close()
+
+
+def test_browser_arrows_on_directed_graphs(chromium, tmp_path):
+    D = nx.DiGraph([(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (4, 3)])
+    path = tmp_path / "d.html"
+    write_html(D, nx.circular_layout(D), path)
+    dom = _dump_dom(chromium, path, tmp_path)
+    heads = re.search(r'<path id="arrows" d="([^"]*)"', dom).group(1)
+    assert heads.count("Z") == D.number_of_edges()  # one head per edge, both of 3 <-> 4
+    assert len(_classes(dom)) == 5
