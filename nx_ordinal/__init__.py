@@ -33,6 +33,7 @@ _BASE = {
     "register_layout": "registry",
     "available_layouts": "registry",
     "knn_graph": "constraints",
+    "write_html": "view",
     "is_rigid": "rigidity",
     "is_globally_rigid": "rigidity",
     "redundantly_rigid": "rigidity",
@@ -60,6 +61,7 @@ _SUBMODULES = {
     "registry",
     "rigidity",
     "utils",
+    "view",
 }
 
 _LAZY = None  # _BASE plus the method table's layouts, built on first use (import stays cheap)

@@ -39,6 +39,7 @@ from .rigidity import (
     redundantly_rigid,
     rigid_components,
 )
+from .view import write_html
 
 __all__ = [
     "ConvergenceWarning",
@@ -73,4 +74,5 @@ __all__ = [
     "soe_layout",
     "ste_layout",
     "tste_layout",
+    "write_html",
 ]

@@ -24,7 +24,8 @@ LAYERS: dict[int, tuple[str, tuple[str, ...]]] = {
                        "nx_ordinal.layouts", "nx_ordinal._methods", "nx_ordinal._layers")),
     # the registry refreshes the package's lazy names, so it sits with the package itself
     6: ("package and tools", ("nx_ordinal.registry", "nx_ordinal.compare", "nx_ordinal.io",
-                              "nx_ordinal.plot", "nx_ordinal.cli", "nx_ordinal._exports",
+                              "nx_ordinal.plot", "nx_ordinal.view", "nx_ordinal.cli",
+                              "nx_ordinal._exports",
                               "nx_ordinal")),
 }
 

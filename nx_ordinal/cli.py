@@ -21,6 +21,9 @@ DESCRIPTION = ("Draw graphs from ordinal information: lay out a graph file with 
                "ordinal embedding (LOE) and related methods or a classical layout, compare "
                "layouts by GARI, or run the gallery of paper figures.")
 PICTURE_FORMATS = (".png", ".svg", ".pdf")
+#: positions files of ``draw -o`` (:func:`nx_ordinal.io.write_layout`) and the interactive view
+LAYOUT_OUTPUTS = (".json", ".gexf", ".graphml")
+VIEW_FORMAT = ".html"
 COLOR_CHOICES = ("gari", "degree", "component", "none")
 #: the footnote of ``compare``'s table
 ERR_LOCAL_NOTE = (
@@ -198,6 +201,10 @@ def _check_output(path: str, allowed: Sequence[str], dim: int | None = None) -> 
         raise ValueError(f"output must end in {names}, got {path!r}")
     if dim is not None and ext in PICTURE_FORMATS and dim > 3:
         raise ValueError(f"can draw only dim <= 3 to {ext}, got --dim {dim}")
+    if dim is not None and ext in (".gexf", ".graphml") and dim > 3:
+        raise ValueError(f"{ext} stores only dim <= 3, got --dim {dim}")
+    if dim is not None and ext == VIEW_FORMAT and dim > 2:
+        raise ValueError(f"the {ext} view draws only dim <= 2, got --dim {dim}")
     check_output_path(path)
     return ext
 
@@ -327,7 +334,10 @@ def _draw(args: argparse.Namespace) -> int:
 
     dim = _check_dim(args.dim)
     check_input_path(args.input)
-    ext = _check_output(args.output, (*PICTURE_FORMATS, ".json"), dim)
+    ext = _check_output(args.output, (*PICTURE_FORMATS, *LAYOUT_OUTPUTS, VIEW_FORMAT), dim)
+    if ext == VIEW_FORMAT and args.color not in ("gari", "none"):
+        raise ValueError(f"the {ext} view colours nodes by gari or none, got --color "
+                         f"{args.color}")
     params = parse_params(args.param)
     func, kw = _prepare_layout(args.method, args, params)
     options = _drawing_options(args)
@@ -342,11 +352,17 @@ def _draw(args: argparse.Namespace) -> int:
     _Interrupt.check()
     score = gari(G, pos)
     record = {k: v for k, v in kw.items() if k != "verbose"}
-    if ext == ".json":
+    if ext in LAYOUT_OUTPUTS:
         from .io import write_layout
 
         write_layout(args.output, pos, method=args.method, parameters=record,
                      metrics={"gari": score}, graph=G)
+    elif ext == VIEW_FORMAT:
+        from .view import write_html
+
+        _Interrupt.check()
+        write_html(G, pos, args.output, title=f"{os.path.basename(args.input)}: "
+                   f"{args.method}", color_by=None if args.color == "none" else "gari")
     else:
         import matplotlib
 
@@ -626,13 +642,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     p.set_defaults(func=_demo)
 
-    p = sub.add_parser("draw", help="lay out a graph file and write a picture or a layout JSON",
+    p = sub.add_parser("draw", help="lay out a graph file and write a picture, the positions "
+                       "or an interactive view",
                        description="Lay out a graph file and write a picture (.png, .svg, "
-                                   ".pdf) or the positions (.json).",
+                                   ".pdf), the positions (.json; .gexf for Gephi, .graphml "
+                                   "for Cytoscape and yEd) or a self-contained interactive "
+                                   "view (.html: pan, zoom, search, works offline).",
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)
     p.add_argument("-m", "--method", default="loe", help="registered layout (default loe)")
-    p.add_argument("-o", "--output", required=True, help="OUT.png, .svg, .pdf or .json")
+    p.add_argument("-o", "--output", required=True,
+                   help="OUT.png, .svg, .pdf, .json, .gexf, .graphml or .html")
     _add_layout_options(p)
     _add_drawing_options(p)
     p.set_defaults(func=_draw)

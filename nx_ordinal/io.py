@@ -4,7 +4,9 @@ Graphs: edge lists (networkx's default ``write_edgelist`` output with data dicts
 adjacency lists, Pajek, GraphML, GML and JSON node-link files (:func:`read_graph`), never
 pickle or ``eval`` (data dicts are read with ``ast.literal_eval``).  Layouts: JSON files
 with node ids, positions, the method, its parameters and metrics (:func:`write_layout`;
-:func:`read_layout` gives the positions, :func:`read_layout_record` everything), written
+:func:`read_layout` gives the positions, :func:`read_layout_record` everything), or the
+graph with its positions as GEXF (``viz:position``, for Gephi) or GraphML (``x``, ``y``
+node attributes, for Cytoscape and yEd), which networkx's readers read back; all written
 atomically (temporary file in the same folder, then rename), so an interrupted write never
 leaves a half-written file.  Written files honour the umask (0644 under the usual 022).
 
@@ -45,7 +47,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 __all__ = ["read_graph", "read_layout", "read_layout_record", "write_layout", "atomic_write",
-           "check_input_path", "check_output_path", "GRAPH_FORMATS"]
+           "check_input_path", "check_output_path", "GRAPH_FORMATS", "LAYOUT_FORMATS"]
 
 #: file extension -> graph format understood by :func:`read_graph`
 GRAPH_FORMATS = {
@@ -186,33 +188,15 @@ def _plain(value):
     return value
 
 
-def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
-                 method: str | None = None, parameters: Mapping[str, Any] | None = None,
-                 metrics: Mapping[str, Any] | None = None,
-                 graph: nx.Graph | None = None) -> None:
-    """Write a layout as JSON (atomically).
+#: file extension -> layout format written by :func:`write_layout` (any other: JSON)
+LAYOUT_FORMATS = {".json": "json", ".gexf": "gexf", ".graphml": "graphml"}
+# attribute names the GEXF writer gives a meaning of its own (never copied from the graph)
+_GEXF_RESERVED = frozenset({"id", "label", "pid", "viz", "start", "end", "spells"})
+_AXES = ("x", "y", "z")
 
-    Parameters
-    ----------
-    path : str or path-like
-    pos : dict
-        node -> coordinates (all of one dimension).
-    method : str or None
-        Registry name of the method that made it.
-    parameters : dict or None
-        Keyword arguments (seed included) that reproduce it.
-    metrics : dict or None
-        E.g. ``{"gari": 0.41}``.
-    graph : networkx graph or None
-        Stored as a node-link edge list (``"edges"``) so the file is self-contained.
 
-    Raises
-    ------
-    ValueError
-        Positions of mixed dimension or non-finite positions.
-    TypeError
-        Node ids that JSON cannot hold.
-    """
+def _check_pos(pos: Mapping[Any, Any]) -> tuple[list[Any], list[np.ndarray], int]:
+    """Nodes, coordinate rows and dimension of ``pos``, checked."""
 
     if not hasattr(pos, "items"):
         raise TypeError(f"pos must be a dict mapping nodes to coordinates, got "
@@ -227,13 +211,184 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
         raise ValueError(f"positions have mixed dimensions {sorted(dims)}")
     if any(not np.isfinite(x).all() for x in X):
         raise ValueError("positions must be finite")
+    return nodes, X, dims.pop() if dims else 0
+
+
+def _scalar_attrs(data: Mapping[Any, Any], skip: frozenset[str] = frozenset()
+                  ) -> dict[str, Any]:
+    """The attributes GEXF and GraphML can hold (str, bool, int, float; numpy scalars as
+    Python scalars), string keys only; others are left out."""
+
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if not isinstance(key, str) or key in skip:
+            continue
+        if isinstance(value, np.generic):
+            value = value.item()
+        if isinstance(value, (str, bool, int, float)):
+            out[key] = value
+    return out
+
+
+def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], dim: int,
+               graph: nx.Graph | None, format: str) -> nx.Graph:
+    """A new graph for networkx's GEXF / GraphML writers: the nodes of ``pos`` (in its
+    order) with their positions, the edges of ``graph`` and those of its attributes the
+    format can hold.  ``graph`` itself is not changed."""
+
+    if dim > 3:
+        raise ValueError(f"{format} stores positions of at most 3 dimensions, got dim={dim}")
+    names: dict[str, Any] = {}
+    for v in nodes:
+        name = str(v)
+        if name in names:
+            raise ValueError(f"nodes {names[name]!r} and {v!r} have the same name {name!r} "
+                             f"in {format} (node ids are written as str(node))")
+        names[name] = v
+    H: nx.Graph
+    if graph is None:
+        H = nx.Graph()
+    else:
+        missing = next((v for v in graph if v not in pos), _MISSING)
+        if missing is not _MISSING:
+            raise nx.NetworkXError(f"node {missing!r} of the graph has no position")
+        H = (nx.MultiDiGraph() if graph.is_multigraph() else nx.DiGraph()) \
+            if graph.is_directed() else (nx.MultiGraph() if graph.is_multigraph()
+                                         else nx.Graph())
+        H.graph.update(_scalar_attrs(graph.graph))
+    skip = _GEXF_RESERVED if format == "gexf" else frozenset(_AXES)
+    size = _marker_size(X) if format == "gexf" else 0.0
+    for v, x in zip(nodes, X, strict=True):
+        attrs = _scalar_attrs(graph.nodes[v], skip) if graph is not None and v in graph \
+            else {}
+        coords = [float(c) for c in x] + [0.0] * max(0, 2 - dim)
+        if format == "gexf":  # z always: networkx's writer would write z="None"
+            coords += [0.0] * (3 - len(coords))
+            attrs["viz"] = {"position": dict(zip(_AXES, coords, strict=True)), "size": size}
+        else:
+            attrs.update(zip(_AXES, coords, strict=False))
+        H.add_node(v, **attrs)
+    if graph is not None:
+        eskip = _GEXF_RESERVED if format == "gexf" else frozenset()
+        if graph.is_multigraph():
+            multi: Any = graph  # (the stubs type G.edges without keys=)
+            H.add_edges_from((u, v, k, _scalar_attrs(d, eskip))  # type: ignore[misc]
+                             for u, v, k, d in multi.edges(keys=True, data=True))
+        else:
+            H.add_edges_from((u, v, _scalar_attrs(d, eskip))
+                             for u, v, d in graph.edges(data=True))
+    return H
+
+
+_MISSING = object()
+
+
+def _marker_size(X: list[np.ndarray]) -> float:
+    """GEXF ``viz:size`` of every node: a quarter of the median distance from a node to its
+    nearest other node, so that Gephi draws the layout at any scale with markers that do
+    not cover each other (its default size, 10, would cover a layout of scale 1)."""
+    from scipy.spatial import cKDTree
+
+    if len(X) < 2:
+        return 1.0
+    P = np.array(X, dtype=np.float64).reshape(len(X), -1)
+    d = cKDTree(P).query(P, k=2)[0][:, 1]
+    d = d[d > 0]
+    if not d.size:
+        return 1.0
+    return float(0.25 * np.median(d))
+
+
+def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
+                 method: str | None = None, parameters: Mapping[str, Any] | None = None,
+                 metrics: Mapping[str, Any] | None = None,
+                 graph: nx.Graph | None = None, format: str | None = None) -> None:
+    """Write a layout as JSON, GEXF or GraphML (atomically).
+
+    Parameters
+    ----------
+    path : str or path-like
+    pos : dict
+        node -> coordinates (all of one dimension).
+    method : str or None
+        Registry name of the method that made it (JSON only).
+    parameters : dict or None
+        Keyword arguments (seed included) that reproduce it (JSON only).
+    metrics : dict or None
+        E.g. ``{"gari": 0.41}`` (JSON only).
+    graph : networkx graph or None
+        The graph drawn.  JSON stores its edges as a node-link edge list (``"edges"``), so
+        the file is self-contained; GEXF and GraphML store its edges and those graph, node
+        and edge attributes they can hold (strings, booleans, ints, floats).  Not changed.
+    format : {"json", "gexf", "graphml"} or None
+        Default: from the extension of ``path`` (:data:`LAYOUT_FORMATS`; any other
+        extension is written as JSON).
+
+        * ``"json"``: read back by :func:`read_layout` / :func:`read_layout_record`.
+        * ``"gexf"`` (GEXF 1.2, Gephi's format): each position as the node's
+          ``viz:position`` (``x``, ``y`` and ``z``, 0 below 3-D); ``nx.read_gexf`` gives it as
+          ``G.nodes[v]["viz"]["position"]``.  Every node's ``viz:size`` is a quarter of the
+          median distance between nearest nodes, so markers do not hide the layout.
+        * ``"graphml"``: the coordinates as float node attributes ``x``, ``y`` (and
+          ``z``), the convention of networkx and of the GraphML importers of Cytoscape and
+          yEd.
+
+        In GEXF and GraphML a node's id is ``str(node)``: string names come back as they
+        were, other names (ints, tuples) as their string (``1`` as ``"1"``, ``(1, 2)`` as
+        ``"(1, 2)"``); ``nx.read_graphml(path, node_type=int)`` and
+        ``nx.read_gexf(path, node_type=int)`` give int names back.  1-D positions get
+        ``y = 0``.  Graph attributes named like a position (``x``, ``y``, ``z`` in GraphML)
+        or like a GEXF field (``id``, ``label``, ``viz``, ...) are left out.  The
+        coordinates are written as they are: tools that read them as pixels (Cytoscape,
+        yEd) show a layout of ``scale=1`` two pixels wide; lay out with, e.g.,
+        ``scale=500`` (or multiply the positions) for them.
+
+    Raises
+    ------
+    ValueError
+        Positions of mixed dimension or non-finite positions, an unknown ``format``, more
+        than 3 dimensions for GEXF / GraphML, or two nodes with the same ``str`` there.
+    TypeError
+        Node ids that JSON cannot hold.
+    networkx.NetworkXError
+        GEXF / GraphML: a node of ``graph`` without a position.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> import networkx as nx
+    >>> G = nx.path_graph(["a", "b", "c"])
+    >>> pos = {"a": [0.0, 0.0], "b": [1.0, 0.5], "c": [2.0, 0.0]}
+    >>> path = os.path.join(tempfile.mkdtemp(), "p.graphml")
+    >>> write_layout(path, pos, graph=G)
+    >>> H = nx.read_graphml(path)
+    >>> H.nodes["b"]["x"], H.nodes["b"]["y"]
+    (1.0, 0.5)
+    >>> write_layout(path.replace(".graphml", ".gexf"), pos, graph=G)
+    >>> nx.read_gexf(path.replace(".graphml", ".gexf")).nodes["b"]["viz"]["position"]
+    {'x': 1.0, 'y': 0.5, 'z': 0.0}
+    """
+
+    if format is None:
+        format = LAYOUT_FORMATS.get(os.path.splitext(os.fspath(path))[1].lower(), "json")
+    if format not in ("json", "gexf", "graphml"):
+        raise ValueError(f"format must be 'json', 'gexf' or 'graphml', got {format!r}")
+    nodes, X, dim = _check_pos(pos)
+    if format != "json":
+        H = _xml_graph(pos, nodes, X, dim, graph, format)
+        with atomic_write(path, "wb") as fh:
+            if format == "gexf":
+                nx.write_gexf(H, fh)
+            else:
+                nx.write_graphml(H, fh)
+        return
     record = {
         "format": _FORMAT_TAG,
         "version": 1,
         "method": method,
         "parameters": _plain(parameters or {}),
         "metrics": _plain(metrics or {}),
-        "dim": dims.pop() if dims else 0,
+        "dim": dim,
         "nodes": [_json_node(v) for v in nodes],
         "positions": [[float(c) for c in x] for x in X],
     }

@@ -265,7 +265,8 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     (["-o", "{tmp}/no/such/dir/x.png"], "output directory '{tmp}/no/such/dir' does not exist"),
     (["--dim", "4", "-o", "{tmp}/x.png"], "can draw only dim <= 3 to .png, got --dim 4"),
     (["--dim", "0", "-o", "{tmp}/x.png"], "dim must be >= 1, got 0"),
-    (["-o", "{tmp}/x.gif"], "output must end in .png, .svg, .pdf or .json, got '{tmp}/x.gif'"),
+    (["-o", "{tmp}/x.gif"], "output must end in .png, .svg, .pdf, .json, .gexf, .graphml or "
+                            ".html, got '{tmp}/x.gif'"),
     (["-o", "{tmp}"], "output must end in"),
     (["-o", "{tmp}/sub.png"], "output '{tmp}/sub.png' is a directory"),
     (["-p", "nope=1", "-o", "{tmp}/x.png"],
@@ -485,3 +486,31 @@ def test_directed_graph_note_and_compare_figure(tmp_path, monkeypatch):
                  str(tmp_path / "c.png")]) == 0
     assert len(titles) == 2 and "direction" not in titles[0]
     assert titles[1].endswith("(ignores edge direction)")
+
+
+def test_draw_gexf_graphml_html(tmp_path, graph_file, capsys):
+    for ext in ("gexf", "graphml"):
+        out = tmp_path / f"lay.{ext}"
+        assert main(["draw", str(graph_file), "-m", "spectral", "-q", "-o", str(out)]) == 0
+        H = nx.read_gexf(out) if ext == "gexf" else nx.read_graphml(out)
+        assert H.number_of_nodes() == 12 and H.number_of_edges() == 18
+        xy = [(d["viz"]["position"] if ext == "gexf" else d) for _, d in H.nodes(data=True)]
+        assert all(isinstance(p["x"], float) and isinstance(p["y"], float) for p in xy)
+        assert max(max(abs(p["x"]), abs(p["y"])) for p in xy) == pytest.approx(1.0)  # scale 1
+    out = tmp_path / "view.html"
+    assert main(["draw", str(graph_file), "-m", "spectral", "-q", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert page.count("<circle ") == 12 and "://" not in page
+    assert "<title>g.graphml: spectral</title>" in page
+    assert f"wrote {out} (spectral, GARI" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("extra, message", [
+    (["--dim", "3"], "the .html view draws only dim <= 2, got --dim 3"),
+    (["--color", "degree"], "the .html view colours nodes by gari or none, got --color degree"),
+])
+def test_draw_html_bad_options_exit_2(tmp_path, graph_file, capsys, extra, message):
+    out = tmp_path / "view.html"
+    assert main(["draw", str(graph_file), "-q", "-o", str(out), *extra]) == 2
+    assert capsys.readouterr().err.strip() == f"nx-ordinal: error: {message}"
+    assert not out.exists()

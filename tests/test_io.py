@@ -241,3 +241,104 @@ def test_read_mtx_benchmark_graphs(shared_data):
     assert nx.is_connected(G)
     L = read_graph(path / "lesmis.mtx")  # 0-indexed
     assert (L.number_of_nodes(), L.number_of_edges()) == (77, 254) and min(L) == 0
+
+
+# --- GEXF and GraphML layouts (issue 28) -------------------------------------------------
+
+def _mixed_graph():
+    """String, int and tuple node names, a weighted edge, attributes GEXF/GraphML can and
+    cannot hold."""
+    G = nx.Graph()
+    G.add_edge("Valjean", 7, weight=2.5, kind="friend")
+    G.add_edge(7, (1, 2), weight=np.float64(0.5))
+    G.add_node("lonely")
+    G.nodes["Valjean"]["group"] = 3
+    G.nodes[7]["vec"] = np.ones(2)  # not storable: left out
+    G.nodes[(1, 2)]["x"] = "not a coordinate"  # GraphML: the position wins
+    G.graph["name"] = "mixed"
+    return G
+
+
+def _mixed_pos(G, dim=2):
+    rng = np.random.default_rng(4)
+    return {v: rng.normal(size=dim) / 3 for v in G}
+
+
+@pytest.mark.parametrize("ext", [".gexf", ".graphml"])
+@pytest.mark.parametrize("dim", [1, 2, 3])
+def test_xml_layout_roundtrip_through_networkx_readers(tmp_path, ext, dim):
+    G = _mixed_graph()
+    before = {v: dict(d) for v, d in G.nodes(data=True)}
+    pos = _mixed_pos(G, dim)
+    path = tmp_path / f"lay{ext}"
+    write_layout(path, pos, graph=G)
+    H = nx.read_gexf(path) if ext == ".gexf" else nx.read_graphml(path)
+    # node ids are str(node): strings as they were, ints and tuples as their str
+    assert list(H) == ["Valjean", "7", "(1, 2)", "lonely"]
+    assert sorted(map(sorted, H.edges())) == [["(1, 2)", "7"], ["7", "Valjean"]]
+    for v in G:
+        data = H.nodes[str(v)]
+        got = data["viz"]["position"] if ext == ".gexf" else data
+        want = list(pos[v]) + [0.0] * (3 - dim)
+        for axis, value in zip("xyz", want):
+            if ext == ".graphml" and axis == "z" and dim < 3:
+                assert "z" not in got
+                continue
+            assert isinstance(got[axis], float) and got[axis] == value  # exact: repr floats
+    if ext == ".gexf":  # markers a quarter of the median nearest-node distance
+        P = np.array([pos[v] for v in G]).reshape(len(G), -1)
+        D = np.linalg.norm(P[:, None] - P[None], axis=-1) + np.diag([np.inf] * len(G))
+        assert H.nodes["7"]["viz"]["size"] == pytest.approx(0.25 * np.median(D.min(1)))
+    assert H.nodes["Valjean"]["group"] == 3 and "vec" not in H.nodes["7"]
+    assert H.edges["Valjean", "7"]["weight"] == 2.5
+    assert H.edges["7", "(1, 2)"]["weight"] == 0.5
+    # the input graph is not changed
+    assert {v: dict(d) for v, d in G.nodes(data=True)}.keys() == before.keys()
+    assert G.nodes[(1, 2)]["x"] == "not a coordinate" and "viz" not in G.nodes["Valjean"]
+    assert "y" not in G.nodes["Valjean"]
+
+
+@pytest.mark.parametrize("ext", [".gexf", ".graphml"])
+def test_xml_layout_int_names_back_with_node_type(tmp_path, ext):
+    G = nx.cycle_graph(5, create_using=nx.DiGraph)
+    pos = nx.circular_layout(G)
+    path = tmp_path / f"c{ext}"
+    write_layout(path, pos, graph=G)
+    reader = nx.read_gexf if ext == ".gexf" else nx.read_graphml
+    H = reader(path, node_type=int)
+    assert H.is_directed() and sorted(H.edges()) == sorted(G.edges())
+    got = {v: (H.nodes[v]["viz"]["position"] if ext == ".gexf" else H.nodes[v]) for v in H}
+    assert all(got[v]["x"] == pos[v][0] and got[v]["y"] == pos[v][1] for v in G)
+
+
+def test_xml_layout_multigraph_keeps_parallel_edges(tmp_path):
+    G = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
+    write_layout(tmp_path / "m.graphml", nx.circular_layout(G), graph=G)
+    H = nx.read_graphml(tmp_path / "m.graphml")
+    assert H.is_multigraph() and H.number_of_edges() == 3
+
+
+def test_write_layout_format_argument_and_positions_only(tmp_path):
+    pos = {"a": [0.0, 1.0], "b": [2.0, 3.0]}
+    path = tmp_path / "lay.txt"
+    write_layout(path, pos, format="graphml")  # no graph: the nodes alone
+    H = nx.read_graphml(path)
+    assert H.number_of_edges() == 0 and H.nodes["b"] == {"x": 2.0, "y": 3.0}
+    write_layout(tmp_path / "plain.dat", pos)  # other extensions: JSON as before
+    assert read_layout(tmp_path / "plain.dat")["b"].tolist() == [2.0, 3.0]
+    with pytest.raises(ValueError, match="format must be 'json', 'gexf' or 'graphml', got 'svg'"):
+        write_layout(path, pos, format="svg")
+
+
+def test_xml_layout_errors_leave_old_file(tmp_path):
+    path = tmp_path / "lay.gexf"
+    write_layout(path, {0: [0.0, 1.0]})
+    old = path.read_bytes()
+    with pytest.raises(ValueError, match="nodes 1 and '1' have the same name '1' in gexf"):
+        write_layout(path, {1: [0.0, 1.0], "1": [1.0, 0.0]})
+    with pytest.raises(ValueError, match="at most 3 dimensions, got dim=4"):
+        write_layout(path, {0: [0.0, 1.0, 2.0, 3.0]})
+    with pytest.raises(nx.NetworkXError, match="node 'c' of the graph has no position"):
+        write_layout(path, {"a": [0.0, 1.0], "b": [1.0, 1.0]}, graph=nx.path_graph("abc"))
+    assert path.read_bytes() == old
+    assert os.listdir(tmp_path) == ["lay.gexf"]  # no temporary file left
