@@ -377,12 +377,13 @@ def test_console_script_gallery_ctrl_c(tmp_path):
     import subprocess
     import time
 
-    proc = subprocess.Popen([_script(), "gallery", "--out", "figs", "--only", "classic_graphs"],
+    # a script of some 20 s (classic_graphs, used before, can end within the wait below)
+    proc = subprocess.Popen([_script(), "gallery", "--out", "figs", "--only", "large_geometric"],
                             cwd=tmp_path, env=_env(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         line = proc.stdout.readline()
-        assert line == "running plot_classic_graphs.py\n", line
+        assert line == "running plot_large_geometric.py\n", line
         time.sleep(3.0)  # the script is importing or laying out its graphs
         assert proc.poll() is None
         proc.send_signal(signal.SIGINT)
