@@ -10,6 +10,17 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
+from ._frame import (
+    Frame,
+    choice_rule,
+    edge_attribute_rule,
+    fill_doc,
+    int_rule,
+    layout_frame,
+    nonnegative_rule,
+    positive_rule,
+    unweighted_rule,
+)
 from ._graph import (
     KK_MAX_NODES,
     SMALL_NODES,
@@ -23,17 +34,7 @@ from ._graph import (
     start_configurations,
     weighted_csr,
 )
-from ._layout_utils import (
-    GariTracker,
-    check_center,
-    check_pos,
-    check_scale,
-    finish_layout,
-    initial_positions,
-    np_random_state,
-    process_graph,
-    trivial_layout,
-)
+from ._layout_utils import GariTracker, np_random_state
 from ._memory import (
     landmark_layout_memory,
     loe_layout_memory,
@@ -42,13 +43,13 @@ from ._memory import (
     soe_layout_memory,
     triplet_layout_memory,
 )
-from ._validation import check_choice, check_dim, check_int, check_positive
+from ._validation import check_choice, check_int
 from .asap.pipeline import asap_embed
-from .constraints import count_local_triplets, graph_to_csr, local_triplets
+from .constraints import count_local_triplets, local_triplets
 from .embed._progress import Progress, public_call, warn
 from .embed.dmoe import dmoe
 from .embed.landmark import hop_rank_embedding, landmark_ste
-from .embed.loe import laplacian_eigenmaps, loe, pivot_mds
+from .embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
 from .embed.lp import lp_embedding, triangle_count
 from .embed.ree import ree
 from .embed.soe import soe
@@ -60,7 +61,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
     from concurrent.futures import Executor
 
-    from ._typing import ArrayLike, FloatArray, GraphLike, PosDict, PosLike, Seed
+    from ._typing import ArrayLike, FloatArray, PosLike, Seed
 
 __all__ = [
     "asap_loe_layout",
@@ -74,10 +75,30 @@ __all__ = [
 ]
 
 
+def _loe_memory(frame, kw):
+    inits = kw["init"]
+    if inits == ("auto",):
+        inits = auto_layout_starts(frame.n, kw["n_init"])[0]
+    return loe_layout_memory(frame.n, frame.dim, frame.G.number_of_edges(), kw["n_init"],
+                             kamada_kawai=frame.n <= KK_MAX_NODES and any(
+                                 i in ("kamada_kawai", "spring") for i in inits))
+
+
 @public_call
 @np_random_state("seed")
+@layout_frame(rules={
+    "weight": unweighted_rule(),
+    "delta": positive_rule(),
+    "method": choice_rule("lbfgs", "mm"),
+    "init": lambda v, f, k: _check_inits(v),
+    "select": choice_rule("objective", "gari"),
+    "n_init": int_rule(1, auto=lambda f: auto_n_init(f.n)),
+    "max_iter": int_rule(0),
+    "tol": nonnegative_rule(),
+    "max_time": positive_rule(none=True),
+}, memory=_loe_memory)
 def loe_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     delta: float = 0.1,
@@ -96,7 +117,7 @@ def loe_layout(
     store_pos_as: str | None = None,
     verbose: bool = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
     nearest neighbours in the drawing.
 
@@ -135,7 +156,7 @@ def loe_layout(
         highest GARI (ties: lowest objective) is returned.  The minimum of Err_local is not
         always the drawing of best GARI (Desargues in 2-D: 0.29 at the minimum against 0.41
         near the Kamada-Kawai start), and GARI is what a drawing is judged by here.  Beyond
-        500 nodes the checkpoints continue every 16 iterations from iteration 64 on, are
+        100 nodes the checkpoints continue every 16 iterations from iteration 64 on, are
         skipped while they have taken more than a tenth of the time spent, and a run stops
         once its best GARI has not risen by 0.001 over the last 64 iterations (the
         objective's slow tail moves no node's nearest neighbours).
@@ -149,23 +170,15 @@ def loe_layout(
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
-        Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
+    {scale}
+    {center}
+    {dim}
+    {seed}
+    {store_pos_as}
     verbose : bool
         Show one progress bar for the whole call (all runs; with ``select="objective"``,
         the solver's bar per run).
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {remove_overlap}
 
     Returns
     -------
@@ -195,20 +208,20 @@ def loe_layout(
 
     Notes
     -----
-    Size rules of the defaults.  Up to 500 nodes: four runs (spectral and Kamada-Kawai
+    Size rules of the defaults.  Up to 100 nodes: four runs (spectral and Kamada-Kawai
     starts and a perturbed copy of each), every run followed to its end, the exact
-    objective.  Beyond 500 nodes: one run from the pivot-MDS start (O(L (E + n log n)) for
-    L = 50 landmarks), GARI checkpoints with the early stop above, and the solver's
-    candidate cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at
-    most its 4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not
-    make the candidate list quadratic).  Beyond 100 nodes an undirected small-world graph
-    is drawn without its shortcuts (edges on no triangle and no 4-cycle whose ends are far
-    apart without them, see ``nx_ordinal._graph.drop_shortcuts``): LOE would fold the
-    drawing to bring their ends together (Watts-Strogatz); GARI is still measured on the
-    whole graph.
+    objective.  From 101 to 500 nodes: two runs, one from each of those starts.  Beyond 500
+    nodes: one run from the pivot-MDS start (O(L (E + n log n)) for L = 50 landmarks).
+    Beyond 100 nodes, GARI checkpoints with the early stop above and the solver's candidate
+    cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at most its
+    4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not make the
+    candidate list quadratic); an undirected small-world graph is then drawn without its
+    shortcuts (edges on no triangle and no 4-cycle whose ends are far apart without them):
+    LOE would fold the drawing to bring their ends together (Watts-Strogatz); GARI is still
+    measured on the whole graph.
 
     Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
-    near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 500 nodes; a
+    near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 100 nodes; a
     GARI checkpoint costs O(n k_max log n).  The drawing is rescaled afterwards, so
     ``delta`` does not change the result.
 
@@ -220,35 +233,17 @@ def loe_layout(
 
 
     t_start = time.perf_counter()
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    if weight is not None:
-        raise ValueError(
-            f"loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}"
-        )
-    if len(nodes) <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-    inits = _check_inits(init)
-    select = check_choice(select, "select", ("objective", "gari"))
-    n = len(nodes)
+    G, nodes, n = frame.G, frame.nodes, frame.n
+    n_init = int(n_init)  # "auto" resolved by the frame's rule
+    inits = init
     large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
-    if isinstance(n_init, str) and n_init == "auto":
-        n_init = auto_n_init(n)
-    n_init = check_int(n_init, "n_init", minimum=1)
-    max_iter = check_int(max_iter, "max_iter", minimum=0)
-    max_time = check_positive(max_time, "max_time", allow_none=True)
     solver_init = None
     if inits == ("auto",):
         inits, solver_init = auto_layout_starts(n, n_init)
     elif inits in (("spectral",), ("pivot",)):
         solver_init = inits[0]
-
-    loe_layout_memory(len(nodes), dim, G.number_of_edges(), n_init, kamada_kawai=len(nodes) <= (
-        KK_MAX_NODES) and any(i in ("kamada_kawai", "spring") for i in inits)).check()
-    X0 = initial_positions(pos, nodes, dim, seed)
-    A, _ = graph_to_csr(G, nodes)
+    X0 = frame.start(seed)
+    A = frame.adjacency()
     kw = dict(delta=delta, method=method, tol=tol)
     A_solve = A  # what the solver sees; GARI is always measured on A
     if large:
@@ -278,8 +273,8 @@ def loe_layout(
     def run(S, n):
         left = remaining()
         iters = max_iter if left is None or left > 1e-9 else 0
-        return loe(A_solve, dim, init=S, n_init=n, max_iter=iters, seed=seed,
-                   callback=tracker, max_time=left, **kw)
+        return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters, seed=seed,
+                         callback=tracker, max_time=left, **kw)
 
     try:
         runs = [run(solver_init, n_init)] if starts is None else [run(S, 1) for S in starts]
@@ -292,8 +287,7 @@ def loe_layout(
             tracker.offer(r.embedding, r.objective)
         assert tracker.best_X is not None  # every run was offered
         X = tracker.best_X
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=seed)
+    return X
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
@@ -331,10 +325,27 @@ def _starts(G, nodes, A, inits, n_init, dim, seed):
     return list(start_configurations(inits, n_init, rng, base, shape=(len(nodes), dim)))
 
 
+def _sampling_rules(**more):
+    """Rules of the shortest-path triplet layouts (``soe_layout``, ``landmark_ste_layout``):
+    ``n_constraints`` default ``min(2e6, 20 n dim ceil(log n))``; ``weight`` an edge
+    attribute name or ``None``."""
+    return {"n_constraints": lambda v, f, k: _default_constraints(v, f.n, f.dim),
+            **more, "weight": edge_attribute_rule()}
+
+
+def _default_constraints(n_constraints, n, dim):
+    if n_constraints is None:
+        logn = max(1, math.ceil(math.log(max(n, 2))))
+        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
+    return check_int(n_constraints, "n_constraints", minimum=1)
+
+
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_sampling_rules(), memory=lambda f, kw: soe_layout_memory(
+    f.n, f.dim, f.G.number_of_edges(), kw["n_constraints"], method=kw["method"]))
 def soe_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     n_constraints: int | None = None,
@@ -352,7 +363,7 @@ def soe_layout(
     store_pos_as: str | None = None,
     verbose: bool | int = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by soft ordinal embedding of shortest-path distance comparisons.
 
     Triplets ``(i, j, k)`` -- "node i is closer to j than to k" in shortest-path distance --
@@ -383,22 +394,13 @@ def soe_layout(
         Relative decrease of the objective at which a run stops.
     max_time : float or None
         Seconds allowed per run.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
-        Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    verbose : bool
-        Show a progress bar.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {scale}
+    {center}
+    {dim}
+    {seed}
+    {store_pos_as}
+    {verbose}
+    {remove_overlap}
 
     Returns
     -------
@@ -439,37 +441,29 @@ def soe_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    n = len(nodes)
-    n_constraints = _check_sampling(n_constraints, weight, n, dim)
-    if n <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-
-    soe_layout_memory(n, dim, G.number_of_edges(), n_constraints, method=method).check()
+    G, nodes, n = frame.G, frame.nodes, frame.n
+    assert n_constraints is not None  # the default filled in by the frame's rule
     rng = as_generator(seed)
-    init = initial_positions(pos, nodes, dim, seed)
+    frame.overlap_seed = rng
+    init = frame.start(seed)
     if init is not None:
         n_init = 1
     T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     if T.shape[0] == 0:
         warn("no strict shortest-path comparisons (all distances tie); "
              "returning the initial positions", NoOrdinalInformationWarning)
-        X = init if init is not None else rng.standard_normal((n, dim))
-        return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+        frame.remove_overlap = False
+        return init if init is not None else rng.standard_normal((n, dim))
     res = soe(T, n, dim, delta=delta, method=method, init=init, n_init=n_init,
               max_iter=max_iter, tol=tol, max_time=max_time, seed=rng, verbose=verbose)
-    X = np.asarray(res.embedding)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=rng)
+    return np.asarray(res.embedding)
 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(memory=lambda f, kw: ree_layout_memory(f.n, f.dim).check(kw["verbose"]) and None)
 def ree_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     method: str = "subgradient",
@@ -482,14 +476,14 @@ def ree_layout(
     seed: Seed = None,
     store_pos_as: str | None = None,
     verbose: bool | int = False,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by a robust Euclidean embedding of the shortest-path distances.
 
     Runs REE [1]_ (l1 fit of squared distances, PSD-projected subgradient or SDP) on the
     matrix of shortest-path lengths, then keeps the ``dim`` principal components.  Pairs in
     different connected components get zero weight (missing entries), and the components are
     then packed side by side as by every layout of the package (each centred and scaled to RMS
-    radius sqrt(size), on a grid, largest first: ``nx_ordinal._graph.pack_components``).
+    radius sqrt(size), on a grid, largest first).
 
     Parameters
     ----------
@@ -505,12 +499,12 @@ def ree_layout(
         :func:`nx_ordinal.embed.ree.ree`).
     weight : str or None
         Edge attribute holding edge lengths (None: every edge has length 1).
-    scale : number, default 1
-    center : array-like or None
-    dim : int, default 2
-    seed : int, RandomState instance or None
-    store_pos_as : str or None
-    verbose : bool
+    {scale}
+    {center}
+    {dim}
+    {seed}
+    {store_pos_as}
+    {verbose}
 
     Returns
     -------
@@ -540,18 +534,8 @@ def ree_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    if len(nodes) <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-    initial_positions(pos, nodes, dim, seed)  # validation only
-    n = len(nodes)
-
+    G, nodes, n = frame.G, frame.nodes, frame.n
     A = weighted_csr(G, nodes, weight)
-
-    ree_layout_memory(n, dim).check(verbose)
     D, finite = path_distances(A, G.is_directed())
     res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
               step=step, seed=seed, verbose=verbose)
@@ -561,13 +545,14 @@ def ree_layout(
         order = np.argsort(labels, kind="stable")
         parts = np.split(order, np.cumsum(np.bincount(labels))[:-1])
         X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
+    return X
 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules={"weight": unweighted_rule()})
 def asap_loe_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     max_patch_size: int = 300,
@@ -587,7 +572,7 @@ def asap_loe_layout(
     store_pos_as: str | None = None,
     verbose: bool | int = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by ASAP-LOE: local ordinal embeddings of overlapping patches,
     synchronised over scale, rotation/reflection and translation.
 
@@ -632,19 +617,15 @@ def asap_loe_layout(
         addition to the paper; see :func:`nx_ordinal.asap.asap_embed`).
     weight : None
         Accepted for signature compatibility; only the unweighted adjacency is used.
-    scale : number, default 1
-    center : array-like or None
-    dim : int, default 2
-    seed : int, RandomState instance or None
+    {scale}
+    {center}
+    {dim}
+    seed : int, RandomState instance, Generator or None
         Same seed, same layout, whatever the executor.
-    store_pos_as : str or None
+    {store_pos_as}
     verbose : bool
         Progress bar over patches.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {remove_overlap}
 
     Returns
     -------
@@ -683,49 +664,40 @@ def asap_loe_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    if weight is not None:
-        raise ValueError(
-            f"asap_loe_layout uses the unweighted adjacency; weight must be None, got {weight!r}"
-        )
-    if len(nodes) <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-    init = initial_positions(pos, nodes, dim, seed)
-    A, _ = graph_to_csr(G, nodes)
+    init = frame.start(seed)
+    A = frame.adjacency()
     res = asap_embed(A, dim, max_patch_size=max_patch_size, prune=prune, scale_sync=scale_sync,
                      embedder=embedder, rigidity_test=rigidity_test, executor=executor,
                      n_jobs=n_jobs, init=init, seed=seed, verbose=verbose,
                      loe_kwargs=loe_kwargs, refine_iter=refine_iter)
-    X = np.asarray(res.embedding)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=seed)
+    return np.asarray(res.embedding)
 
 
-def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, dim, seed,
-                    store_pos_as, remove_overlap=True):
+def _check_max_triplets(value, frame, name):
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"max_triplets must be a positive int or None, got {value!r}")
+    return value
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    name = f"{kind}_layout"
-    if weight is not None:
-        raise ValueError(
-            f"{name} uses the unweighted adjacency; weight must be None, got {weight!r}")
-    if max_triplets is not None and (isinstance(max_triplets, bool)
-                                     or not isinstance(max_triplets, int) or max_triplets < 1):
-        raise ValueError(f"max_triplets must be a positive int or None, got {max_triplets!r}")
-    if len(nodes) <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-    A, _ = graph_to_csr(G, nodes)
+def _triplet_rules():
+    return {"weight": unweighted_rule(), "max_triplets": _check_max_triplets}
 
-    triplet_layout_memory(kind, len(nodes), dim, A.nnz, min(
-        max_triplets or 2**62, count_local_triplets(A)), projected=kw["projected"]).check()
-    init = initial_positions(pos, nodes, dim, seed)
+
+def _triplet_memory(kind):
+    def memory(frame, kw):
+        A = frame.adjacency()
+        return triplet_layout_memory(kind, frame.n, frame.dim, A.nnz, min(
+            kw["max_triplets"] or 2**62, count_local_triplets(A)), projected=kw["projected"])
+    return memory
+
+
+def _triplet_layout(kind, frame, kw, *, max_triplets, seed):
+    """The local-triplet layouts: Laplacian-eigenmaps start (or ``pos``) scaled to unit RMS,
+    the graph's local triplets (sampled when more than ``max_triplets``), the solver."""
+
+    A = frame.adjacency()
+    n, dim = frame.n, frame.dim
+    init = frame.start(seed)
     if init is None:
         init = laplacian_eigenmaps(A, dim, seed=draw_seed(seed))
     init = init - init.mean(axis=0)
@@ -734,14 +706,11 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
         init = init / rms
     T = local_triplets(A, max_triplets, seed=draw_seed(seed))
     if T.shape[0] == 0:
-        warn(f"{name}: the graph implies no local triplets (empty or complete); "
+        warn(f"{frame.name}: the graph implies no local triplets (empty or complete); "
              "returning the initial positions", NoOrdinalInformationWarning)
-        X = init
-    else:
-        solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
-        X = solver(T, len(nodes), dim, init=init, **kw).embedding
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=seed)
+        return init
+    solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
+    return solver(T, n, dim, init=init, **kw).embedding
 
 
 _TRIPLET_LAYOUT_DOC = """
@@ -763,22 +732,13 @@ _TRIPLET_LAYOUT_DOC = """
         Seconds allowed.
     weight : None
         Accepted for signature compatibility; must be ``None``.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
-        Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    verbose : bool
-        Show a progress bar.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {scale}
+    {center}
+    {dim}
+    {seed}
+    {store_pos_as}
+    {verbose}
+    {remove_overlap}
 
     Returns
     -------
@@ -796,8 +756,9 @@ _TRIPLET_LAYOUT_DOC = """
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_triplet_rules(), memory=_triplet_memory("ste"))
 def ste_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     lam: float = 0.0,
@@ -814,7 +775,7 @@ def ste_layout(
     store_pos_as: str | None = None,
     verbose: bool | int = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by Stochastic Triplet Embedding of the graph's local triplets.
 
     Each node's neighbours should be nearer to it than its non-neighbours; STE [1]_
@@ -838,15 +799,14 @@ def ste_layout(
     """
     kw = dict(lam=lam, projected=projected, max_iter=max_iter, tol=tol, max_time=max_time,
               verbose=verbose, seed=seed)
-    return _triplet_layout("ste", G, pos, kw, max_triplets=max_triplets, weight=weight,
-                           scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
+    return _triplet_layout("ste", frame, kw, max_triplets=max_triplets, seed=seed)
 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_triplet_rules(), memory=_triplet_memory("tste"))
 def tste_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     alpha: float | None = None,
@@ -864,7 +824,7 @@ def tste_layout(
     store_pos_as: str | None = None,
     verbose: bool | int = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by t-distributed Stochastic Triplet Embedding of the local triplets.
 
     As :func:`ste_layout` with the heavy-tailed Student-t kernel of t-STE [1]_, which
@@ -888,15 +848,14 @@ def tste_layout(
     """
     kw = dict(alpha=alpha, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
               max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("tste", G, pos, kw, max_triplets=max_triplets, weight=weight,
-                           scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
+    return _triplet_layout("tste", frame, kw, max_triplets=max_triplets, seed=seed)
 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_triplet_rules(), memory=_triplet_memory("gnmds"))
 def gnmds_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     margin: float = 1.0,
@@ -914,7 +873,7 @@ def gnmds_layout(
     store_pos_as: str | None = None,
     verbose: bool | int = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by Generalized Non-metric MDS of the graph's local triplets.
 
     Hinge loss ``max(0, margin + d_ij^2 - d_ik^2)`` of Agarwal et al. [1]_ for each node i,
@@ -938,9 +897,7 @@ def gnmds_layout(
     """
     kw = dict(margin=margin, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
               max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("gnmds", G, pos, kw, max_triplets=max_triplets, weight=weight,
-                           scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
+    return _triplet_layout("gnmds", frame, kw, max_triplets=max_triplets, seed=seed)
 
 
 _EXTRA = {
@@ -956,15 +913,33 @@ _EXTRA = {
         Weight of ``||X||_F^2``.""",
 }
 for _k, _f in (("ste", ste_layout), ("tste", tste_layout), ("gnmds", gnmds_layout)):
-    _f.__doc__ = (_f.__doc__ or "").replace(
-        "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]) + "\n")
+    _f.__doc__ = fill_doc((_f.__doc__ or "").replace(
+        "{doc}", "\n    " + _TRIPLET_LAYOUT_DOC.strip().replace("{extra}", _EXTRA[_k]) + "\n"))
 del _k, _f
+
+
+def _n_landmarks_rule(default):
+    """``n_landmarks``: at least ``dim + 3``, in both landmark layouts; ``None``:
+    ``default(dim)``."""
+
+    def rule(value, frame, name):
+        if value is None:
+            return default(frame.dim)
+        return check_int(value, name, minimum=frame.dim + 3)
+
+    return rule
 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules={
+    "ties": choice_rule("random", "average"),
+    "weight": unweighted_rule("uses hop distances"),
+    "n_landmarks": _n_landmarks_rule(lambda dim: max(dim + 3, 20)),
+}, memory=lambda f, kw: landmark_layout_memory(f.n, f.dim, f.G.number_of_edges(),
+                                               kw["n_landmarks"]))
 def landmark_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     n_landmarks: int | None = None,
@@ -976,7 +951,7 @@ def landmark_layout(
     seed: Seed = None,
     store_pos_as: str | None = None,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by landmark ordinal embedding of breadth-first hop distances: fast
     drawings of large graphs.
 
@@ -1000,20 +975,13 @@ def landmark_layout(
         How nodes at the same hop distance from a landmark are ranked.
     weight : None
         Hop distances are unweighted; a value other than ``None`` raises ``ValueError``.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
+    {scale}
+    {center}
+    {dim}
+    seed : int, RandomState instance, Generator or None
         Chooses the landmarks and breaks ties.  Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {store_pos_as}
+    {remove_overlap}
 
     Returns
     -------
@@ -1050,33 +1018,17 @@ def landmark_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    ties = check_choice(ties, "ties", ("random", "average"))
-    if weight is not None:
-        raise ValueError(f"landmark_layout uses hop distances; weight must be None, got {weight!r}")
-    ell = max(dim + 3, 20) if n_landmarks is None else check_int(n_landmarks, "n_landmarks",
-                                                                  minimum=dim + 3)
-    if pos is not None and not hasattr(pos, "items"):
-        raise TypeError(
-            f"pos must be a dict mapping nodes to coordinates, got {type(pos).__name__}")
-    n = len(nodes)
-    if n <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-
-    landmark_layout_memory(n, dim, G.number_of_edges(), ell).check()
-    check_pos(pos, nodes, dim)  # validation only: nothing is drawn from the seed
     rng = as_generator(seed)
-    A, _ = graph_to_csr(G, nodes)
+    frame.overlap_seed = rng
+    A = frame.adjacency()
     A = (A + A.T).tocsr()
     _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
+    ell = n_landmarks
+    assert ell is not None  # the default filled in by the frame's rule
     X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=rng)
+    return X
 
 
 # --- layouts added with the method table (issue 20) -------------------------------------------
@@ -1100,8 +1052,9 @@ def _dmoe(T, n, dim, *, max_iter=None, **kw):
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_triplet_rules(), memory=_triplet_memory("dmoe"))
 def dmoe_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     lam: float | str = "auto",
@@ -1120,7 +1073,7 @@ def dmoe_layout(
     store_pos_as: str | None = None,
     verbose: bool = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by margin-distribution ordinal embedding (DMOE) of the graph's local
     triplets.
 
@@ -1161,22 +1114,14 @@ def dmoe_layout(
         Seconds allowed.
     weight : None
         Accepted for signature compatibility; must be ``None``.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
+    {scale}
+    {center}
+    {dim}
+    seed : int, RandomState instance, Generator or None
         Samples the triplets (and the projected form's start).  Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    verbose : bool
-        Show a progress bar.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {store_pos_as}
+    {verbose}
+    {remove_overlap}
 
     Returns
     -------
@@ -1217,9 +1162,7 @@ def dmoe_layout(
     """
     kw = dict(lam=lam, p=p, nu=nu, projected=projected, max_iter=max_iter, tol=tol,
               max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("dmoe", G, pos, kw, max_triplets=max_triplets, weight=weight,
-                           scale=scale, center=center, dim=dim, seed=seed,
-                           store_pos_as=store_pos_as, remove_overlap=remove_overlap)
+    return _triplet_layout("dmoe", frame, kw, max_triplets=max_triplets, seed=seed)
 
 
 _LPEM_ALL_TRIANGLES = 60  # up to this many nodes triangle="auto" imposes every triangle
@@ -1227,8 +1170,14 @@ _LPEM_ALL_TRIANGLES = 60  # up to this many nodes triangle="auto" imposes every 
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules={
+    "weight": unweighted_rule(),
+    "triangle": lambda v, f, k: (("all" if f.n <= _LPEM_ALL_TRIANGLES else "local")
+                                 if isinstance(v, str) and v == "auto" else v),
+}, memory=lambda f, kw: None if f.n <= 2 else lpem_layout_memory(
+    f.n, f.dim, triangle_count(f.adjacency(), kw["triangle"]), kw["triangle"]))
 def lpem_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     triangle: str | float = "auto",
@@ -1240,7 +1189,7 @@ def lpem_layout(
     seed: Seed = None,
     store_pos_as: str | None = None,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by LPEm, a linear program on distances and neighbourhood radii.
 
     Algorithm 3 of Cucuringu & Woodworth [1]_ (:func:`nx_ordinal.embed.lp.lp_embedding`):
@@ -1269,20 +1218,13 @@ def lpem_layout(
         triangles: 0.29 and 0.82).
     weight : None
         Accepted for signature compatibility; must be ``None``.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
+    {scale}
+    {center}
+    {dim}
+    seed : int, RandomState instance, Generator or None
         Samples the triangles when ``triangle`` is a float.  Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {store_pos_as}
+    {remove_overlap}
 
     Returns
     -------
@@ -1325,30 +1267,15 @@ def lpem_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    if weight is not None:
-        raise ValueError(f"lpem_layout uses the unweighted adjacency; weight must be None, "
-                         f"got {weight!r}")
-    n = len(nodes)
-    if n <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-    initial_positions(pos, nodes, dim, seed)  # validation only
-    A, _ = graph_to_csr(G, nodes)
+    n = frame.n
+    A = frame.adjacency()
     _warn_no_local_triplets("lpem_layout", A)
     if n == 2:
         X = np.zeros((2, dim))
         X[:, 0] = (-1.0, 1.0)
     else:
-        if isinstance(triangle, str) and triangle == "auto":
-            triangle = "all" if n <= _LPEM_ALL_TRIANGLES else "local"
-
-        lpem_layout_memory(n, dim, triangle_count(A, triangle), triangle).check()
         X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=seed)
+    return X
 
 
 def _warn_no_local_triplets(name, A, what="the graph carries"):
@@ -1362,8 +1289,11 @@ def _warn_no_local_triplets(name, A, what="the graph carries"):
 
 @public_call
 @np_random_state("seed")
+@layout_frame(rules=_sampling_rules(n_landmarks=_n_landmarks_rule(lambda dim: dim + 3)),
+              memory=lambda f, kw: soe_layout_memory(f.n, f.dim, f.G.number_of_edges(),
+                                                     kw["n_constraints"]))
 def landmark_ste_layout(
-    G: GraphLike,
+    frame: Frame,
     pos: PosLike | None = None,
     *,
     n_constraints: int | None = None,
@@ -1379,7 +1309,7 @@ def landmark_ste_layout(
     store_pos_as: str | None = None,
     verbose: bool = False,
     remove_overlap: bool = True,
-) -> PosDict:
+) -> FloatArray:
     """Position nodes by STE of shortest-path comparisons, warm-started by a landmark ordinal
     embedding ("LOE-STE").
 
@@ -1409,22 +1339,13 @@ def landmark_ste_layout(
     weight : str or None, default None
         Edge attribute holding edge lengths for weighted shortest paths (missing: 1);
         ``None`` counts hops.
-    scale : number, default 1
-        Scale factor for positions (as :func:`networkx.rescale_layout`).
-    center : array-like or None
-        Coordinate pair around which to center the layout.
-    dim : int, default 2
-    seed : int, RandomState instance or None
-        Same seed, same layout.
-    store_pos_as : str or None
-        Also store each position as the node attribute of that name.
-    verbose : bool
-        Show a progress bar.
-    remove_overlap : bool, default True
-        Finally separate nodes closer than a tenth of the median edge length (coincident
-        ones included) without changing how many of its neighbours each node's nearest
-        points recover (GARI is unchanged; see
-        ``nx_ordinal._layout_utils.separate_overlaps``).  ``False``: the solver's drawing.
+    {scale}
+    {center}
+    {dim}
+    {seed}
+    {store_pos_as}
+    {verbose}
+    {remove_overlap}
 
     Returns
     -------
@@ -1468,19 +1389,10 @@ def landmark_ste_layout(
     """
 
 
-    G, nodes = process_graph(G)
-    dim = check_dim(dim)
-    center = check_center(center, dim)
-    scale = check_scale(scale)
-    n = len(nodes)
-    ell = dim + 3 if n_landmarks is None else check_int(n_landmarks, "n_landmarks", minimum=3)
-    n_constraints = _check_sampling(n_constraints, weight, n, dim)
-    if n <= 1:
-        return trivial_layout(G, nodes, dim, center, store_pos_as)
-
-    soe_layout_memory(n, dim, G.number_of_edges(), n_constraints).check()
-    initial_positions(pos, nodes, dim, seed)  # validation only
+    G, nodes, n, ell = frame.G, frame.nodes, frame.n, n_landmarks
+    assert n_constraints is not None and ell is not None  # defaults filled in by the frame
     rng = as_generator(seed)
+    frame.overlap_seed = rng
     T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
     kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
@@ -1493,22 +1405,7 @@ def landmark_ste_layout(
         X = ste(T, n, dim, seed=draw_seed(rng), **kw).embedding
     else:
         X = landmark_ste(T, n, dim, n_landmarks=ell, seed=draw_seed(rng), **kw).embedding
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
-                         remove_overlap=remove_overlap, seed=rng)
-
-
-def _check_sampling(n_constraints, weight, n, dim):
-    """``n_constraints`` of the shortest-path triplet layouts (``soe_layout``,
-    ``landmark_ste_layout``), checked, default ``min(2e6, 20 n dim ceil(log n))``; ``weight``
-    must be an edge attribute name or ``None``."""
-
-    if n_constraints is None:
-        logn = max(1, math.ceil(math.log(max(n, 2))))
-        n_constraints = min(2_000_000, 20 * max(n, 1) * dim * logn)
-    n_constraints = check_int(n_constraints, "n_constraints", minimum=1)
-    if weight is not None and not isinstance(weight, str):
-        raise TypeError(f"weight must be an edge attribute name or None, got {weight!r}")
-    return n_constraints
+    return X
 
 
 __all__ += ["dmoe_layout", "landmark_ste_layout", "lpem_layout"]

@@ -9,7 +9,7 @@ i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import scipy.sparse as sp
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
     from .._typing import AdjacencyLike, ArrayLike, FloatArray, Seed
 
-__all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
+__all__ = ["loe", "solve_loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
 def _check_adjacency(A):
@@ -642,19 +642,6 @@ def loe(
     (60, 2)
     """
 
-    # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
-    with single_thread(user_api="blas"):
-        return _loe_impl(A, dim, delta=delta, method=method, init=init, n_init=n_init,
-                         max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
-                         callback=callback, seed=seed, verbose=verbose,
-                         candidate_cap=candidate_cap)
-
-
-def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
-        candidate_cap=None):
-    # body of loe(); see its docstring
-
     A = _check_adjacency(A)
     dim = check_dim(dim)
     delta = check_positive(delta, "delta")
@@ -669,15 +656,53 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         if candidate_cap < 1:
             raise ValueError(f"candidate_cap must be >= 1 or None, got {candidate_cap!r}")
     loe_memory(A.shape[0], dim, A.nnz, method=method, init=init).check(verbose)
+    if init is None:
+        init = "auto"
+    if isinstance(init, str):
+        init = check_choice(init, "init", ("auto", "spectral", "pivot"))
+    elif A.shape[0] > 0:
+        init = check_init(init, A.shape[0], dim)
+    return solve_loe(A, dim, delta=delta, method=method, init=init, n_init=n_init,
+                     max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
+                     callback=callback, seed=seed, verbose=verbose, candidate_cap=candidate_cap)
+
+
+def solve_loe(
+    A: Any,
+    dim: int,
+    *,
+    delta: float,
+    method: str,
+    init: str | ArrayLike,
+    n_init: int,
+    max_iter: int,
+    tol: float,
+    max_time: float | None,
+    cg_iter: int = 10,
+    callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
+    seed: Seed = None,
+    verbose: bool = False,
+    candidate_cap: float | None = None,
+) -> EmbeddingResult:
+    """:func:`loe` on arguments that its caller has checked already (a CSR adjacency,
+    ``init`` one of ``"auto"``, ``"spectral"``, ``"pivot"`` or an ``(n, dim)`` float array,
+    numbers in range, the memory estimate passed): the layouts check their arguments once,
+    at their own entry, and call this."""
+
+    # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
+    with single_thread(user_api="blas"):
+        return _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter,
+                      callback, seed, verbose, candidate_cap)
+
+
+def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter, callback,
+           seed, verbose, candidate_cap):
     rng = as_generator(seed)
     n = A.shape[0]
     if n == 0:
         return EmbeddingResult(np.zeros((0, dim)), 0.0, 0, True, [], f"loe-{method}", {})
     g = LocalGraph(A)
-    if init is None:
-        init = "auto"
     if isinstance(init, str):
-        init = check_choice(init, "init", ("auto", "spectral", "pivot"))
         if init == "auto":
             init = auto_solver_start(n)
         if init == "pivot":
@@ -685,7 +710,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         else:
             base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
-        base = check_init(init, n, dim)
+        base = np.array(init, dtype=np.float64)
     if count_local_triplets(A) == 0:
 
         warn("the graph implies no local triplets (every node is adjacent to all "
