@@ -59,8 +59,7 @@ def single_thread(
 
     Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra
     threads, badly so on a busy machine.  A no-op when ``enabled`` is false.  threadpoolctl is
-    a dependency, so the limit always applies (see
-    ``nx_ordinal.embed._progress.blas_threads``).
+    a dependency, so the limit always applies.
     """
 
     if not enabled:
