@@ -55,6 +55,7 @@ from ._layout_utils import (
     trivial_layout,
 )
 from ._validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
+from .utils import as_seed_sequence
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Mapping
@@ -79,7 +80,12 @@ __all__ = [
     "choice_rule",
     "unweighted_rule",
     "edge_attribute_rule",
+    "STAGES",
 ]
+
+#: the stages of a layout that draw random numbers, each from its own child stream of the
+#: call's seed (:meth:`Frame.stream`); the index of a stage is its place here, fixed forever
+STAGES = ("start", "run", "finish", "sample")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -167,28 +173,39 @@ class Frame:
     nodes : list
         The node order: rows of every array.
     n, dim : int
-    seed : Generator, RandomState or None
-        The seed as the layout received it.
+    seed : numpy.random.SeedSequence
+        The call's seed, converted once (:func:`nx_ordinal.utils.as_seed_sequence`); the
+        stages draw from its children (:meth:`stream`).
     remove_overlap : bool
         Whether :meth:`finish` separates nearly coincident nodes; an algorithm may turn it
         off for its result (e.g. a fallback that returns its start).
-    overlap_seed : Generator, RandomState or None
-        Where that separation draws its random choices (default ``seed``).
+    overlap_seed : Generator
+        Where that separation draws its random choices (the ``"finish"`` stream).
     """
 
     def __init__(self, name: str, G: nx.Graph, nodes: list[Hashable], dim: int,
-                 seed: Any, pos: Any = None) -> None:
+                 seed: np.random.SeedSequence | None = None, pos: Any = None) -> None:
         self.name = name
         self.G = G
         self.nodes = nodes
         self.n = len(nodes)
         self.dim = dim
-        self.seed = seed
+        self.seed = np.random.SeedSequence(0) if seed is None else seed  # unseeded layouts
         self.remove_overlap = False
-        self.overlap_seed = seed
+        self.overlap_seed = self.stream("finish")
         self._pos = pos
         self._given: tuple[FloatArray, np.ndarray] | None = None
         self._A: SparseLike | None = None
+
+    def stream(self, stage: str, *index: int) -> np.random.Generator:
+        """A new Generator for ``stage`` (one of :data:`STAGES`; ``index`` numbers its parts,
+        e.g. runs): the child of :attr:`seed` with spawn key ``(STAGES.index(stage),
+        *index)``.  The same call gives the same stream whatever the other stages drew, so
+        no stage's draws shift another's.  O(1)."""
+        key = (*self.seed.spawn_key, STAGES.index(stage), *index)
+        child = np.random.SeedSequence(self.seed.entropy, spawn_key=key,
+                                       pool_size=self.seed.pool_size)
+        return np.random.default_rng(child)
 
     @property
     def directed(self) -> bool:
@@ -342,6 +359,8 @@ def layout_frame(
             dim = kw["dim"] = check_dim(kw["dim"])
             center = kw["center"] = check_center(kw["center"], dim)
             scale = kw["scale"] = check_scale(kw["scale"])
+            if "seed" in kw:  # converted once, here; the stages draw from its children
+                kw["seed"] = as_seed_sequence(kw["seed"])
             frame = Frame(name, G, nodes, dim, kw.get("seed"), kw["pos"])
             for key, rule in rules.items():
                 kw[key] = rule(kw[key], frame, key)

@@ -34,7 +34,7 @@ from ._graph import (
     start_configurations,
     weighted_csr,
 )
-from ._layout_utils import GariTracker, np_random_state
+from ._layout_utils import GariTracker
 from ._memory import (
     landmark_layout_memory,
     loe_layout_memory,
@@ -55,7 +55,6 @@ from .embed.ree import ree
 from .embed.soe import soe
 from .embed.ste import gnmds, ste, tste
 from .exceptions import ConvergenceWarning, NoOrdinalInformationWarning
-from .utils import as_generator, draw_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
@@ -85,7 +84,6 @@ def _loe_memory(frame, kw):
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules={
     "weight": unweighted_rule(),
     "delta": positive_rule(),
@@ -242,7 +240,7 @@ def loe_layout(
         inits, solver_init = auto_layout_starts(n, n_init)
     elif inits in (("spectral",), ("pivot",)):
         solver_init = inits[0]
-    X0 = frame.start(seed)
+    X0 = frame.start(frame.stream("start"))
     A = frame.adjacency()
     kw = dict(delta=delta, method=method, tol=tol)
     A_solve = A  # what the solver sees; GARI is always measured on A
@@ -255,7 +253,7 @@ def loe_layout(
     elif solver_init is not None:
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
-        starts = _starts(G, nodes, A_solve, inits, n_init, dim, seed)
+        starts = _starts(G, nodes, A_solve, inits, n_init, dim, frame.stream("start"))
     n_runs = n_init if starts is None else len(starts)
     # select="objective" runs without a callback (one would change the solver's trajectory):
     # the solver shows its own bar per run
@@ -270,14 +268,15 @@ def loe_layout(
             return None
         return max(max_time - (time.perf_counter() - t_start), 1e-9)
 
-    def run(S, n):
+    def run(S, n, i):
         left = remaining()
         iters = max_iter if left is None or left > 1e-9 else 0
-        return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters, seed=seed,
-                         callback=tracker, max_time=left, **kw)
+        return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters,
+                         seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
 
     try:
-        runs = [run(solver_init, n_init)] if starts is None else [run(S, 1) for S in starts]
+        runs = ([run(solver_init, n_init, 0)] if starts is None
+                else [run(S, 1, i) for i, S in enumerate(starts)])
     finally:
         progress.close()
     if tracker is None:
@@ -309,11 +308,11 @@ def _check_inits(init):
     return inits
 
 
-def _starts(G, nodes, A, inits, n_init, dim, seed):
+def _starts(G, nodes, A, inits, n_init, dim, rng):
     """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
-    (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in)."""
+    (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in),
+    all drawn from the Generator ``rng``."""
 
-    rng = as_generator(seed)
 
     def base(name):
         if name == "spectral":
@@ -341,7 +340,6 @@ def _default_constraints(n_constraints, n, dim):
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_sampling_rules(), memory=lambda f, kw: soe_layout_memory(
     f.n, f.dim, f.G.number_of_edges(), kw["n_constraints"], method=kw["method"]))
 def soe_layout(
@@ -443,24 +441,23 @@ def soe_layout(
 
     G, nodes, n = frame.G, frame.nodes, frame.n
     assert n_constraints is not None  # the default filled in by the frame's rule
-    rng = as_generator(seed)
-    frame.overlap_seed = rng
-    init = frame.start(seed)
+    init = frame.start(frame.stream("start"))
     if init is not None:
         n_init = 1
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight,
+                               rng=frame.stream("sample"))
     if T.shape[0] == 0:
         warn("no strict shortest-path comparisons (all distances tie); "
              "returning the initial positions", NoOrdinalInformationWarning)
         frame.remove_overlap = False
-        return init if init is not None else rng.standard_normal((n, dim))
+        return init if init is not None else frame.stream("start", 1).standard_normal((n, dim))
     res = soe(T, n, dim, delta=delta, method=method, init=init, n_init=n_init,
-              max_iter=max_iter, tol=tol, max_time=max_time, seed=rng, verbose=verbose)
+              max_iter=max_iter, tol=tol, max_time=max_time, seed=frame.stream("run"),
+              verbose=verbose)
     return np.asarray(res.embedding)
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(memory=lambda f, kw: ree_layout_memory(f.n, f.dim).check(kw["verbose"]) and None)
 def ree_layout(
     frame: Frame,
@@ -538,7 +535,7 @@ def ree_layout(
     A = weighted_csr(G, nodes, weight)
     D, finite = path_distances(A, G.is_directed())
     res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
-              step=step, seed=seed, verbose=verbose)
+              step=step, seed=frame.stream("run"), verbose=verbose)
     X = np.array(res.embedding)
     ncomp, labels = connected_components(finite, directed=False)
     if ncomp > 1:  # the components side by side (the package's one packing rule)
@@ -549,7 +546,6 @@ def ree_layout(
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules={"weight": unweighted_rule()})
 def asap_loe_layout(
     frame: Frame,
@@ -664,11 +660,11 @@ def asap_loe_layout(
     """
 
 
-    init = frame.start(seed)
+    init = frame.start(frame.stream("start"))
     A = frame.adjacency()
     res = asap_embed(A, dim, max_patch_size=max_patch_size, prune=prune, scale_sync=scale_sync,
                      embedder=embedder, rigidity_test=rigidity_test, executor=executor,
-                     n_jobs=n_jobs, init=init, seed=seed, verbose=verbose,
+                     n_jobs=n_jobs, init=init, seed=frame.stream("run"), verbose=verbose,
                      loe_kwargs=loe_kwargs, refine_iter=refine_iter)
     return np.asarray(res.embedding)
 
@@ -691,26 +687,26 @@ def _triplet_memory(kind):
     return memory
 
 
-def _triplet_layout(kind, frame, kw, *, max_triplets, seed):
+def _triplet_layout(kind, frame, kw, *, max_triplets):
     """The local-triplet layouts: Laplacian-eigenmaps start (or ``pos``) scaled to unit RMS,
     the graph's local triplets (sampled when more than ``max_triplets``), the solver."""
 
     A = frame.adjacency()
     n, dim = frame.n, frame.dim
-    init = frame.start(seed)
+    init = frame.start(frame.stream("start"))
     if init is None:
-        init = laplacian_eigenmaps(A, dim, seed=draw_seed(seed))
+        init = laplacian_eigenmaps(A, dim, seed=frame.stream("start", 1))
     init = init - init.mean(axis=0)
     rms = np.sqrt(np.mean(np.sum(init * init, axis=1)))
     if rms > 0:
         init = init / rms
-    T = local_triplets(A, max_triplets, seed=draw_seed(seed))
+    T = local_triplets(A, max_triplets, seed=frame.stream("sample"))
     if T.shape[0] == 0:
         warn(f"{frame.name}: the graph implies no local triplets (empty or complete); "
              "returning the initial positions", NoOrdinalInformationWarning)
         return init
     solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
-    return solver(T, n, dim, init=init, **kw).embedding
+    return solver(T, n, dim, init=init, seed=frame.stream("run"), **kw).embedding
 
 
 _TRIPLET_LAYOUT_DOC = """
@@ -755,7 +751,6 @@ _TRIPLET_LAYOUT_DOC = """
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_triplet_rules(), memory=_triplet_memory("ste"))
 def ste_layout(
     frame: Frame,
@@ -798,12 +793,11 @@ def ste_layout(
     .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." MLSP 2012.
     """
     kw = dict(lam=lam, projected=projected, max_iter=max_iter, tol=tol, max_time=max_time,
-              verbose=verbose, seed=seed)
-    return _triplet_layout("ste", frame, kw, max_triplets=max_triplets, seed=seed)
+              verbose=verbose)
+    return _triplet_layout("ste", frame, kw, max_triplets=max_triplets)
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_triplet_rules(), memory=_triplet_memory("tste"))
 def tste_layout(
     frame: Frame,
@@ -847,12 +841,11 @@ def tste_layout(
     .. [1] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." MLSP 2012.
     """
     kw = dict(alpha=alpha, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
-              max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("tste", frame, kw, max_triplets=max_triplets, seed=seed)
+              max_time=max_time, verbose=verbose)
+    return _triplet_layout("tste", frame, kw, max_triplets=max_triplets)
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_triplet_rules(), memory=_triplet_memory("gnmds"))
 def gnmds_layout(
     frame: Frame,
@@ -896,8 +889,8 @@ def gnmds_layout(
     .. [1] Agarwal, S. et al. "Generalized non-metric multidimensional scaling." AISTATS 2007.
     """
     kw = dict(margin=margin, lam=lam, projected=projected, max_iter=max_iter, tol=tol,
-              max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("gnmds", frame, kw, max_triplets=max_triplets, seed=seed)
+              max_time=max_time, verbose=verbose)
+    return _triplet_layout("gnmds", frame, kw, max_triplets=max_triplets)
 
 
 _EXTRA = {
@@ -931,7 +924,6 @@ def _n_landmarks_rule(default):
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules={
     "ties": choice_rule("random", "average"),
     "weight": unweighted_rule("uses hop distances"),
@@ -1018,14 +1010,13 @@ def landmark_layout(
     """
 
 
-    rng = as_generator(seed)
-    frame.overlap_seed = rng
     A = frame.adjacency()
     A = (A + A.T).tocsr()
     _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
     ell = n_landmarks
     assert ell is not None  # the default filled in by the frame's rule
-    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
+    # (classical MDS when small)
+    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=frame.stream("run"))
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return X
@@ -1051,7 +1042,6 @@ def _dmoe(T, n, dim, *, max_iter=None, **kw):
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_triplet_rules(), memory=_triplet_memory("dmoe"))
 def dmoe_layout(
     frame: Frame,
@@ -1161,15 +1151,14 @@ def dmoe_layout(
        Enhancement of Ordinal Embedding via Distributional Margin." AAAI.
     """
     kw = dict(lam=lam, p=p, nu=nu, projected=projected, max_iter=max_iter, tol=tol,
-              max_time=max_time, verbose=verbose, seed=seed)
-    return _triplet_layout("dmoe", frame, kw, max_triplets=max_triplets, seed=seed)
+              max_time=max_time, verbose=verbose)
+    return _triplet_layout("dmoe", frame, kw, max_triplets=max_triplets)
 
 
 _LPEM_ALL_TRIANGLES = 60  # up to this many nodes triangle="auto" imposes every triangle
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules={
     "weight": unweighted_rule(),
     "triangle": lambda v, f, k: (("all" if f.n <= _LPEM_ALL_TRIANGLES else "local")
@@ -1274,7 +1263,8 @@ def lpem_layout(
         X = np.zeros((2, dim))
         X[:, 0] = (-1.0, 1.0)
     else:
-        X = lp_embedding(A, dim, triangle=triangle, margin=margin, seed=seed).embedding
+        X = lp_embedding(A, dim, triangle=triangle, margin=margin,
+                         seed=frame.stream("sample")).embedding
     return X
 
 
@@ -1288,7 +1278,6 @@ def _warn_no_local_triplets(name, A, what="the graph carries"):
 
 
 @public_call
-@np_random_state("seed")
 @layout_frame(rules=_sampling_rules(n_landmarks=_n_landmarks_rule(lambda dim: dim + 3)),
               memory=lambda f, kw: soe_layout_memory(f.n, f.dim, f.G.number_of_edges(),
                                                      kw["n_constraints"]))
@@ -1391,20 +1380,19 @@ def landmark_ste_layout(
 
     G, nodes, n, ell = frame.G, frame.nodes, frame.n, n_landmarks
     assert n_constraints is not None and ell is not None  # defaults filled in by the frame
-    rng = as_generator(seed)
-    frame.overlap_seed = rng
-    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight, rng=rng)
+    T = shortest_path_triplets(G, nodes, n_constraints, weight=weight,
+                               rng=frame.stream("sample"))
     kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
 
         warn("landmark_ste_layout: no strict shortest-path comparisons (all distances tie); "
              "returning random positions", NoOrdinalInformationWarning)
-        X = rng.standard_normal((n, dim))
+        X = frame.stream("start").standard_normal((n, dim))
     elif n <= ell + 1 or anchors < ell:
-        X = ste(T, n, dim, seed=draw_seed(rng), **kw).embedding
+        X = ste(T, n, dim, seed=frame.stream("run"), **kw).embedding
     else:
-        X = landmark_ste(T, n, dim, n_landmarks=ell, seed=draw_seed(rng), **kw).embedding
+        X = landmark_ste(T, n, dim, n_landmarks=ell, seed=frame.stream("run"), **kw).embedding
     return X
 
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from ._typing import Seed
 
-__all__ = ["as_generator", "draw_seed", "single_thread"]
+__all__ = ["as_generator", "as_seed_sequence", "draw_seed", "single_thread"]
 
 
 def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Generator:
@@ -38,6 +38,33 @@ def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Genera
         return np.random.default_rng(seed.randint(0, 2**31 - 1, size=4))
     if seed is np.random:
         return np.random.default_rng(np.random.randint(0, 2**31 - 1, size=4))  # noqa: NPY002
+    raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
+
+
+def as_seed_sequence(seed: Any = None) -> np.random.SeedSequence:
+    """The :class:`numpy.random.SeedSequence` a public call derives its streams from.
+
+    ``None``: fresh entropy; an int >= 0: ``SeedSequence(seed)``; a SeedSequence: itself; a
+    ``Generator``, ``RandomState`` or the ``numpy.random`` module: 128 bits drawn from it (so
+    successive calls with one generator differ, and the same generator state gives the same
+    result).  Bools, negative ints and other types raise.
+    """
+
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    if seed is None:
+        return np.random.SeedSequence()
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        if seed < 0:
+            raise ValueError(f"seed must be non-negative, got {seed}")
+        return np.random.SeedSequence(int(seed))
+    if isinstance(seed, np.random.Generator):
+        return np.random.SeedSequence(seed.integers(0, 2**32, size=4, dtype=np.uint64).tolist())
+    if isinstance(seed, np.random.RandomState):
+        return np.random.SeedSequence(seed.randint(0, 2**32, size=4, dtype=np.uint64).tolist())
+    if seed is np.random:
+        return np.random.SeedSequence(
+            np.random.randint(0, 2**32, size=4, dtype=np.uint64).tolist())  # noqa: NPY002
     raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
 
 
