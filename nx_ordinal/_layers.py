@@ -13,9 +13,7 @@ from __future__ import annotations
 LAYERS: dict[int, tuple[str, tuple[str, ...]]] = {
     0: ("core", ("nx_ordinal._typing", "nx_ordinal.exceptions")),
     1: ("support", ("nx_ordinal._resources", "nx_ordinal._memory", "nx_ordinal._validation",
-                    "nx_ordinal.utils", "nx_ordinal.embed._progress",
-                    "nx_ordinal.embed._result", "nx_ordinal.embed._optim",
-                    "nx_ordinal.embed._local")),
+                    "nx_ordinal.utils", "nx_ordinal._runtime", "nx_ordinal.embed._local")),
     2: ("data", ("nx_ordinal._graph", "nx_ordinal.constraints", "nx_ordinal.oracle",
                  "nx_ordinal.tvmple", "nx_ordinal.rigidity", "nx_ordinal.datasets")),
     3: ("solvers", ("nx_ordinal.embed", "nx_ordinal.density")),

@@ -577,7 +577,7 @@ class GariTracker:
         self.A = A
         self.deadline = deadline
         self.large = large
-        self.progress = progress  # an embed._progress.Progress, or None
+        self.progress = progress  # an _runtime.progress.Progress, or None
         self.best: tuple[float, float] | None = None
         self.best_X: FloatArray | None = None
         self._t0 = time.perf_counter()

@@ -608,7 +608,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import networkx as nx
 
-    from .embed._progress import Progress
+    from ._runtime.progress import Progress
     from .exceptions import InterruptedWarning
 
     _Interrupt.seen = False

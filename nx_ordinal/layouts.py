@@ -43,10 +43,10 @@ from ._memory import (
     soe_layout_memory,
     triplet_layout_memory,
 )
+from ._runtime.progress import Progress, public_call, warn
 from ._validation import check_choice, check_int
 from .asap.pipeline import asap_embed
 from .constraints import count_local_triplets, local_triplets
-from .embed._progress import Progress, public_call, warn
 from .embed.dmoe import dmoe
 from .embed.landmark import hop_rank_embedding, landmark_ste
 from .embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe

@@ -91,6 +91,6 @@ def single_thread(
 
     if not enabled:
         return contextlib.nullcontext()
-    from .embed._progress import blas_threads
+    from ._runtime.progress import blas_threads
 
     return blas_threads(1, user_api=user_api)

@@ -79,7 +79,7 @@ def test_n_init_auto_and_invalid():
 
 
 def test_verbose_shows_one_progress_bar_for_the_whole_call(monkeypatch):
-    from nx_ordinal.embed import _progress
+    from nx_ordinal._runtime import progress as _progress
 
     made = []
     init = _progress.Progress.__init__

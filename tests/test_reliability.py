@@ -528,7 +528,7 @@ def test_empty_inputs_have_documented_results():
 @pytest.fixture
 def interrupt_after(monkeypatch):
     """``interrupt_after(k)``: the k-th progress update of any solver raises KeyboardInterrupt."""
-    from nx_ordinal.embed import _progress
+    from nx_ordinal._runtime import progress as _progress
 
     real = _progress.Progress.update
 

@@ -19,6 +19,10 @@ from scipy.spatial import cKDTree
 
 from .._graph import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
+from .._runtime.optim import pcg, run_lbfgs
+from .._runtime.progress import public_call, warn
+from .._runtime.result import EmbeddingResult
+from .._runtime.runner import BestPoint, run_restarts
 from .._validation import (
     as_adjacency,
     check_choice,
@@ -32,10 +36,6 @@ from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 from ..utils import as_generator, single_thread
 from ._local import CandidateList, LocalGraph, local_terms
-from ._optim import pcg, run_lbfgs
-from ._progress import public_call, warn
-from ._result import EmbeddingResult
-from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
     from collections.abc import Callable

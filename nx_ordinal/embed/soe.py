@@ -23,17 +23,17 @@ import scipy.sparse as sp
 from scipy.spatial.distance import pdist, squareform
 
 from .._memory import check_constraint_sizes, soe_memory
+from .._runtime.optim import pcg, run_lbfgs
+from .._runtime.progress import public_call
+from .._runtime.result import EmbeddingResult
+from .._runtime.runner import BestPoint, run_restarts
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ..constraints import check_constraints
 from ..utils import as_generator, single_thread
-from ._optim import pcg, run_lbfgs
-from ._progress import public_call
-from ._result import EmbeddingResult
-from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["soe", "soe_objective"]
 
