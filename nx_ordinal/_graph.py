@@ -3,8 +3,7 @@
 The one place that turns a networkx graph into the CSR adjacency the solvers read
 (:func:`graph_to_csr`, re-exported by :mod:`nx_ordinal.constraints`), a graph or matrix into
 a checked adjacency (:func:`graph_or_adjacency`) and ``pos`` into an array in node order
-(:func:`pos_array`), together with edge lengths (:func:`weighted_csr`), shortest-path
-triplets, component packing, the shortcut filter of small worlds (:func:`drop_shortcuts`),
+(:func:`pos_array`), together with edge lengths (:func:`weighted_csr`), component packing, the shortcut filter of small worlds (:func:`drop_shortcuts`),
 start configurations (:func:`start_configurations`, :func:`networkx_start`: the one
 perturbation rule of restarts) and the ``init="auto"`` rule.  Networkx, numpy and scipy are
 imported inside the functions so that ``import nx_ordinal`` stays fast.
@@ -20,7 +19,6 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
 
 from ._validation import as_adjacency, as_float_array
-from .oracle import random_pairs
 from .utils import draw_seed
 
 if TYPE_CHECKING:
@@ -37,7 +35,7 @@ __all__ = [
     "pos_array",
     "pack_components", "KK_MAX_NODES", "PIVOT_MIN_N", "SMALL_NODES", "auto_solver_start",
     "auto_layout_starts", "auto_n_init", "perturbed_start", "start_configurations",
-    "networkx_start", "shortest_path_triplets", "drop_shortcuts",
+    "networkx_start", "drop_shortcuts",
 ]
 
 # --- init="auto": decided here only -----------------------------------------------------------
@@ -332,50 +330,6 @@ def pack_components(
             Y = Y + cell * offs
         X[idx] = Y
     return X
-
-
-def shortest_path_triplets(
-    G: nx.Graph, nodes: list[Hashable], n_constraints: int, *, weight: str | None = None,
-    rng: Any = None, max_entries: int = 4_000_000,
-) -> IntArray:
-    """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
-
-    Anchors ``i`` are drawn from a set of at most ``max(20, max_entries // n)`` source nodes
-    (all nodes for small graphs), whose distance rows are computed by BFS / Dijkstra
-    (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
-    tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
-    reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
-    graph has too few strict comparisons; none with fewer than 3 nodes, and then nothing is
-    drawn from ``rng``).
-    """
-
-
-    n = len(nodes)
-    if n < 3:
-        return np.empty((0, 3), dtype=np.int64)
-    A = weighted_csr(G, nodes, weight)
-    n_src = min(n, max(20, max_entries // max(n, 1)))
-    src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
-    Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
-                         indices=src)
-    out = []
-    have = 0
-    for _ in range(20):
-        size = max(64, 2 * (n_constraints - have))
-        a = rng.integers(0, n_src, size=size)
-        i = src[a]
-        j, k = random_pairs(i, n, rng)
-        dj, dk = Dsrc[a, j], Dsrc[a, k]
-        keep = dj != dk
-        T = np.column_stack([i, j, k])[keep]
-        swap = (dk < dj)[keep]
-        T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
-        out.append(T)
-        have += T.shape[0]
-        if have >= n_constraints:
-            break
-    T = np.concatenate(out)[:n_constraints] if out else np.empty((0, 3), dtype=np.int64)
-    return T.astype(np.int64)
 
 
 def drop_shortcuts(

@@ -30,7 +30,6 @@ from ._graph import (
     networkx_start,
     pack_components,
     path_distances,
-    shortest_path_triplets,
     start_configurations,
     weighted_csr,
 )
@@ -44,6 +43,7 @@ from ._memory import (
     triplet_layout_memory,
 )
 from ._runtime.progress import Progress, public_call, warn
+from ._sampling import shortest_path_triplets
 from ._validation import check_choice, check_int
 from .asap.pipeline import asap_embed
 from .constraints import count_local_triplets, local_triplets

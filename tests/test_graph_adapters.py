@@ -214,7 +214,7 @@ def test_loe_layout_init_auto_stands_alone():
 
 
 def test_shortest_path_triplets_small_graph_draws_nothing():
-    from nx_ordinal._graph import shortest_path_triplets
+    from nx_ordinal._sampling import shortest_path_triplets
 
     rng = np.random.default_rng(0)
     for G in (nx.empty_graph(1), nx.path_graph(2)):

@@ -17,6 +17,7 @@ from scipy.sparse.csgraph import connected_components, dijkstra
 from scipy.sparse.linalg import eigsh
 from scipy.spatial import cKDTree
 
+from .._density_estimate import knn_density
 from .._graph import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._runtime.optim import pcg, run_lbfgs
@@ -199,7 +200,6 @@ def pivot_mds(
     (300, 2)
     """
 
-    from ..density import knn_density
 
     rng = as_generator(seed)
     A = _check_adjacency(A)
