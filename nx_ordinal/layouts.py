@@ -21,18 +21,7 @@ from ._frame import (
     positive_rule,
     unweighted_rule,
 )
-from ._graph import (
-    KK_MAX_NODES,
-    SMALL_NODES,
-    auto_layout_starts,
-    auto_n_init,
-    drop_shortcuts,
-    networkx_start,
-    pack_components,
-    path_distances,
-    start_configurations,
-    weighted_csr,
-)
+from ._graph import path_distances, weighted_csr
 from ._layout_utils import GariTracker
 from ._memory import (
     landmark_layout_memory,
@@ -44,6 +33,16 @@ from ._memory import (
 )
 from ._runtime.progress import Progress, public_call, warn
 from ._sampling import shortest_path_triplets
+from ._shortcuts import drop_shortcuts
+from ._starts import (
+    KK_MAX_NODES,
+    SMALL_NODES,
+    auto_layout_starts,
+    auto_n_init,
+    networkx_start,
+    pack_components,
+    start_configurations,
+)
 from ._validation import check_choice, check_int
 from .asap.pipeline import asap_embed
 from .constraints import count_local_triplets, local_triplets
@@ -310,7 +309,7 @@ def _check_inits(init):
 
 def _starts(G, nodes, A, inits, n_init, dim, rng):
     """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
-    (:func:`nx_ordinal._graph.start_configurations`, with the solvers' starts filled in),
+    (``_starts.start_configurations``, with the solvers' starts filled in),
     all drawn from the Generator ``rng``."""
 
 

@@ -179,7 +179,7 @@ def test_directed_and_grid_graphs_on_the_large_path():
 
 
 def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
-    from nx_ordinal._graph import drop_shortcuts
+    from nx_ordinal._shortcuts import drop_shortcuts
 
     n = 1000
     G = nx.watts_strogatz_graph(n, 6, 0.05, seed=0)

@@ -28,11 +28,11 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._graph import pack_components
 from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
 from .._resources import format_bytes
 from .._runtime.progress import Progress, public_call, warn
 from .._runtime.result import EmbeddingResult
+from .._starts import pack_components
 from .._validation import as_adjacency, check_dim, check_init, check_int
 from ..embed.loe import laplacian_eigenmaps, loe
 from ..exceptions import ConvergenceWarning, InterruptedWarning, NoOrdinalInformationWarning

@@ -18,12 +18,12 @@ from scipy.sparse.linalg import eigsh
 from scipy.spatial import cKDTree
 
 from .._density_estimate import knn_density
-from .._graph import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
 from .._runtime.optim import pcg, run_lbfgs
 from .._runtime.progress import public_call, warn
 from .._runtime.result import EmbeddingResult
 from .._runtime.runner import BestPoint, run_restarts
+from .._starts import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._validation import (
     as_adjacency,
     check_choice,
