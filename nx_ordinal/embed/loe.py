@@ -14,12 +14,11 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra
-from scipy.sparse.linalg import eigsh
 from scipy.spatial import cKDTree
 
 from .._density_estimate import knn_density
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
-from .._runtime.optim import pcg, run_lbfgs
+from .._runtime.optim import pcg, run_lbfgs, run_mm
 from .._runtime.progress import public_call, warn
 from .._runtime.result import EmbeddingResult
 from .._runtime.runner import BestPoint, run_restarts
@@ -37,6 +36,7 @@ from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 from ..utils import as_generator, single_thread
 from ._local import CandidateList, LocalGraph, local_terms
+from ._spectral import random_walk_eigenvectors
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -246,30 +246,13 @@ def _pivot_mds(W, dim, n_landmarks, rng):
 
 
 def _component_eigenmap(S, dim, rng):
+    """Laplacian eigenmaps of one connected component (dense up to 600 vertices), each axis'
+    sign fixed so that the result is deterministic."""
 
     m = S.shape[0]
-    deg = np.asarray(S.sum(axis=1)).ravel()
     if m <= dim + 1:
         return rng.standard_normal((m, dim))
-    dinv = 1.0 / np.sqrt(deg)
-    Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
-    L = sp.eye_array(m) - Nrm
-    nev = dim + 1
-    if m <= 600:
-        w, V = np.linalg.eigh(L.toarray())
-        V = V[:, :nev]
-    else:
-
-        v0 = rng.standard_normal(m)
-        try:
-            w, V = eigsh(L.tocsc(), k=nev, sigma=-1e-3, which="LM", v0=v0)
-        except Exception:  # pragma: no cover - fall back to the slower Lanczos on -L
-            w, V = eigsh(sp.eye_array(m) * 2.0 - L, k=nev, which="LA", v0=v0)
-            w = 2.0 - w
-        order = np.argsort(w)
-        V = V[:, order]
-    Y = V[:, 1:nev] * dinv[:, None]
-    # fix the sign of each axis so the result is deterministic
+    Y = random_walk_eigenvectors(S, dim + 1, rng, dense_max=600)[:, 1:]
     signs = np.sign(Y[np.argmax(np.abs(Y), axis=0), np.arange(Y.shape[1])])
     signs[signs == 0] = 1.0
     return Y * signs
@@ -501,27 +484,19 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0):
-    g = ev.g
-    kw = 2.0 * g.deg.astype(np.float64)
-    dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
-    Y = X0
-    f, _, pieces = ev(Y, want_pieces=True)
-    history = [f]
-    converged = f <= f_small
-    n_iter = 0
-    while not converged and n_iter < max_iter:
-        X = _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
-        f_new, _, pieces = ev(X, want_pieces=True)
-        n_iter += 1
-        history.append(f_new)
-        progress.update(f_new)
-        stop = on_iter is not None and on_iter(n_iter, X, f_new)
-        Y, f_old, f = X, f, f_new
-        if stop or f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
-            converged = True
-        elif progress.out_of_time():
-            break
-    return n_iter, converged, history[1:]
+    """LOE-MM: the shared MM loop (``_runtime.optim.run_mm``) with LOE's majorizer step."""
+    kw = 2.0 * ev.g.deg.astype(np.float64)
+    dense_mv, dense_diag = _laplacian_matvec_factory(ev.g, kw)
+
+    def evaluate(X):
+        f, _, pieces = ev(X, want_pieces=True)
+        return f, pieces
+
+    def step(Y, f, pieces):
+        return _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
+
+    return run_mm(evaluate, step, X0, max_iter, tol, progress, on_iter=on_iter,
+                  f_small=f_small)
 
 
 @public_call
