@@ -51,9 +51,9 @@ from ._layout_utils import (
     check_scale,
     process_graph,
     rescale,
-    separate_overlaps,
     trivial_layout,
 )
+from ._overlap import separate_overlaps
 from ._validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
 from .utils import as_seed_sequence
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal._layout_utils import GariTracker
+from nx_ordinal._selection import GariTracker
 from nx_ordinal.constraints import graph_to_csr
 from nx_ordinal.embed import loe
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms

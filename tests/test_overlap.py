@@ -8,7 +8,7 @@ from scipy.spatial import cKDTree
 from scipy.spatial.distance import pdist
 
 import nx_ordinal
-from nx_ordinal._layout_utils import separate_overlaps
+from nx_ordinal._overlap import separate_overlaps
 from nx_ordinal.constraints import graph_to_csr, knn_adjacency
 from nx_ordinal.datasets import famous_graph
 from nx_ordinal.metrics import gari_array, recovered_adjacency

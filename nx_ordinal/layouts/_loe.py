@@ -17,11 +17,11 @@ from .._frame import (
     positive_rule,
     unweighted_rule,
 )
-from .._layout_utils import GariTracker
 from .._memory import (
     loe_layout_memory,
 )
 from .._runtime.progress import Progress, public_call
+from .._selection import GariTracker
 from .._shortcuts import drop_shortcuts
 from .._starts import (
     KK_MAX_NODES,
