@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._runtime.progress import blas_threads
+
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
@@ -91,6 +93,4 @@ def single_thread(
 
     if not enabled:
         return contextlib.nullcontext()
-    from ._runtime.progress import blas_threads
-
     return blas_threads(1, user_api=user_api)

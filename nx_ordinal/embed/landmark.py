@@ -37,7 +37,7 @@ from .._memory import (
     default_n_queries,
     landmark_memory,
 )
-from .._runtime.progress import public_call, warn
+from .._runtime.progress import public_call, warn, warn_interrupted
 from .._runtime.result import EmbeddingResult
 from .._validation import check_choice, check_dim, check_int, check_positive
 from ..constraints import check_triplets, random_triplets
@@ -441,7 +441,6 @@ def rank_columns(
     except KeyboardInterrupt:
         from scipy.optimize import OptimizeResult
 
-        from .._runtime.progress import warn_interrupted
 
         warn_interrupted("landmark ranking", best["n_eval"])
         res = OptimizeResult(x=best["phi"], fun=best["f"], nit=best["n_eval"], success=False,
@@ -594,7 +593,6 @@ def refine_columns(
                                 "maxcor": 10})
         loss, z, nit, ok = float(res.fun), res.x, int(res.nit), bool(res.status in (0, 2))
     except KeyboardInterrupt:
-        from .._runtime.progress import warn_interrupted
 
         warn_interrupted("landmark refinement", state["n_eval"])
         (loss, z), nit, ok = state["best"], state["n_eval"], False
