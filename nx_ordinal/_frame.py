@@ -280,7 +280,7 @@ class Frame:
 DOC_PARTS: dict[str, str] = {
     "scale": """scale : number, default 1
     Scale factor for positions (as :func:`networkx.rescale_layout`): the largest
-    |coordinate| after centring.""",
+    absolute coordinate after centring.""",
     "center": """center : array-like or None
     Coordinates around which to center the layout (default the origin).""",
     "dim": """dim : int, default 2
