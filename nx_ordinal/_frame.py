@@ -49,6 +49,7 @@ from ._layout_utils import (
     _given_positions,
     check_center,
     check_scale,
+    fill_positions,
     process_graph,
     rescale,
     trivial_layout,
@@ -234,19 +235,7 @@ class Frame:
         if self._given is None:
             return None
         X, given = self._given
-        X = X.copy()
-        if not given.all():
-            if rng is None:
-                rng = np.random.default_rng()
-            if given.any():
-                lo = X[given].min(axis=0)
-                hi = X[given].max(axis=0)
-                span = np.where(hi > lo, hi - lo, 1.0)
-            else:
-                lo = np.zeros(self.dim)
-                span = np.full(self.dim, float(fill_scale))
-            X[~given] = lo + span * rng.random((int((~given).sum()), self.dim))
-        return X
+        return fill_positions(X, given, rng, fill_scale=fill_scale)
 
     def finish(self, X: Any, *, scale: float = 1.0, center: FloatArray | None = None,
                store_pos_as: str | None = None) -> PosDict:

@@ -42,6 +42,7 @@ __all__ = [
     "trivial_layout",
     "initial_positions",
     "check_pos",
+    "fill_positions",
     "finish_layout",
     "rescale",
     "check_fixed",
@@ -128,6 +129,17 @@ def initial_positions(
     if checked is None:
         return None
     X, given = checked
+    return fill_positions(X, given, rng, fill_scale=fill_scale)
+
+
+def fill_positions(X: FloatArray, given: Any, rng: Any = None, *,
+                   fill_scale: float = 1.0) -> FloatArray:
+    """``X`` (not modified) with the rows not marked ``given`` drawn uniformly over the box
+    of the given rows (``[0, fill_scale)^dim`` when none is given), from ``rng`` (a Generator
+    or RandomState); nothing is drawn when every row is given.  O(n dim)."""
+
+    X = np.array(X, dtype=np.float64)
+    dim = X.shape[1]
     if not given.all():
         if rng is None:
             rng = np.random.default_rng()

@@ -54,9 +54,21 @@ def test_bad_arguments_raise_on_trivial_graphs_too():
         nx_ordinal.loe_layout(nx.empty_graph(1), pos={0: (1, 2, 3)})
 
 
+_PRIVATE_REF = re.compile(
+    r"(?:``|`)~?(?:[\w.]*\.)?_[a-z]\w*(?:\.\w+)*(?:\(\))?(?:``|`)"  # ``_x`` / ``_mod.f``
+    r"|nx_ordinal\.(?:\w+\.)*_[a-z]\w*")  # nx_ordinal._mod, nx_ordinal.embed._x
+
+
+def test_the_private_name_pattern():
+    found = _PRIVATE_REF.findall("see ``_graph.drop_shortcuts``, :func:`~nx_ordinal._runtime."
+                                 "runner.run_restarts` and ``nx_ordinal.embed.loe``")
+    assert found == ["``_graph.drop_shortcuts``", "`~nx_ordinal._runtime.runner.run_restarts`"]
+
+
 def test_public_docstrings_name_no_private_helper():
-    """Public layouts, solvers and the package's public functions document themselves without
-    naming private helpers (``_x``) a reader cannot call."""
+    """Public functions, classes and their public methods (every public module's
+    ``__all__``) document themselves without naming private helpers or modules (``_x``) that
+    a reader cannot call."""
     import importlib
     import pkgutil
 
@@ -67,9 +79,15 @@ def test_public_docstrings_name_no_private_helper():
         mod = importlib.import_module(info.name)
         for name in getattr(mod, "__all__", ()):
             obj = getattr(mod, name, None)
-            doc = inspect.getdoc(obj) if callable(obj) else None
-            if doc and re.search(r"nx_ordinal\.(?:\w+\.)*_\w+", doc):
-                bad.append(f"{info.name}.{name}")
+            if not callable(obj):
+                continue
+            docs = {name: inspect.getdoc(obj)}
+            if inspect.isclass(obj):
+                docs.update({f"{name}.{a}": inspect.getdoc(m) for a, m in vars(obj).items()
+                             if inspect.isfunction(m) and not a.startswith("_")})
+            for where, doc in docs.items():
+                for ref in _PRIVATE_REF.findall(doc or ""):
+                    bad.append(f"{info.name}.{where}: {ref}")
     assert not bad, bad
 
 
@@ -87,24 +105,26 @@ def test_stage_streams_are_independent_children_of_one_seed():
     assert f1.stream("run", 0).random() != f1.stream("run", 1).random()
 
 
-@pytest.mark.parametrize("name", ["soe", "ste", "landmark_ste"])
-def test_starting_positions_do_not_shift_the_sampled_triplets(name):
-    """The start stream and the sampling stream are separate: a full ``pos`` (no draws) and a
-    partial one (draws for the missing nodes) sample the same triplets, so with max_iter=0
-    the given nodes stay where the same solver would leave them: the results share every
-    row that pos fixes before rescaling only if the sampling matched.  Checked here through
-    the sampler itself."""
-    from nx_ordinal._frame import Frame
-    from nx_ordinal.utils import as_seed_sequence
+def test_starting_positions_do_not_shift_the_sampled_triplets(monkeypatch):
+    """The start stream and the sampling stream are separate: a partial ``pos`` (random
+    draws for the missing nodes) leaves the sampled triplets exactly as without ``pos``
+    (with one stream consumed in order, the start's draws shifted the sample)."""
+    import nx_ordinal.layouts._triplets as triplets
 
+    samples = []
+    real = triplets.local_triplets
+
+    def recording(*args, **kwargs):
+        samples.append(real(*args, **kwargs))
+        return samples[-1]
+
+    monkeypatch.setattr(triplets, "local_triplets", recording)
     G = nx.karate_club_graph()
-    a = Frame("x", G, list(G), 2, as_seed_sequence(1), {0: (0.0, 0.0)})
-    b = Frame("x", G, list(G), 2, as_seed_sequence(1), {v: (0.0, 0.0) for v in G})
-    a.validate_pos()
-    b.validate_pos()
-    a.start(a.stream("start"))
-    b.start(b.stream("start"))
-    assert a.stream("sample").integers(1 << 60) == b.stream("sample").integers(1 << 60)
+    nx_ordinal.ste_layout(G, seed=1, max_triplets=500, max_iter=1)
+    nx_ordinal.ste_layout(G, pos={0: (0.0, 0.0)}, seed=1, max_triplets=500, max_iter=1)
+    nx_ordinal.ste_layout(G, seed=2, max_triplets=500, max_iter=1)
+    assert np.array_equal(samples[0], samples[1])
+    assert not np.array_equal(samples[0], samples[2])
 
 
 def test_generator_seed_and_int_seed():
