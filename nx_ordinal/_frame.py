@@ -50,11 +50,10 @@ from ._layout_utils import (
     check_center,
     check_scale,
     fill_positions,
+    finish_layout,
     process_graph,
-    rescale,
     trivial_layout,
 )
-from ._overlap import separate_overlaps
 from ._validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
 from .utils import as_seed_sequence
 
@@ -243,24 +242,10 @@ class Frame:
         replaced by the mean of the finite ones, nearly coincident nodes separated (when
         :attr:`remove_overlap`; random choices from :attr:`overlap_seed`), rescaled, shifted by
         ``center``, in node order, stored under ``store_pos_as`` if asked."""
-        X = np.asarray(X, dtype=np.float64)
-        bad = ~np.isfinite(X).all(axis=1)
-        if bad.any():  # never hand out a non-finite position
-            X = X.copy()
-            X[bad] = (np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0)
-                      if (~bad).any() else 0.0)
-            X = np.nan_to_num(X)
-        if self.remove_overlap:
-            X = separate_overlaps(X, self.adjacency(), self.overlap_seed)
-        X = rescale(X, scale)
-        if center is not None:
-            X = X + center
-        pos = dict(zip(self.nodes, X))
-        if store_pos_as is not None:
-            import networkx as nx
-
-            nx.set_node_attributes(self.G, pos, store_pos_as)
-        return pos
+        return finish_layout(self.G, self.nodes, X, scale=scale, center=center,
+                             store_pos_as=store_pos_as, remove_overlap=self.remove_overlap,
+                             seed=self.overlap_seed,
+                             A=self.adjacency() if self.remove_overlap else None)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         PosDict,
         PosLike,
         Seed,
+        SparseLike,
     )
 
 _F = TypeVar("_F", bound="Callable[..., Any]")
@@ -238,11 +239,14 @@ def finish_layout(
     rescale_pos: bool = True,
     remove_overlap: bool = False,
     seed: Seed = None,
+    A: SparseLike | None = None,
 ) -> PosDict:
-    """Rescale ``X`` (unless ``rescale_pos`` is false), shift by ``center``, build the dict in
-    node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True`` first
-    separates nodes that nearly coincide (:func:`separate_overlaps` with ``G``'s adjacency in
-    ``nodes`` order, random choices from ``seed``), the final step of the ordinal layouts."""
+    """Replace non-finite rows of ``X`` by the mean of the finite ones, rescale ``X`` (unless
+    ``rescale_pos`` is false), shift by ``center``, build the dict in node order and store it
+    under ``store_pos_as`` if asked.  ``remove_overlap=True`` first separates nodes that
+    nearly coincide (``_overlap.separate_overlaps`` with the adjacency ``A`` in ``nodes``
+    order -- built from ``G`` when not given -- random choices from ``seed``), the final step
+    of the ordinal layouts."""
 
     X = np.asarray(X, dtype=np.float64)
     bad = ~np.isfinite(X).all(axis=1)
@@ -251,8 +255,7 @@ def finish_layout(
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
     if remove_overlap:
-
-        X = separate_overlaps(X, graph_to_csr(G, nodes)[0], seed)
+        X = separate_overlaps(X, graph_to_csr(G, nodes)[0] if A is None else A, seed)
     if rescale_pos:
         X = rescale(X, scale)
     if center is not None:
