@@ -2,12 +2,11 @@
 
 The one place that turns a networkx graph into the CSR adjacency the solvers read
 (:func:`graph_to_csr`, re-exported by :mod:`nx_ordinal.constraints`), a graph or matrix into
-a checked adjacency (:func:`graph_or_adjacency`) and ``pos`` into an array in node order
-(:func:`pos_array`), together with edge lengths (:func:`weighted_csr`), shortest-path
-triplets, component packing, the shortcut filter of small worlds (:func:`drop_shortcuts`),
-start configurations (:func:`start_configurations`, :func:`networkx_start`: the one
-perturbation rule of restarts) and the ``init="auto"`` rule.  Networkx, numpy and scipy are
-imported inside the functions so that ``import nx_ordinal`` stays fast.
+a checked adjacency (:func:`graph_or_adjacency`), ``pos`` into an array in node order
+(:func:`pos_array`), edge lengths into a weighted CSR matrix (:func:`weighted_csr`) and that
+into shortest-path distances (:func:`path_distances`).  Nothing else: start configurations
+are in ``_starts``, sampling in ``_sampling``, the small-world shortcut filter in
+``_shortcuts``.
 """
 
 from __future__ import annotations
@@ -17,118 +16,23 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
+from scipy.sparse.csgraph import shortest_path
 
 from ._validation import as_adjacency, as_float_array
-from .oracle import random_pairs
-from .utils import draw_seed
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+    from collections.abc import Hashable, Iterable
 
     import networkx as nx
     import numpy as np
     import scipy.sparse as sp
 
-    from ._typing import FloatArray, IntArray
+    from ._typing import FloatArray
 
 __all__ = [
     "check_graph", "graph_to_csr", "weighted_csr", "path_distances", "graph_or_adjacency",
     "pos_array",
-    "pack_components", "KK_MAX_NODES", "PIVOT_MIN_N", "SMALL_NODES", "auto_solver_start",
-    "auto_layout_starts", "auto_n_init", "perturbed_start", "start_configurations",
-    "networkx_start", "shortest_path_triplets", "drop_shortcuts",
 ]
-
-# --- init="auto": decided here only -----------------------------------------------------------
-
-#: loe_layout's "auto" starts from Kamada-Kawai (besides the spectral start) up to this size
-KK_MAX_NODES = 500
-#: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
-PIVOT_MIN_N = 2000
-#: up to this size loe_layout follows four runs to their end (the path of layouts/*.json)
-SMALL_NODES = 100
-
-
-def auto_n_init(n: int) -> int:
-    """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: 4 runs up to :data:`SMALL_NODES`,
-    2 (one per start of :func:`auto_layout_starts`) up to :data:`KK_MAX_NODES`, 1 beyond."""
-    if n <= SMALL_NODES:
-        return 4
-    return 2 if n <= KK_MAX_NODES else 1
-
-
-def auto_solver_start(n: int) -> str:
-    """The start :func:`nx_ordinal.embed.loe` takes for ``init="auto"`` on ``n`` vertices:
-    ``"spectral"`` up to :data:`PIVOT_MIN_N`, ``"pivot"`` beyond (see ``loe``'s Notes)."""
-    return "pivot" if n > PIVOT_MIN_N else "spectral"
-
-
-def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None]:
-    """``loe_layout``'s ``init="auto"`` on ``n`` nodes with ``n_init`` runs, as ``(inits,
-    solver_init)``: up to :data:`KK_MAX_NODES` the layout draws the spectral and Kamada-Kawai
-    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one run,
-    else from its own ``"auto"`` (:func:`auto_solver_start`)."""
-    if n <= KK_MAX_NODES:
-        return ("spectral", "kamada_kawai"), None
-    return ("auto",), ("pivot" if n_init == 1 else "auto")
-
-
-def perturbed_start(X: FloatArray, rng: np.random.Generator) -> FloatArray:
-    """``X`` plus Gaussian noise of 0.3 times its RMS spread about the centroid (1 when all
-    points coincide): the start of a restart, the one perturbation rule of the package.
-    Draws ``X.size`` normals from ``rng``; O(n dim)."""
-
-    spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
-    return X + 0.3 * spread * rng.standard_normal(X.shape)
-
-
-def start_configurations(
-    inits: Sequence[str], n_init: int, rng: np.random.Generator,
-    base: Callable[[str], FloatArray], shape: tuple[int, int] | None = None,
-) -> Iterator[FloatArray]:
-    """The start configurations of ``n_init`` runs, cycling over the named starts ``inits``.
-
-    The first run of a name begins from ``base(name)`` (built once, when first needed), its
-    later runs from a :func:`perturbed_start` of it; ``"random"`` is a fresh standard normal
-    configuration of ``shape`` for every run.  Lazy: each start, and each draw from ``rng``,
-    is made when the next run asks for it, so ``rng``'s stream is consumed in run order
-    whether the caller runs them all or stops early.  Used by ``loe_layout`` (several named
-    starts) and :func:`nx_ordinal.embed.loe` (one start and its restarts).  O(n dim) per
-    start besides ``base``.
-    """
-    built: dict[str, FloatArray] = {}
-    for r in range(n_init):
-        name = inits[r % len(inits)]
-        if name == "random":
-            if shape is None:
-                raise ValueError('start_configurations needs shape for init="random"')
-            yield rng.standard_normal(shape)
-        elif name not in built:
-            built[name] = base(name)
-            yield built[name]
-        else:
-            yield perturbed_start(built[name], rng)
-
-
-def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
-                   rng: np.random.Generator) -> FloatArray:
-    """A start configuration drawn by networkx, ``name`` ``"kamada_kawai"`` or ``"spring"``,
-    as an ``(n, dim)`` array in the order of ``nodes``.  Seeded from ``rng`` (one int drawn;
-    networkx starts Kamada-Kawai from an unseeded random layout when ``dim >= 3``, so that
-    start is drawn here).  Kamada-Kawai costs O(n^2) memory and O(n^2) per iteration, spring
-    O(n^2) per iteration (networkx's dense solver below 500 nodes)."""
-
-
-    if name == "kamada_kawai":
-        p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
-        p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
-    elif name == "spring":
-        p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
-    else:
-        raise ValueError(f"networkx_start draws 'kamada_kawai' or 'spring', got {name!r}")
-    return np.array([p[v] for v in nodes], dtype=np.float64)
-
 
 def check_graph(G: Any, name: str = "G") -> None:
     """``TypeError`` naming ``name`` unless ``G`` is a networkx graph."""
@@ -302,152 +206,3 @@ def path_distances(A: sp.csr_array, directed: bool) -> tuple[FloatArray, np.ndar
     return np.where(finite, S, 0.0), finite
 
 
-def pack_components(
-    blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int
-) -> FloatArray:
-    """Place the embeddings of connected components side by side: the one packing rule.
-
-    ``blocks`` holds ``(idx, Y)`` pairs, node indices and their ``(len(idx), dim)``
-    embedding.  Each block is centred and scaled to RMS radius ``sqrt(len(idx))``; with more
-    than one block they go on a grid of cells ``2.5 sqrt(largest size)`` wide, largest first
-    (stable for equal sizes).  Returns the ``(n, dim)`` array with ``X[idx] = Y``.
-    O(n dim) plus O(k log k) for k blocks.
-    """
-
-    X = np.zeros((n, dim))
-    k = len(blocks)
-    if k == 0:
-        return X
-    sizes = np.array([b[0].size for b in blocks])
-    cell = 2.5 * np.sqrt(max(sizes.max(), 1))
-    ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
-    for slot, c in enumerate(np.argsort(-sizes, kind="stable")):
-        idx, Y = blocks[c]
-        Y = Y - Y.mean(axis=0)
-        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
-        if rms > 0:
-            Y = Y * (np.sqrt(idx.size) / rms)
-        if k > 1:
-            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
-            Y = Y + cell * offs
-        X[idx] = Y
-    return X
-
-
-def shortest_path_triplets(
-    G: nx.Graph, nodes: list[Hashable], n_constraints: int, *, weight: str | None = None,
-    rng: Any = None, max_entries: int = 4_000_000,
-) -> IntArray:
-    """Triplets ``(i, j, k)`` with ``d(i, j) < d(i, k)`` for shortest-path distances of ``G``.
-
-    Anchors ``i`` are drawn from a set of at most ``max(20, max_entries // n)`` source nodes
-    (all nodes for small graphs), whose distance rows are computed by BFS / Dijkstra
-    (scipy.sparse.csgraph), so memory stays O(max_entries).  Ties are not constraints:
-    tied draws are discarded.  Unreachable nodes are at distance ``inf`` (farther than any
-    reachable node).  Returns an (m, 3) int64 array, m <= n_constraints (fewer when the
-    graph has too few strict comparisons; none with fewer than 3 nodes, and then nothing is
-    drawn from ``rng``).
-    """
-
-
-    n = len(nodes)
-    if n < 3:
-        return np.empty((0, 3), dtype=np.int64)
-    A = weighted_csr(G, nodes, weight)
-    n_src = min(n, max(20, max_entries // max(n, 1)))
-    src = np.arange(n) if n_src == n else np.sort(rng.choice(n, size=n_src, replace=False))
-    Dsrc = shortest_path(A, method="D", directed=G.is_directed(), unweighted=weight is None,
-                         indices=src)
-    out = []
-    have = 0
-    for _ in range(20):
-        size = max(64, 2 * (n_constraints - have))
-        a = rng.integers(0, n_src, size=size)
-        i = src[a]
-        j, k = random_pairs(i, n, rng)
-        dj, dk = Dsrc[a, j], Dsrc[a, k]
-        keep = dj != dk
-        T = np.column_stack([i, j, k])[keep]
-        swap = (dk < dj)[keep]
-        T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
-        out.append(T)
-        have += T.shape[0]
-        if have >= n_constraints:
-            break
-    T = np.concatenate(out)[:n_constraints] if out else np.empty((0, 3), dtype=np.int64)
-    return T.astype(np.int64)
-
-
-def drop_shortcuts(
-    A: sp.csr_array, max_fraction: float = 0.1, n_probe: int = 8, chunk: int = 64
-) -> tuple[sp.csr_array, int]:
-    """The undirected adjacency ``A`` without its *shortcuts*, when they are at most
-    ``max_fraction`` of the edges (else ``A``); returns ``(B, n_dropped)``.
-
-    Only a small world is searched: a graph whose mean hop distance t (from ``n_probe``
-    breadth-first searches) is at most 3 log n / log(mean degree).  A shortcut lies on no
-    triangle and no 4-cycle, and without such edges its ends are still connected but more
-    than ``L = min(max(8, 2 t), 32)`` hops apart: the long-range links of a Watts-Strogatz
-    graph.  LOE asks every edge's ends to be nearer than all
-    non-neighbours; a shortcut cannot be, and the objective folds the drawing to pay for it
-    (Watts-Strogatz, n = 2,000: a circle in ring order has GARI 0.93 but ten times the
-    Err_local of LOE's fold, GARI 0.35-0.51).  Geometric graphs are no small worlds and keep
-    every edge; bridges stay.  Cost O(E k) for the
-    triangle and 4-cycle counts (maximum degree k), ``n_probe`` searches, and one search
-    limited to L hops per candidate edge.
-    """
-
-    S = sp.csr_array((A + A.T) > 0).astype(np.int64)
-    S.setdiag(0)
-    S.eliminate_zeros()
-    U = sp.triu(S, k=1).tocoo()
-    u, v = U.row.astype(np.int64), U.col.astype(np.int64)
-    n = A.shape[0]
-    if u.size == 0:
-        return A, 0
-    probe = np.unique(np.linspace(0, n - 1, min(n_probe, n)).astype(np.int64))
-    D = shortest_path(S, unweighted=True, directed=False, indices=probe)
-    finite = D[np.isfinite(D) & (D > 0)]
-    mean_deg = max(2.0 * u.size / n, 2.0)
-    if not finite.size or finite.mean() > 3.0 * np.log(n) / np.log(mean_deg):
-        return A, 0  # not a small world: distances grow faster than log n (geometric)
-    hops = min(max(8.0, 2.0 * float(finite.mean())), 32.0)
-    S2 = S @ S
-    tri = S2.multiply(S).tocsr()  # common neighbours on the edges
-    on_tri = sp.triu(tri, k=1).tocoo()
-    supported = np.zeros(u.size, dtype=bool)
-    if on_tri.nnz:
-        key = u * n + v
-        order = np.argsort(key)
-        hit = np.searchsorted(key[order], on_tri.row.astype(np.int64) * n + on_tri.col)
-        supported[order[hit]] = True
-    cand = np.flatnonzero(~supported)  # on no triangle
-    if cand.size == 0 or cand.size > max_fraction * u.size:
-        return A, 0
-    uc, vc = u[cand], v[cand]
-    deg = np.diff(S.indptr)
-    # walks u-a-b-v of length 3 that are not paths through the edge itself: 4-cycles
-    walks3 = np.asarray(S2[uc].multiply(S[vc]).sum(axis=1)).ravel()
-    cand = cand[walks3 - (deg[uc] + deg[vc] - 1) == 0]
-    if cand.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[cand] = False
-    R = sp.coo_array((np.ones(int(keep.sum())), (u[keep], v[keep])), shape=(n, n)).tocsr()
-    _, label = connected_components(R, directed=False)
-    uc, vc = u[cand], v[cand]
-    far = np.zeros(cand.size, dtype=bool)
-    for s in range(0, cand.size, chunk):
-        d = dijkstra(R, directed=False, indices=uc[s:s + chunk], unweighted=True,
-                     limit=hops)
-        far[s:s + chunk] = d[np.arange(d.shape[0]), vc[s:s + chunk]] > hops
-    drop = cand[far & (label[uc] == label[vc])]  # bridges stay
-    if drop.size == 0:
-        return A, 0
-    keep = np.ones(u.size, dtype=bool)
-    keep[drop] = False
-    uk, vk = u[keep], v[keep]
-    B = sp.csr_array((np.ones(2 * uk.size), (np.concatenate([uk, vk]),
-                                             np.concatenate([vk, uk]))), shape=(n, n))
-    B.sort_indices()
-    return B, int(drop.size)

@@ -1,41 +1,21 @@
-"""Shared plumbing of every ``*_layout`` function: networkx conventions in one place.
-
-A layout function does::
-
-    G, nodes = process_graph(G)
-    dim = check_dim(dim); center = check_center(center, dim); scale = check_scale(scale)
-    if len(nodes) <= 1: return trivial_layout(G, nodes, dim, center, store_pos_as)
-    X0 = initial_positions(pos, nodes, dim, rng)   # optional, partial pos allowed
-    ... solver on arrays ...
-    return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
-
-Seeds: ``np_random_state`` turns ``seed`` into a RandomState (or passes a Generator on) once,
-at the front door, and the layout passes that object on: whatever draws from it converts it
-with :func:`nx_ordinal.utils.as_generator` at its own entry (the solvers, ``_starts``,
-``separate_overlaps``).  Where several steps of one layout share one stream (``soe_layout``,
-``landmark_layout``, ``landmark_ste_layout``: sampling, then solving), the layout converts it
-once, ``rng = as_generator(seed)``, and passes ``rng`` on.  :func:`~nx_ordinal.utils.draw_seed`
-gives an int where a callee takes one (networkx's drawers) and in the triplet layouts, whose
-streams were built that way.  These streams are what a seed means for the existing layouts:
-bringing them to one of the two forms would change layouts for a given seed (the STE family
-on the karate club graph, among others).
+"""Plumbing of the layouts: networkx conventions in one place (graph or node list in,
+``{}`` / ``{node: center}`` for trivial graphs, ``pos`` and ``fixed`` checked, ``center`` and
+``scale`` checked, rescaling and ``store_pos_as``).  The ordinal layouts use them through the
+layout frame (``_frame``); the classical wrappers (``classical``) directly.  No algorithm
+here: overlap removal is in ``_overlap``, the GARI selection of ``loe_layout`` in
+``_selection``.
 """
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import networkx as nx
 import numpy as np
-import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components
-from scipy.spatial import cKDTree
 
 from ._graph import graph_to_csr
+from ._overlap import separate_overlaps
 from ._validation import check_nonnegative
-from .metrics import gari_array
-from .utils import as_generator
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -63,12 +43,11 @@ __all__ = [
     "trivial_layout",
     "initial_positions",
     "check_pos",
+    "fill_positions",
     "finish_layout",
     "rescale",
     "check_fixed",
-    "separate_overlaps",
     "np_random_state",
-    "GariTracker",
 ]
 
 
@@ -151,6 +130,17 @@ def initial_positions(
     if checked is None:
         return None
     X, given = checked
+    return fill_positions(X, given, rng, fill_scale=fill_scale)
+
+
+def fill_positions(X: FloatArray, given: Any, rng: Any = None, *,
+                   fill_scale: float = 1.0) -> FloatArray:
+    """``X`` (not modified) with the rows not marked ``given`` drawn uniformly over the box
+    of the given rows (``[0, fill_scale)^dim`` when none is given), from ``rng`` (a Generator
+    or RandomState); nothing is drawn when every row is given.  O(n dim)."""
+
+    X = np.array(X, dtype=np.float64)
+    dim = X.shape[1]
     if not given.all():
         if rng is None:
             rng = np.random.default_rng()
@@ -249,11 +239,14 @@ def finish_layout(
     rescale_pos: bool = True,
     remove_overlap: bool = False,
     seed: Seed = None,
+    A: SparseLike | None = None,
 ) -> PosDict:
-    """Rescale ``X`` (unless ``rescale_pos`` is false), shift by ``center``, build the dict in
-    node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True`` first
-    separates nodes that nearly coincide (:func:`separate_overlaps` with ``G``'s adjacency in
-    ``nodes`` order, random choices from ``seed``), the final step of the ordinal layouts."""
+    """Replace non-finite rows of ``X`` by the mean of the finite ones, rescale ``X`` (unless
+    ``rescale_pos`` is false), shift by ``center``, build the dict in node order and store it
+    under ``store_pos_as`` if asked.  ``remove_overlap=True`` first separates nodes that
+    nearly coincide (``_overlap.separate_overlaps`` with the adjacency ``A`` in ``nodes``
+    order -- built from ``G`` when not given -- random choices from ``seed``), the final step
+    of the ordinal layouts."""
 
     X = np.asarray(X, dtype=np.float64)
     bad = ~np.isfinite(X).all(axis=1)
@@ -262,8 +255,7 @@ def finish_layout(
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
     if remove_overlap:
-
-        X = separate_overlaps(X, graph_to_csr(G, nodes)[0], seed)
+        X = separate_overlaps(X, graph_to_csr(G, nodes)[0] if A is None else A, seed)
     if rescale_pos:
         X = rescale(X, scale)
     if center is not None:
@@ -273,352 +265,3 @@ def finish_layout(
     return pos
 
 
-def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
-    """Distances and indices of the ``k[i] + 1`` nearest points of each point i of ``X``
-    (itself included) among the points of ``tree`` (default: ``X``), as ``(len(X), max k +
-    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries
-    over points sorted by ``k``: memory O(chunk_entries + len(X) max k), time
-    O(sum_i k_i log n)."""
-
-    tree = cKDTree(X) if tree is None else tree
-    n = tree.n
-    m = X.shape[0]
-    if width is None:
-        width = min(n, int(k.max()) + 1) if m else 1
-    dist = np.full((m, width), np.inf)
-    out = np.full((m, width), -1, dtype=np.int64)
-    order = np.argsort(k, kind="stable")
-    start = 0
-    while start < order.size:  # one query per chunk of similar k (not per vertex)
-        size = max(1, chunk_entries // (int(k[order[start]]) + 1))
-        rows = order[start:start + size]
-        kk = min(int(k[rows].max()) + 1, n)
-        d, idx = tree.query(X[rows], k=kk)
-        d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
-        cut = np.arange(kk)[None, :] > k[rows][:, None]
-        idx[cut] = -1
-        d[cut] = np.inf
-        out[rows, :kk] = idx
-        dist[rows, :kk] = d
-        start += rows.size
-    return dist, out
-
-
-def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
-    """For the nodes ``rows`` (default all): the sorted classes (``tie``) of their ``k_i + 1``
-    nearest points, how many of those are their out-neighbours (``edge_keys``: sorted
-    ``i * n + j``), whether that count is ambiguous (the next point coincides with the last
-    one counted: which of them is "nearer" is an arbitrary tie-break), and the distance to
-    the last one counted."""
-
-    n = X.shape[0]
-    rows = np.arange(n) if rows is None else rows
-    kr = k[rows]
-    kk = np.minimum(kr + 1, n - 1)  # one more point, to see ties at the boundary
-    width = min(n, int(k.max()) + 2)
-    dist, idx = _knn(X[rows], kk, tree if tree is not None else _tree(X), width)
-    at = np.arange(rows.size)
-    col_next = np.minimum(kk, idx.shape[1] - 1)
-    col_last = np.minimum(kr, idx.shape[1] - 1)
-    nxt, last = idx[at, col_next], idx[at, col_last]
-    ambiguous = (kr > 0) & (kk > kr) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
-                                                      tie[np.maximum(last, 0)])
-    idx[at, col_next] = np.where(kk > kr, -1, nxt)
-    valid = (idx >= 0) & (kr > 0)[:, None]
-    big = np.iinfo(np.int64).max
-    classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
-    keys = rows[:, None] * n + np.where(valid, idx, 0)
-    pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
-    hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
-    return classes, hits.sum(axis=1), ambiguous, dist[at, col_last]
-
-
-def _tree(X):
-
-    return cKDTree(X)
-
-
-def separate_overlaps(
-    X: FloatArray,
-    A: SparseLike,
-    seed: Seed = None,
-    *,
-    min_dist: float = 0.1,
-    max_rounds: int = 40,
-) -> FloatArray:
-    """Separate nodes closer than ``min_dist`` times the median edge length.
-
-    With ``t = min_dist * L`` (L the median length of the edges of ``A`` in ``X``; without
-    edges, or when it is 0, the layout's extent over sqrt(n)):
-
-    1. points that coincide exactly (identical neighbourhoods often land on one point) are
-       spread around it ``t`` apart, on a circle of radius ``t / (2 sin(pi / s))`` for s
-       points (for ``dim >= 3`` in a random plane; ``dim = 1``: a segment), in an order and
-       orientation drawn from ``seed``;
-    2. every pair closer than ``t`` is pushed apart to ``t`` along the line through it
-       (vectorized projection steps over the close pairs; nodes that are not in a close
-       pair never move).
-
-    Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
-    among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
-    of those points for nodes that were in no close pair -- except where that set was
-    arbitrary, i.e. where its boundary cut through coincident points (then only the
-    multiset of coincidence classes is kept).  A node that breaks this check, and the points
-    entering or leaving its list, move 3/4 as far in the next round (up to ``max_rounds``);
-    still failing, they stay where they were (coincident points stay split, by a tiny
-    amount).  GARI is therefore unchanged whenever the input had no ties at those
-    boundaries.
-
-    Parameters
-    ----------
-    X : ndarray, shape (n, dim)
-        The layout (not modified).
-    A : sparse array, shape (n, n)
-        Adjacency; rows are out-neighbourhoods.
-    seed : int, Generator, RandomState or None
-        Order and orientation of split coincident points; used only when some pair is
-        closer than ``t``.
-    min_dist : float, default 0.1
-        Target separation as a fraction of the median edge length.
-    max_rounds : int, default 40
-
-    Returns
-    -------
-    ndarray
-        ``X`` itself when no pair is closer than ``t`` (then nothing, not even ``seed``, is
-        touched), otherwise a new array.
-
-    Notes
-    -----
-    O(n log n + P) to find the P close pairs (k-d tree), O(P) per projection step,
-    O(sum_i k_i log n) per check (chunked k-d tree queries); no loop over vertices.
-    """
-
-    X = np.asarray(X, dtype=np.float64)
-    n, dim = X.shape
-    if n < 2 or not np.isfinite(X).all():
-        return X
-    A = sp.csr_array(A)
-    r, c = A.nonzero()
-    off = r != c
-    r, c = r[off], c[off]
-    L = float(np.median(np.linalg.norm(X[r] - X[c], axis=1))) if r.size else 0.0
-    if L <= 0:
-        L = float(np.ptp(X, axis=0).max()) / np.sqrt(n)
-    if L <= 0:
-        L = 1.0
-    t = float(min_dist) * L
-    tree = cKDTree(X)
-    pairs = tree.query_pairs(t, output_type="ndarray")
-    if pairs.shape[0] == 0:
-        return X
-
-    rng = as_generator(seed)
-    # 1. split exactly coincident points
-    _, tie = np.unique(X, axis=0, return_inverse=True)
-    tie = tie.ravel()
-    Z = X + _spread(tie, t, dim, rng)
-    # 2. push the close pairs apart, each node in proportion to its mobility
-    C = sp.coo_array((np.ones(pairs.shape[0]), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
-    n_lab, labels = connected_components(C, directed=False)
-    inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
-    k = _out_degree(A, n)
-    edge_keys = np.unique(r.astype(np.int64) * n + c)
-    before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
-    factor = inside.astype(np.float64)
-    prev = X
-    hit = np.zeros(n, dtype=bool)
-    pushed = _push(Z, pairs, factor, t)
-    pair_lab = labels[pairs[:, 0]]
-    for _ in range(max_rounds + 1):
-        Y = X + factor[:, None] * (pushed - X)
-        # only nodes with a point that moved since the last check within reach of their
-        # list can see a change (the others passed already)
-        new = np.flatnonzero((Y != prev).any(axis=1))
-        prev = Y
-        if new.size == 0:
-            break
-        # a point j can enter or leave i's list only if |X_i - X_j| <= r_i + |Y_i - X_i|
-        # + |Y_j - X_j| (r_i: the distance to the last point of the list in X)
-        disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
-        reach = radius + disp + float(disp[new].max())
-        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
-        obs = np.flatnonzero((near <= reach) & (k > 0))
-        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
-        changed = (before[obs] != after).any(axis=1)
-        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
-            | (changed & (~inside[obs] | ambiguous[obs]))
-        bad = obs[fail]
-        if bad.size == 0:
-            return Y
-        # the observers and the classes whose multiplicity in their lists changed move less
-        hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
-        hit[bad] = True
-        hit &= inside
-        if not hit.any():
-            break
-        factor[hit] *= _SHRINK
-        # components of close pairs are independent: push again only those with a change
-        redo = np.isin(pair_lab, labels[hit])
-        again = _push(Z, pairs[redo], factor, t)
-        idx = np.unique(pairs[redo])
-        pushed[idx] = again[idx]
-    back = hit & (np.bincount(tie)[tie] == 1)
-    Y[back] = X[back]  # still failing: left where they were (coincident ones stay split)
-    return Y
-
-
-_PUSH_STEPS = 30
-_SHRINK = 0.75
-
-
-def _multiset_changes(B, C, n):
-    """Values (< n) whose multiplicity differs between rows of ``B`` and the same rows of
-    ``C`` (entries >= n are padding).  Vectorized over rows."""
-
-    rows = np.broadcast_to(np.arange(B.shape[0])[:, None], B.shape)
-    kb = (rows * (n + 1) + np.minimum(B, n))[B < n]
-    kc = (rows * (n + 1) + np.minimum(C, n))[C < n]
-    ub, nb = np.unique(kb, return_counts=True)
-    uc, nc = np.unique(kc, return_counts=True)
-    keys = np.union1d(ub, uc)
-    cb = np.zeros(keys.size, dtype=np.int64)
-    cc = np.zeros(keys.size, dtype=np.int64)
-    cb[np.searchsorted(keys, ub)] = nb
-    cc[np.searchsorted(keys, uc)] = nc
-    return np.unique(keys[cb != cc] % (n + 1))
-
-
-def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
-    """``steps`` projection steps pushing every pair of ``pairs`` closer than ``t`` apart
-    to ``t``, the gap shared in proportion to the weights ``w`` (0: fixed); each node moves
-    by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
-
-    Z = Z.copy()
-    i, j = pairs[:, 0], pairs[:, 1]
-    wi, wj = w[i], w[j]
-    ws = wi + wj
-    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=Z.shape[0]), 1)[:, None]
-    for _ in range(steps):
-        D = Z[i] - Z[j]
-        d = np.sqrt(np.einsum("pd,pd->p", D, D))
-        act = (d < t) & (d > 0) & (ws > 0)
-        if not act.any():
-            break
-        share = np.where(act, (t - d) / np.where(act, ws * d, 1.0), 0.0)
-        step = np.zeros_like(Z)
-        np.add.at(step, i, (share * wi)[:, None] * D)
-        np.add.at(step, j, -(share * wj)[:, None] * D)
-        Z += step / cnt
-    return Z
-
-
-def _spread(tie, t, dim, rng):
-    """Offsets splitting each class of coincident points (``tie`` labels) ``t`` apart:
-    a regular polygon of radius ``t / (2 sin(pi / s))`` (``dim >= 2``, random phase and, for
-    ``dim >= 3``, a random plane) or a centred segment (``dim = 1``); random order."""
-
-    n = tie.size
-    cnt = np.bincount(tie)
-    off = np.zeros((n, dim))
-    idx = np.flatnonzero(cnt[tie] >= 2)
-    if idx.size == 0:
-        return off
-    cls, cl = np.unique(tie[idx], return_inverse=True)
-    s = cnt[cls]
-    order = np.lexsort((rng.random(idx.size), cl))
-    start = np.concatenate([[0], np.cumsum(s)[:-1]])
-    rank = np.empty(idx.size, dtype=np.int64)
-    rank[order] = np.arange(idx.size) - start[cl[order]]
-    if dim == 1:
-        off[idx, 0] = (rank - (s[cl] - 1) / 2.0) * t
-        return off
-    ang = 2 * np.pi * (rng.random(cls.size)[cl] + rank / s[cl])
-    rho = t / (2.0 * np.sin(np.pi / s))
-    if dim == 2:
-        U = np.broadcast_to(np.eye(2), (cls.size, 2, 2))
-    else:
-        Q, _ = np.linalg.qr(rng.standard_normal((cls.size, dim, 2)))
-        U = np.swapaxes(Q, 1, 2)  # (classes, 2, dim): orthonormal rows
-    uv = np.column_stack([np.cos(ang), np.sin(ang)]) * rho[cl, None]
-    off[idx] = np.einsum("mk,mkd->md", uv, U[cl])
-    return off
-
-
-def _out_degree(A, n):
-    """Out-degree of every node of the CSR adjacency ``A`` without self-loops."""
-
-    deg = np.diff(A.indptr).astype(np.int64)
-    r, c = A.nonzero()
-    deg -= np.bincount(r[r == c], minlength=n)
-    return deg
-
-
-class GariTracker:
-    """The :func:`nx_ordinal.embed.loe` callback of ``loe_layout(select="gari")``: counts
-    iterations on the call's progress bar and keeps the configuration of highest GARI (ties:
-    lowest objective) seen at iterations 0, 1, 2, 4, 8, ... of every run (O(n k_max log n)
-    per checkpoint; ``offer`` adds a run's final configuration).
-
-    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
-    while checkpoints have taken more than a tenth of the time since the tracker was made),
-    and a run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
-    (``time.perf_counter()``) has passed.
-    """
-
-    every = 16
-    patience = 64
-    gari_tol = 1e-3
-
-    def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
-                 deadline: float | None = None) -> None:
-
-        self.A = A
-        self.deadline = deadline
-        self.large = large
-        self.progress = progress  # an embed._progress.Progress, or None
-        self.best: tuple[float, float] | None = None
-        self.best_X: FloatArray | None = None
-        self._t0 = time.perf_counter()
-        self._spent = 0.0
-        self._run: int | None = None
-        self._hist: list[tuple[int, float]] = []  # (iteration, best GARI of the run so far)
-
-    def offer(self, X: FloatArray, f: float) -> float:
-        """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI."""
-
-
-
-        t = time.perf_counter()
-        g = gari_array(self.A, X)
-        key = (g, -float(f))
-        if self.best is None or key > self.best:
-            self.best = key
-            self.best_X = np.array(X, dtype=np.float64)
-        self._spent += time.perf_counter() - t
-        return g
-
-    def __call__(self, run: int, it: int, X: FloatArray, f: float) -> bool:
-
-        if it > 0 and self.progress is not None:
-            self.progress.update(f)
-        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
-            return True  # the call's time budget (also ends the solver's restarts at once)
-        if run != self._run:
-            self._run, self._hist = run, []
-        power = it & (it - 1) == 0  # 0 and powers of two
-        periodic = self.large and it >= self.patience and it % self.every == 0
-        if not (power or periodic):
-            return False
-        if periodic and not power:
-            if self._spent > 0.1 * (time.perf_counter() - self._t0):
-                return False
-        g = self.offer(X, f)
-        run_best = max(g, self._hist[-1][1]) if self._hist else g
-        self._hist.append((it, run_best))
-        if not self.large or it < self.patience:
-            return False
-        # best of this run patience iterations ago (or at the earliest checkpoint)
-        old = [b for i, b in self._hist if i <= it - self.patience]
-        return bool(old) and run_best - old[-1] < self.gari_tol

@@ -466,13 +466,13 @@ def _pack_boxes(blocks: list[tuple[Any, Any, Any]], dim: int, n: int) -> Any:
 def _is_path(H: nx.Graph) -> bool:
     """Whether the connected undirected graph ``H`` (self-loops and parallel edges aside)
     is a path."""
-    simple = nx.Graph(H)
+    simple: nx.Graph = nx.Graph(H)
     simple.remove_edges_from(nx.selfloop_edges(simple))
     degrees = [d for _, d in simple.degree()]
     return simple.number_of_edges() == len(simple) - 1 and max(degrees, default=0) <= 2
 
 
-def _connected(G: nx.Graph) -> bool:
+def _connected(G: Any) -> bool:
     return nx.is_weakly_connected(G) if G.is_directed() else nx.is_connected(G)
 
 
@@ -519,7 +519,8 @@ def by_components(func: Any) -> Any:
     @functools.wraps(func)
     def packed(G: GraphLike, *args: Any, **kwargs: Any) -> PosDict:
         G, nodes = process_graph(G)
-        conn = nx.weakly_connected_components if G.is_directed() else nx.connected_components
+        conn: Any = (nx.weakly_connected_components if G.is_directed()
+                     else nx.connected_components)
         comps = list(conn(G)) if len(nodes) > 1 else []
         if args or len(comps) <= 1:
             return func(G, *args, **kwargs)

@@ -548,9 +548,9 @@ def _gallery(args: argparse.Namespace) -> int:
                   f"plot_{args.only}"}
         scripts = [s for s in scripts if s.name in wanted or s.stem in wanted]
         if not scripts:
-            names = ", ".join(s.stem.removeprefix("plot_")
+            known = ", ".join(s.stem.removeprefix("plot_")
                               for s in sorted(folder.glob("plot_*.py")))
-            raise ValueError(f"no gallery script {args.only!r}; available: {names}")
+            raise ValueError(f"no gallery script {args.only!r}; available: {known}")
     os.makedirs(args.out, exist_ok=True)
     env = dict(os.environ)
     # a Ctrl-C caught by a solver inside a script stops the script instead of letting it
@@ -574,8 +574,8 @@ def _gallery(args: argparse.Namespace) -> int:
             failed.append(script.name)
         else:
             ran += 1
-    names = f" ({', '.join(skipped)})" if skipped else ""
-    print(f"gallery: {ran} made, {len(skipped)} skipped{names}, {len(failed)} failed",
+    which = f" ({', '.join(skipped)})" if skipped else ""
+    print(f"gallery: {ran} made, {len(skipped)} skipped{which}, {len(failed)} failed",
           flush=True)
     if failed:
         print(f"nx-ordinal: error: failed: {', '.join(failed)}", file=sys.stderr)
@@ -713,7 +713,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import networkx as nx
 
     from . import _memory
-    from .embed._progress import Progress
+    from ._runtime.progress import Progress
     from .exceptions import InterruptedWarning
 
     _Interrupt.seen = False

@@ -23,6 +23,7 @@ from scipy.spatial import cKDTree
 
 from ._graph import graph_or_adjacency
 from ._memory import constraint_sampler_memory, knn_memory, local_triplets_memory
+from ._sampling import random_triplets
 from ._validation import as_float_array, check_choice, check_int, check_nonnegative, check_positive
 from .utils import as_generator
 
@@ -386,27 +387,6 @@ def _row_searchsorted(indices, lo, hi, values):
         go_left = active & ~go_right
         lo = np.where(go_right, mid + 1, lo)
         hi = np.where(go_left, mid, hi)
-
-
-def random_triplets(n_objects: int, n_triplets: int, seed: Seed = None) -> IntArray:
-    """``n_triplets`` uniformly random index triplets ``(i, j, k)`` of distinct objects
-    (unlabelled: orient them with :func:`orient_triplets`).  Vectorized, O(m)."""
-
-
-    n = check_int(n_objects, "n_objects")
-    if n < 3:
-        raise ValueError(f"need at least 3 objects for triplets, got {n}")
-    m = check_int(n_triplets, "n_triplets", minimum=0)
-    constraint_sampler_memory("random_triplets", m).check()
-    rng = as_generator(seed)
-    i = rng.integers(0, n, size=m)
-    j = (i + rng.integers(1, n, size=m)) % n  # j != i
-    # k uniform over the n - 2 objects other than i and j
-    k = rng.integers(0, n - 2, size=m)
-    lo, hi = np.minimum(i, j), np.maximum(i, j)
-    k = k + (k >= lo)
-    k = k + (k >= hi)
-    return np.column_stack([i, j, k]).astype(np.int64)
 
 
 def orient_triplets(

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._memory import constraint_sampler_memory
+from ._sampling import random_pairs, random_triplets, sample_anchor_queries
 from ._validation import check_choice
 from .utils import as_generator
 
@@ -223,84 +223,7 @@ class TripletOracle:
     def sample(self, n_triplets: int, seed: Seed = None) -> IntArray:
         """``n_triplets`` uniformly random queries of distinct objects, answered, as
         list-order constraints (see :meth:`triplets`).  O(m d)."""
-        from .constraints import random_triplets
-
         rng = self.rng if seed is None else seed
         return self.triplets(random_triplets(self.n_objects, n_triplets, seed=rng))
 
 
-def sample_anchor_queries(
-    anchors: ArrayLike, counts: ArrayLike, n_objects: int, seed: Seed = None
-) -> IntArray:
-    """Random queries ``(i, j, k)`` with anchor ``i`` fixed: ``counts[a]`` queries with anchor
-    ``anchors[a]``, the pair ``{j, k}`` uniform over distinct objects other than ``i``.
-
-    Returns an ``(sum(counts), 3)`` int64 array.  Vectorized, O(m).
-
-    Examples
-    --------
-    >>> from nx_ordinal.oracle import sample_anchor_queries
-    >>> Q = sample_anchor_queries([0, 5], [3, 2], 10, seed=0)
-    >>> Q.shape, Q[:3, 0].tolist(), Q[3:, 0].tolist()
-    ((5, 3), [0, 0, 0], [5, 5])
-    """
-
-    n = int(n_objects)
-    if n < 3:
-        raise ValueError(f"need at least 3 objects for triplets, got {n}")
-    anchors = np.asarray(anchors, dtype=np.int64)
-    counts = np.asarray(counts, dtype=np.int64)
-    if anchors.shape != counts.shape or anchors.ndim != 1:
-        raise ValueError("anchors and counts must be 1-d arrays of the same length")
-    if anchors.size and (anchors.min() < 0 or anchors.max() >= n):
-        raise ValueError(f"anchors must be in [0, {n - 1}]")
-    if counts.size and counts.min() < 0:
-        raise ValueError(f"counts must be >= 0, got {counts.min()}")
-
-    constraint_sampler_memory("sample_anchor_queries", int(counts.sum()),
-                              arg="sum(counts)").check()
-    i = np.repeat(anchors, counts)
-    j, k = random_pairs(i, n, as_generator(seed))
-    return np.column_stack([i, j, k])
-
-
-def random_pairs(
-    i: ArrayLike, n: int, rng: np.random.Generator
-) -> tuple[IntArray, IntArray]:
-    """For each anchor ``i[c]`` a uniform pair ``j != k`` of objects other than it.
-
-    The one sampler of query pairs (triplet oracles, landmark columns, shortest-path
-    triplets).  Two draws from ``rng``: ``rng.integers(0, n - 1, m)`` then
-    ``rng.integers(0, n - 2, m)``, shifted past the anchor and ``j``.  O(m).
-
-    Parameters
-    ----------
-    i : array_like of int, shape (m,)
-        Anchors in ``[0, n)``.
-    n : int
-        Number of objects (at least 3).
-    rng : numpy.random.Generator
-
-    Returns
-    -------
-    j, k : ndarray of int, shape (m,)
-        ``j != i``, ``k != i``, ``k != j``, each uniform given the others.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from nx_ordinal.oracle import random_pairs
-    >>> i = np.zeros(1000, dtype=int)
-    >>> j, k = random_pairs(i, 5, np.random.default_rng(0))
-    >>> bool(((j != 0) & (k != 0) & (j != k)).all())
-    True
-    """
-    i = np.asarray(i)
-    m = np.shape(i)[0]
-    j = rng.integers(0, n - 1, size=m)
-    j += j >= i
-    k = rng.integers(0, n - 2, size=m)
-    lo, hi = np.minimum(i, j), np.maximum(i, j)
-    k += k >= lo
-    k += k >= hi
-    return j, k

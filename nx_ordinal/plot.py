@@ -544,6 +544,7 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
         # markers each free candidate covers (circle against box)
         mid = (cands[:, :2] + cands[:, 2:]) / 2
         half = (cands[:, 2:] - cands[:, :2]) / 2
+        assert tree is not None  # n > 0 here
         near = tree.query_ball_point(mid, np.hypot(*half.T) + rmax)
         cover = np.zeros(len(cands))
         for c in np.flatnonzero(ok):

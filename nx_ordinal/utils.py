@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._runtime.progress import blas_threads
+
 if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
 
     from ._typing import Seed
 
-__all__ = ["as_generator", "draw_seed", "single_thread"]
+__all__ = ["as_generator", "as_seed_sequence", "draw_seed", "single_thread"]
 
 
 def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Generator:
@@ -41,6 +43,33 @@ def as_generator(seed: Seed | np.random.SeedSequence = None) -> np.random.Genera
     raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
 
 
+def as_seed_sequence(seed: Any = None) -> np.random.SeedSequence:
+    """The :class:`numpy.random.SeedSequence` a public call derives its streams from.
+
+    ``None``: fresh entropy; an int >= 0: ``SeedSequence(seed)``; a SeedSequence: itself; a
+    ``Generator``, ``RandomState`` or the ``numpy.random`` module: 128 bits drawn from it (so
+    successive calls with one generator differ, and the same generator state gives the same
+    result).  Bools, negative ints and other types raise.
+    """
+
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    if seed is None:
+        return np.random.SeedSequence()
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
+        if seed < 0:
+            raise ValueError(f"seed must be non-negative, got {seed}")
+        return np.random.SeedSequence(int(seed))
+    if isinstance(seed, np.random.Generator):
+        return np.random.SeedSequence(seed.integers(0, 2**32, size=4, dtype=np.uint64).tolist())
+    if isinstance(seed, np.random.RandomState):
+        return np.random.SeedSequence(seed.randint(0, 2**32, size=4, dtype=np.uint64).tolist())
+    if seed is np.random:
+        return np.random.SeedSequence(
+            np.random.randint(0, 2**32, size=4, dtype=np.uint64).tolist())  # noqa: NPY002
+    raise TypeError(f"seed must be None, an int or a random generator, got {seed!r}")
+
+
 def draw_seed(rng: Any) -> int:
     """An int seed drawn from ``rng`` (Generator or RandomState) for a sub-computation.
 
@@ -59,12 +88,9 @@ def single_thread(
 
     Small dense linear algebra and L-BFGS-B's level-1 vector updates only lose from extra
     threads, badly so on a busy machine.  A no-op when ``enabled`` is false.  threadpoolctl is
-    a dependency, so the limit always applies (see
-    ``nx_ordinal.embed._progress.blas_threads``).
+    a dependency, so the limit always applies.
     """
 
     if not enabled:
         return contextlib.nullcontext()
-    from .embed._progress import blas_threads
-
     return blas_threads(1, user_api=user_api)

@@ -574,7 +574,7 @@ def test_dask_progress_and_stage_report(knn600, dask_client, capsys):
 def test_dask_ctrl_c_cancels_outstanding_tasks(dask_client, monkeypatch):
     import time
 
-    from nx_ordinal.embed import _progress
+    from nx_ordinal._runtime import progress as _progress
     from nx_ordinal.exceptions import InterruptedWarning
 
     A = knn_adjacency(pc(1500, seed=2), 10)

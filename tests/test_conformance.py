@@ -229,7 +229,7 @@ def interrupt(monkeypatch):
 
     def install(entry, k):
         if entry["interrupt"] == "progress":
-            from nx_ordinal.embed._progress import Progress
+            from nx_ordinal._runtime.progress import Progress
 
             owner, attr = Progress, "update"
         else:

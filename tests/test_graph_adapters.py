@@ -9,10 +9,10 @@ import nx_ordinal
 from nx_ordinal._graph import (
     graph_or_adjacency,
     graph_to_csr,
-    pack_components,
     pos_array,
     weighted_csr,
 )
+from nx_ordinal._starts import pack_components
 from nx_ordinal.plot import draw_layout
 from nx_ordinal.rigidity import rigidity_matrix
 
@@ -96,7 +96,7 @@ def test_pack_components():
 
 
 def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
-    import nx_ordinal._graph as graph_module
+    import nx_ordinal._starts as graph_module
     from nx_ordinal.embed import loe
 
     assert graph_module.auto_solver_start(2000) == "spectral"
@@ -115,7 +115,7 @@ def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
 
 
 def test_start_configurations_cycle_build_once_and_perturb():
-    from nx_ordinal._graph import perturbed_start, start_configurations
+    from nx_ordinal._starts import perturbed_start, start_configurations
 
     built = []
     bases = {"a": np.arange(12.0).reshape(6, 2), "b": np.ones((6, 2))}
@@ -155,8 +155,8 @@ def test_start_configurations_cycle_build_once_and_perturb():
 @pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
 def test_restart_perturbation_is_one_function(monkeypatch):
     """loe_layout's starts and embed.loe's restarts both perturb through
-    _graph.perturbed_start: replacing it there changes both."""
-    import nx_ordinal._graph as graph_module
+    _starts.perturbed_start: replacing it there changes both."""
+    import nx_ordinal._starts as graph_module
     from nx_ordinal.embed import loe
 
     calls = []
@@ -187,13 +187,13 @@ def test_restart_perturbation_is_one_function(monkeypatch):
 
 
 def test_auto_n_init_rule():
-    from nx_ordinal._graph import auto_n_init
+    from nx_ordinal._starts import auto_n_init
 
     assert [auto_n_init(n) for n in (2, 100, 101, 500, 501, 10**6)] == [4, 4, 2, 2, 1, 1]
 
 
 def test_networkx_start_in_node_order():
-    from nx_ordinal._graph import networkx_start
+    from nx_ordinal._starts import networkx_start
 
     G = nx.relabel_nodes(nx.petersen_graph(), {i: f"v{9 - i}" for i in range(10)})
     nodes = sorted(G)
@@ -214,7 +214,7 @@ def test_loe_layout_init_auto_stands_alone():
 
 
 def test_shortest_path_triplets_small_graph_draws_nothing():
-    from nx_ordinal._graph import shortest_path_triplets
+    from nx_ordinal._sampling import shortest_path_triplets
 
     rng = np.random.default_rng(0)
     for G in (nx.empty_graph(1), nx.path_graph(2)):

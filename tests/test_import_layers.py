@@ -107,3 +107,80 @@ def test_layers_are_disjoint_and_ordered():
     assert layer_of("nx_ordinal.embed.loe") < layer_of("nx_ordinal.layouts")
     with pytest.raises(KeyError, match="'elsewhere'"):
         layer_of("elsewhere")
+
+
+def _runtime_imports(name, is_pkg, path):
+    """The nx_ordinal modules that importing ``name`` may import, function bodies included
+    (``if TYPE_CHECKING:`` blocks excluded: they never run), with the packages whose
+    ``__init__`` an import of a submodule runs."""
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            node.body = [ast.Pass()]
+    stripped = path.parent / f".{path.stem}.cycles.tmp"
+    try:
+        stripped.write_text(ast.unparse(tree))
+        targets = {t for _, t, _ in _imports(name, is_pkg, stripped)}
+    finally:
+        stripped.unlink(missing_ok=True)
+    out = set()
+    for target in targets:
+        parts = target.split(".")
+        for i in range(2, len(parts) + 1):
+            mod = ".".join(parts[:i])
+            if mod != name and not name.startswith(mod + "."):
+                out.add(mod)
+    return out
+
+
+def _import_cycles():
+    graph = {name: _runtime_imports(name, is_pkg, path) for name, is_pkg, path in _modules()}
+    graph = {m: {t for t in ts if t in graph} for m, ts in graph.items()}
+    # Tarjan's strongly connected components, iteratively
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+
+    def visit(v):
+        work = [(v, iter(sorted(graph[v])))]
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        while work:
+            u, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(graph[w]))))
+                    break
+                if w in on:
+                    low[u] = min(low[u], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[u])
+                if low[u] == index[u]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == u:
+                            break
+                    if len(comp) > 1:
+                        comps.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return comps
+
+
+def test_no_import_cycle_even_through_function_bodies():
+    """No circle of imports among the package's modules, counting imports inside functions
+    and the ``__init__`` of every package a submodule import runs (``nx_ordinal`` itself
+    aside: its lazy names import on attribute access only)."""
+    cycles = [c for c in _import_cycles()]
+    assert cycles == [], cycles

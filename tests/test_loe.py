@@ -6,10 +6,10 @@ import networkx as nx
 import numpy as np
 import pytest
 
+from nx_ordinal._runtime.progress import Progress
 from nx_ordinal.constraints import graph_to_csr, knn_adjacency
 from nx_ordinal.embed import laplacian_eigenmaps, loe, loe_objective
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_objective_dense, local_terms
-from nx_ordinal.embed._progress import Progress
 from nx_ordinal.embed.loe import _Evaluator, _laplacian_matvec_factory, _mm_step, _run_mm
 from nx_ordinal.metrics import gari_array
 

@@ -12,9 +12,7 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal.constraints import graph_to_csr, knn_adjacency, sample_triplets
-from nx_ordinal.embed import loe, soe
-from nx_ordinal.embed._progress import (
+from nx_ordinal._runtime.progress import (
     FALLING_RATE,
     Progress,
     blas_threads,
@@ -23,6 +21,8 @@ from nx_ordinal.embed._progress import (
     still_falling,
     warn,
 )
+from nx_ordinal.constraints import graph_to_csr, knn_adjacency, sample_triplets
+from nx_ordinal.embed import loe, soe
 from nx_ordinal.exceptions import ConvergenceWarning, NoOrdinalInformationWarning
 
 HERE = str(pathlib.Path(__file__).resolve())
@@ -278,7 +278,7 @@ def test_interrupt_env_lets_keyboard_interrupt_through(monkeypatch):
 def test_progress_delay_hides_short_runs(no_tqdm, capsys, monkeypatch):
     """``Progress.delay`` (the command line sets 1 s): nothing is drawn for a run shorter than
     the delay, the display appears once it has passed."""
-    from nx_ordinal.embed._progress import Progress
+    from nx_ordinal._runtime.progress import Progress
 
     monkeypatch.setattr(Progress, "delay", 1.0)
     p = Progress(50, True, "quick")

@@ -102,7 +102,7 @@ BAD_INPUT = LAYOUT_CASES + [
           "asap-n_jobs"),
     _case(lambda: layouts.asap_loe_layout(P6, embedder=3), TypeError,
           "embedder must be callable", "asap-embedder"),
-    _case(lambda: layouts.loe_layout(P6, seed=-1), ValueError, "Seed must be between",
+    _case(lambda: layouts.loe_layout(P6, seed=-1), ValueError, "seed must be non-negative, got -1",
           "loe_layout-seed-negative"),
     _case(lambda: nx_ordinal.layout(P6, method="nope"), ValueError, "unknown layout method",
           "registry-unknown"),
@@ -528,7 +528,7 @@ def test_empty_inputs_have_documented_results():
 @pytest.fixture
 def interrupt_after(monkeypatch):
     """``interrupt_after(k)``: the k-th progress update of any solver raises KeyboardInterrupt."""
-    from nx_ordinal.embed import _progress
+    from nx_ordinal._runtime import progress as _progress
 
     real = _progress.Progress.update
 

@@ -1,14 +1,14 @@
-"""The shared restart runner (embed._runner) and the pluggable stopping rule of run_lbfgs."""
+"""The shared restart runner (_runtime.runner) and the pluggable stopping rule of run_lbfgs."""
 
 import warnings
 
 import numpy as np
 import pytest
 
-from nx_ordinal.embed._optim import run_lbfgs
-from nx_ordinal.embed._progress import Progress
-from nx_ordinal.embed._result import EmbeddingResult
-from nx_ordinal.embed._runner import BestPoint, run_restarts
+from nx_ordinal._runtime.optim import run_lbfgs
+from nx_ordinal._runtime.progress import Progress
+from nx_ordinal._runtime.result import EmbeddingResult
+from nx_ordinal._runtime.runner import BestPoint, run_restarts
 from nx_ordinal.exceptions import ConvergenceWarning, InterruptedWarning
 
 

@@ -110,8 +110,11 @@ def _canonical(target):
     qualname = getattr(obj, "__qualname__", None)
     if not module or not qualname or module.split(".")[0] != "nx_ordinal":
         return None
-    # private modules re-exported by a public one: nx_ordinal.embed._result -> nx_ordinal.embed
+    # private modules re-exported by a public one: nx_ordinal.embed._gram -> nx_ordinal.embed;
+    # the runtime's public names (EmbeddingResult) are documented under nx_ordinal.embed
     public = ".".join(p for p in module.split(".") if not p.startswith("_"))
+    if module.startswith("nx_ordinal._runtime."):
+        public = "nx_ordinal.embed"
     name = f"{public}.{qualname}"
     return None if name == target else name
 

@@ -23,8 +23,8 @@ import networkx as nx
 import numpy as np
 import scipy.sparse as sp
 from scipy.cluster.vq import kmeans2
-from scipy.sparse.linalg import LinearOperator, eigsh, splu
 
+from ..embed._spectral import random_walk_eigenvectors
 from ..utils import as_generator
 
 if TYPE_CHECKING:
@@ -90,28 +90,9 @@ def n_clusters_for(n: int, max_patch_size: int, degree: float, dim: int = 2) -> 
 
 def _spectral_embedding(S, nev, rng):
     """Top ``nev`` eigenvectors of the random-walk matrix D^{-1} S (generalised problem
-    ``S v = mu D v``), i.e. the bottom ones of the random-walk Laplacian."""
-
-    m = S.shape[0]
-    deg = np.asarray(S.sum(axis=1)).ravel()
-    dinv = np.zeros(m)
-    dinv[deg > 0] = 1.0 / np.sqrt(deg[deg > 0])
-    Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
-    L = (sp.eye_array(m) - Nrm).tocsc()
-    if m <= 400 or nev >= m // 4:
-        w, V = np.linalg.eigh(L.toarray())
-        V = V[:, :nev]
-    else:
-
-        v0 = rng.standard_normal(m)
-        # shift-invert with our own factorisation: a minimum-degree ordering of the symmetric
-        # pattern fills in about half as much as eigsh's default (COLAMD), 3-4x faster
-        lu = splu((L + 1e-3 * sp.eye_array(m)).tocsc(), permc_spec="MMD_AT_PLUS_A",
-                  options=dict(SymmetricMode=True))
-        op = LinearOperator((m, m), matvec=lu.solve, dtype=np.float64)
-        w, V = eigsh(L, k=nev, sigma=-1e-3, which="LM", v0=v0, OPinv=op)
-        V = V[:, np.argsort(w)]
-    return V * dinv[:, None]
+    ``S v = mu D v``), i.e. the bottom ones of the random-walk Laplacian (dense up to 400
+    vertices)."""
+    return random_walk_eigenvectors(S, nev, rng, dense_max=400)
 
 
 #: graphs with more nodes than this are coarsened before their top-level clustering

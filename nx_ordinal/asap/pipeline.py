@@ -28,12 +28,12 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._graph import pack_components
 from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
 from .._resources import format_bytes
+from .._runtime.progress import Progress, public_call, warn
+from .._runtime.result import EmbeddingResult
+from .._starts import pack_components
 from .._validation import as_adjacency, check_dim, check_init, check_int
-from ..embed._progress import Progress, public_call, warn
-from ..embed._result import EmbeddingResult
 from ..embed.loe import laplacian_eigenmaps, loe
 from ..exceptions import ConvergenceWarning, InterruptedWarning, NoOrdinalInformationWarning
 from ..utils import as_generator, single_thread
@@ -56,8 +56,8 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, NDArray, Seed, SparseLike
-    from ..embed._result import EmbeddingResult
 
 __all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
 

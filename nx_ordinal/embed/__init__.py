@@ -1,6 +1,6 @@
 """Solvers: arrays in, :class:`EmbeddingResult` out.  No networkx in this layer."""
 
-from ._result import EmbeddingResult
+from .._runtime.result import EmbeddingResult
 from .dmoe import dmoe, dmoe_auto_settings
 from .landmark import landmark_embedding
 from .loe import laplacian_eigenmaps, loe, loe_objective, pivot_mds

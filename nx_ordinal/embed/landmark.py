@@ -37,21 +37,21 @@ from .._memory import (
     default_n_queries,
     landmark_memory,
 )
+from .._runtime.progress import public_call, warn, warn_interrupted
+from .._runtime.result import EmbeddingResult
 from .._validation import check_choice, check_dim, check_int, check_positive
 from ..constraints import check_triplets, random_triplets
 from ..oracle import random_pairs, sample_anchor_queries
 from ..utils import as_generator, draw_seed, single_thread
-from ._progress import public_call, warn
-from ._result import EmbeddingResult
 from .mds import classical_mds
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
     from typing_extensions import TypeIs
 
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
     from ..oracle import TripletOracle
-    from ._result import EmbeddingResult
 
 __all__ = [
     "landmark_embedding",
@@ -441,7 +441,6 @@ def rank_columns(
     except KeyboardInterrupt:
         from scipy.optimize import OptimizeResult
 
-        from ._progress import warn_interrupted
 
         warn_interrupted("landmark ranking", best["n_eval"])
         res = OptimizeResult(x=best["phi"], fun=best["f"], nit=best["n_eval"], success=False,
@@ -594,7 +593,6 @@ def refine_columns(
                                 "maxcor": 10})
         loss, z, nit, ok = float(res.fun), res.x, int(res.nit), bool(res.status in (0, 2))
     except KeyboardInterrupt:
-        from ._progress import warn_interrupted
 
         warn_interrupted("landmark refinement", state["n_eval"])
         (loss, z), nit, ok = state["best"], state["n_eval"], False

@@ -9,16 +9,20 @@ i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra
-from scipy.sparse.linalg import eigsh
 from scipy.spatial import cKDTree
 
-from .._graph import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
+from .._density_estimate import knn_density
 from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
+from .._runtime.optim import pcg, run_lbfgs, run_mm
+from .._runtime.progress import public_call, warn
+from .._runtime.result import EmbeddingResult
+from .._runtime.runner import BestPoint, run_restarts
+from .._starts import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
 from .._validation import (
     as_adjacency,
     check_choice,
@@ -32,17 +36,14 @@ from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 from ..utils import as_generator, single_thread
 from ._local import CandidateList, LocalGraph, local_terms
-from ._optim import pcg, run_lbfgs
-from ._progress import public_call, warn
-from ._result import EmbeddingResult
-from ._runner import BestPoint, run_restarts
+from ._spectral import random_walk_eigenvectors
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .._typing import AdjacencyLike, ArrayLike, FloatArray, Seed
 
-__all__ = ["loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
+__all__ = ["loe", "solve_loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
 def _check_adjacency(A):
@@ -199,7 +200,6 @@ def pivot_mds(
     (300, 2)
     """
 
-    from ..density import knn_density
 
     rng = as_generator(seed)
     A = _check_adjacency(A)
@@ -246,30 +246,13 @@ def _pivot_mds(W, dim, n_landmarks, rng):
 
 
 def _component_eigenmap(S, dim, rng):
+    """Laplacian eigenmaps of one connected component (dense up to 600 vertices), each axis'
+    sign fixed so that the result is deterministic."""
 
     m = S.shape[0]
-    deg = np.asarray(S.sum(axis=1)).ravel()
     if m <= dim + 1:
         return rng.standard_normal((m, dim))
-    dinv = 1.0 / np.sqrt(deg)
-    Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
-    L = sp.eye_array(m) - Nrm
-    nev = dim + 1
-    if m <= 600:
-        w, V = np.linalg.eigh(L.toarray())
-        V = V[:, :nev]
-    else:
-
-        v0 = rng.standard_normal(m)
-        try:
-            w, V = eigsh(L.tocsc(), k=nev, sigma=-1e-3, which="LM", v0=v0)
-        except Exception:  # pragma: no cover - fall back to the slower Lanczos on -L
-            w, V = eigsh(sp.eye_array(m) * 2.0 - L, k=nev, which="LA", v0=v0)
-            w = 2.0 - w
-        order = np.argsort(w)
-        V = V[:, order]
-    Y = V[:, 1:nev] * dinv[:, None]
-    # fix the sign of each axis so the result is deterministic
+    Y = random_walk_eigenvectors(S, dim + 1, rng, dense_max=600)[:, 1:]
     signs = np.sign(Y[np.argmax(np.abs(Y), axis=0), np.arange(Y.shape[1])])
     signs[signs == 0] = 1.0
     return Y * signs
@@ -501,27 +484,19 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0):
-    g = ev.g
-    kw = 2.0 * g.deg.astype(np.float64)
-    dense_mv, dense_diag = _laplacian_matvec_factory(g, kw)
-    Y = X0
-    f, _, pieces = ev(Y, want_pieces=True)
-    history = [f]
-    converged = f <= f_small
-    n_iter = 0
-    while not converged and n_iter < max_iter:
-        X = _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
-        f_new, _, pieces = ev(X, want_pieces=True)
-        n_iter += 1
-        history.append(f_new)
-        progress.update(f_new)
-        stop = on_iter is not None and on_iter(n_iter, X, f_new)
-        Y, f_old, f = X, f, f_new
-        if stop or f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
-            converged = True
-        elif progress.out_of_time():
-            break
-    return n_iter, converged, history[1:]
+    """LOE-MM: the shared MM loop (``_runtime.optim.run_mm``) with LOE's majorizer step."""
+    kw = 2.0 * ev.g.deg.astype(np.float64)
+    dense_mv, dense_diag = _laplacian_matvec_factory(ev.g, kw)
+
+    def evaluate(X):
+        f, _, pieces = ev(X, want_pieces=True)
+        return f, pieces
+
+    def step(Y, f, pieces):
+        return _mm_step(ev, Y, f, pieces, dense_mv, dense_diag, cg_iter)
+
+    return run_mm(evaluate, step, X0, max_iter, tol, progress, on_iter=on_iter,
+                  f_small=f_small)
 
 
 @public_call
@@ -642,19 +617,6 @@ def loe(
     (60, 2)
     """
 
-    # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
-    with single_thread(user_api="blas"):
-        return _loe_impl(A, dim, delta=delta, method=method, init=init, n_init=n_init,
-                         max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
-                         callback=callback, seed=seed, verbose=verbose,
-                         candidate_cap=candidate_cap)
-
-
-def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_iter=1000,
-        tol=1e-6, max_time=None, cg_iter=10, callback=None, seed=None, verbose=False,
-        candidate_cap=None):
-    # body of loe(); see its docstring
-
     A = _check_adjacency(A)
     dim = check_dim(dim)
     delta = check_positive(delta, "delta")
@@ -669,15 +631,53 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         if candidate_cap < 1:
             raise ValueError(f"candidate_cap must be >= 1 or None, got {candidate_cap!r}")
     loe_memory(A.shape[0], dim, A.nnz, method=method, init=init).check(verbose)
+    if init is None:
+        init = "auto"
+    if isinstance(init, str):
+        init = check_choice(init, "init", ("auto", "spectral", "pivot"))
+    elif A.shape[0] > 0:
+        init = check_init(init, A.shape[0], dim)
+    return solve_loe(A, dim, delta=delta, method=method, init=init, n_init=n_init,
+                     max_iter=max_iter, tol=tol, max_time=max_time, cg_iter=cg_iter,
+                     callback=callback, seed=seed, verbose=verbose, candidate_cap=candidate_cap)
+
+
+def solve_loe(
+    A: Any,
+    dim: int,
+    *,
+    delta: float,
+    method: str,
+    init: str | ArrayLike,
+    n_init: int,
+    max_iter: int,
+    tol: float,
+    max_time: float | None,
+    cg_iter: int = 10,
+    callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
+    seed: Seed = None,
+    verbose: bool = False,
+    candidate_cap: float | None = None,
+) -> EmbeddingResult:
+    """:func:`loe` on arguments that its caller has checked already (a CSR adjacency,
+    ``init`` one of ``"auto"``, ``"spectral"``, ``"pivot"`` or an ``(n, dim)`` float array,
+    numbers in range, the memory estimate passed): the layouts check their arguments once,
+    at their own entry, and call this."""
+
+    # L-BFGS-B's and CG's vector updates are level-1 BLAS: extra threads only cost
+    with single_thread(user_api="blas"):
+        return _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter,
+                      callback, seed, verbose, candidate_cap)
+
+
+def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter, callback,
+           seed, verbose, candidate_cap):
     rng = as_generator(seed)
     n = A.shape[0]
     if n == 0:
         return EmbeddingResult(np.zeros((0, dim)), 0.0, 0, True, [], f"loe-{method}", {})
     g = LocalGraph(A)
-    if init is None:
-        init = "auto"
     if isinstance(init, str):
-        init = check_choice(init, "init", ("auto", "spectral", "pivot"))
         if init == "auto":
             init = auto_solver_start(n)
         if init == "pivot":
@@ -685,7 +685,7 @@ def _loe_impl(A, dim=2, *, delta=0.1, method="lbfgs", init=None, n_init=1, max_i
         else:
             base = laplacian_eigenmaps(A, dim, seed=rng)
     else:
-        base = check_init(init, n, dim)
+        base = np.array(init, dtype=np.float64)
     if count_local_triplets(A) == 0:
 
         warn("the graph implies no local triplets (every node is adjacent to all "

@@ -11,18 +11,18 @@ from scipy.optimize import linprog
 
 from .._graph import graph_or_adjacency
 from .._memory import check_plausible_sizes, lp_memory
+from .._runtime.progress import public_call
+from .._runtime.result import EmbeddingResult
 from .._validation import check_dim, check_positive
 from ..utils import as_generator
-from ._progress import public_call
-from ._result import EmbeddingResult
 from .mds import classical_mds
 
 if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
+    from .._runtime.result import EmbeddingResult
     from .._typing import Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["lp_embedding"]
 

@@ -8,8 +8,8 @@ import numpy as np
 from scipy.linalg import eigh
 
 from .._memory import check_plausible_sizes, classical_mds_memory
+from .._runtime.progress import public_call
 from .._validation import check_dim, check_square_matrix
-from ._progress import public_call
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray

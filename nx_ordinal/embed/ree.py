@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._memory import check_plausible_sizes, ree_memory
+from .._runtime.progress import Progress, dense_blas, public_call, warn_interrupted
+from .._runtime.result import EmbeddingResult
 from .._validation import (
     as_float_array,
     check_bool,
@@ -24,12 +26,10 @@ from .._validation import (
     check_square_matrix,
 )
 from ..utils import as_generator
-from ._progress import Progress, dense_blas, public_call, warn_interrupted
-from ._result import EmbeddingResult
 
 if TYPE_CHECKING:
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["ree", "ree_objective", "ree_gram_to_points"]
 

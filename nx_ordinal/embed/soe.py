@@ -23,17 +23,17 @@ import scipy.sparse as sp
 from scipy.spatial.distance import pdist, squareform
 
 from .._memory import check_constraint_sizes, soe_memory
+from .._runtime.optim import pcg, run_lbfgs, run_mm
+from .._runtime.progress import public_call
+from .._runtime.result import EmbeddingResult
+from .._runtime.runner import BestPoint, run_restarts
 from .._validation import check_choice, check_dim, check_init, check_int, check_positive
 from ..constraints import check_constraints
 from ..utils import as_generator, single_thread
-from ._optim import pcg, run_lbfgs
-from ._progress import public_call
-from ._result import EmbeddingResult
-from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["soe", "soe_objective"]
 
@@ -236,24 +236,16 @@ def _mm_step(cs, Y, a, b, delta, cg_iter):
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
-    cs, delta = ev.cs, ev.delta
-    Y = X0
-    f, a, b = ev.pieces(Y)
-    history = []
-    converged = f == 0.0
-    n_iter = 0
-    while not converged and n_iter < max_iter:
-        X = _mm_step(cs, Y, a, b, delta, cg_iter)
-        f_new, a, b = ev.pieces(X)
-        n_iter += 1
-        history.append(f_new)
-        progress.update(f_new)
-        Y, f_old, f = X, f, f_new
-        if f == 0.0 or (f_old - f) <= tol * max(f, 1e-300):
-            converged = True
-        elif progress.out_of_time():
-            break
-    return n_iter, converged, history
+    """SOE-MM: the shared MM loop (``_runtime.optim.run_mm``) with SOE's majorizer step."""
+
+    def evaluate(X):
+        f, a, b = ev.pieces(X)
+        return f, (a, b)
+
+    def step(Y, f, ab):
+        return _mm_step(ev.cs, Y, ab[0], ab[1], ev.delta, cg_iter)
+
+    return run_mm(evaluate, step, X0, max_iter, tol, progress)
 
 
 # standard deviation of the random starts in units of delta * sqrt(n) (see ``soe``'s init)

@@ -36,20 +36,20 @@ import numpy as np
 from scipy.special import expit
 
 from .._memory import check_constraint_sizes, triplet_memory
+from .._runtime.optim import run_lbfgs
+from .._runtime.progress import public_call
+from .._runtime.result import EmbeddingResult
+from .._runtime.runner import BestPoint, run_restarts
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
 from ..constraints import triplet_error
 from ..utils import as_generator
 from ._gram import FactoredKernel, ProjectedRun, TripletLoss, mean_loss_stop
 from ._gram import as_quadruplets as _as_quadruplets
 from ._gram import initial_embedding as _initial_X
-from ._optim import run_lbfgs
-from ._progress import public_call
-from ._result import EmbeddingResult
-from ._runner import BestPoint, run_restarts
 
 if TYPE_CHECKING:
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["ste", "tste", "gnmds", "generalization_error", "triplet_objective"]
 

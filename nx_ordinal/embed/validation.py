@@ -17,8 +17,8 @@ from .ste import generalization_error
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
+    from .._runtime.result import EmbeddingResult
     from .._typing import ArrayLike, FloatArray, Seed
-    from ._result import EmbeddingResult
 
 __all__ = ["select_by_validation"]
 

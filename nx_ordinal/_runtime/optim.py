@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from .._typing import FloatArray
 
-__all__ = ["stop_rule", "run_lbfgs", "pcg"]
+__all__ = ["stop_rule", "run_lbfgs", "run_mm", "pcg"]
 
 
 def stop_rule(history: Sequence[float], tol: float, window: int = 10,
@@ -107,6 +107,48 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
         # not make progress): a numerically stationary point
         converged[0] = not progress.out_of_time()
     return len(history), converged[0], history
+
+
+def run_mm(
+    evaluate: Callable[[FloatArray], tuple[float, Any]],
+    step: Callable[[FloatArray, float, Any], FloatArray],
+    X0: FloatArray,
+    max_iter: int,
+    tol: float,
+    progress: Any,
+    *,
+    on_iter: Callable[[int, FloatArray, float], Any] | None = None,
+    f_small: float = 0.0,
+) -> tuple[int, bool, list[float]]:
+    """The majorization (MM) loop of LOE and SOE: ``X = step(Y, f, state)`` minimises the
+    method's majorizer at ``Y``, ``(f, state) = evaluate(X)`` gives the objective and what the
+    next step needs.
+
+    Stops, converged, when ``f <= f_small``, when the relative decrease ``(f_old - f) /
+    f`` is at most ``tol`` (scale-free) or when ``on_iter(it, X, f)`` returns true; stops
+    unconverged on ``max_iter`` or when ``progress.out_of_time()``.  Each iteration reports
+    ``f`` to ``progress``.  Returns ``(n_iter, converged, history)``, the objective after
+    every iteration (the start's excluded).  O(cost of a step and an evaluation) per
+    iteration.
+    """
+    Y = X0
+    f, state = evaluate(Y)
+    history: list[float] = []
+    converged = f <= f_small
+    n_iter = 0
+    while not converged and n_iter < max_iter:
+        X = step(Y, f, state)
+        f_new, state = evaluate(X)
+        n_iter += 1
+        history.append(f_new)
+        progress.update(f_new)
+        stop = on_iter is not None and on_iter(n_iter, X, f_new)
+        Y, f_old, f = X, f, f_new
+        if stop or f <= f_small or (f_old - f) <= tol * max(f, 1e-300):
+            converged = True
+        elif progress.out_of_time():
+            break
+    return n_iter, converged, history
 
 
 def pcg(M: Callable[[FloatArray], FloatArray], rhs: FloatArray, X0: FloatArray,

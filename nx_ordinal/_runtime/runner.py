@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ._progress import Progress, run_label, warn_interrupted, warn_not_converged
+from .progress import Progress, run_label, warn_interrupted, warn_not_converged
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .._typing import FloatArray
-    from ._result import EmbeddingResult
+    from .result import EmbeddingResult
 
 __all__ = ["BestPoint", "run_restarts"]
 

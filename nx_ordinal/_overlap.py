@@ -1,0 +1,300 @@
+"""Overlap removal, the final step of the ordinal layouts (:func:`separate_overlaps`):
+nodes closer than a tenth of the median edge length are pushed apart while every node's
+recovered neighbours (GARI's count) stay the same."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+from scipy.spatial import cKDTree
+
+from .utils import as_generator
+
+if TYPE_CHECKING:
+    from ._typing import FloatArray, Seed, SparseLike
+
+__all__ = ["separate_overlaps"]
+
+
+def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
+    """Distances and indices of the ``k[i] + 1`` nearest points of each point i of ``X``
+    (itself included) among the points of ``tree`` (default: ``X``), as ``(len(X), max k +
+    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries
+    over points sorted by ``k``: memory O(chunk_entries + len(X) max k), time
+    O(sum_i k_i log n)."""
+
+    tree = cKDTree(X) if tree is None else tree
+    n = tree.n
+    m = X.shape[0]
+    if width is None:
+        width = min(n, int(k.max()) + 1) if m else 1
+    dist = np.full((m, width), np.inf)
+    out = np.full((m, width), -1, dtype=np.int64)
+    order = np.argsort(k, kind="stable")
+    start = 0
+    while start < order.size:  # one query per chunk of similar k (not per vertex)
+        size = max(1, chunk_entries // (int(k[order[start]]) + 1))
+        rows = order[start:start + size]
+        kk = min(int(k[rows].max()) + 1, n)
+        d, idx = tree.query(X[rows], k=kk)
+        d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
+        cut = np.arange(kk)[None, :] > k[rows][:, None]
+        idx[cut] = -1
+        d[cut] = np.inf
+        out[rows, :kk] = idx
+        dist[rows, :kk] = d
+        start += rows.size
+    return dist, out
+
+
+def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
+    """For the nodes ``rows`` (default all): the sorted classes (``tie``) of their ``k_i + 1``
+    nearest points, how many of those are their out-neighbours (``edge_keys``: sorted
+    ``i * n + j``), whether that count is ambiguous (the next point coincides with the last
+    one counted: which of them is "nearer" is an arbitrary tie-break), and the distance to
+    the last one counted."""
+
+    n = X.shape[0]
+    rows = np.arange(n) if rows is None else rows
+    kr = k[rows]
+    kk = np.minimum(kr + 1, n - 1)  # one more point, to see ties at the boundary
+    width = min(n, int(k.max()) + 2)
+    dist, idx = _knn(X[rows], kk, tree if tree is not None else _tree(X), width)
+    at = np.arange(rows.size)
+    col_next = np.minimum(kk, idx.shape[1] - 1)
+    col_last = np.minimum(kr, idx.shape[1] - 1)
+    nxt, last = idx[at, col_next], idx[at, col_last]
+    ambiguous = (kr > 0) & (kk > kr) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
+                                                      tie[np.maximum(last, 0)])
+    idx[at, col_next] = np.where(kk > kr, -1, nxt)
+    valid = (idx >= 0) & (kr > 0)[:, None]
+    big = np.iinfo(np.int64).max
+    classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
+    keys = rows[:, None] * n + np.where(valid, idx, 0)
+    pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
+    hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
+    return classes, hits.sum(axis=1), ambiguous, dist[at, col_last]
+
+
+def _tree(X):
+
+    return cKDTree(X)
+
+
+def separate_overlaps(
+    X: FloatArray,
+    A: SparseLike,
+    seed: Seed = None,
+    *,
+    min_dist: float = 0.1,
+    max_rounds: int = 40,
+) -> FloatArray:
+    """Separate nodes closer than ``min_dist`` times the median edge length.
+
+    With ``t = min_dist * L`` (L the median length of the edges of ``A`` in ``X``; without
+    edges, or when it is 0, the layout's extent over sqrt(n)):
+
+    1. points that coincide exactly (identical neighbourhoods often land on one point) are
+       spread around it ``t`` apart, on a circle of radius ``t / (2 sin(pi / s))`` for s
+       points (for ``dim >= 3`` in a random plane; ``dim = 1``: a segment), in an order and
+       orientation drawn from ``seed``;
+    2. every pair closer than ``t`` is pushed apart to ``t`` along the line through it
+       (vectorized projection steps over the close pairs; nodes that are not in a close
+       pair never move).
+
+    Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
+    among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
+    of those points for nodes that were in no close pair -- except where that set was
+    arbitrary, i.e. where its boundary cut through coincident points (then only the
+    multiset of coincidence classes is kept).  A node that breaks this check, and the points
+    entering or leaving its list, move 3/4 as far in the next round (up to ``max_rounds``);
+    still failing, they stay where they were (coincident points stay split, by a tiny
+    amount).  GARI is therefore unchanged whenever the input had no ties at those
+    boundaries.
+
+    Parameters
+    ----------
+    X : ndarray, shape (n, dim)
+        The layout (not modified).
+    A : sparse array, shape (n, n)
+        Adjacency; rows are out-neighbourhoods.
+    seed : int, Generator, RandomState or None
+        Order and orientation of split coincident points; used only when some pair is
+        closer than ``t``.
+    min_dist : float, default 0.1
+        Target separation as a fraction of the median edge length.
+    max_rounds : int, default 40
+
+    Returns
+    -------
+    ndarray
+        ``X`` itself when no pair is closer than ``t`` (then nothing, not even ``seed``, is
+        touched), otherwise a new array.
+
+    Notes
+    -----
+    O(n log n + P) to find the P close pairs (k-d tree), O(P) per projection step,
+    O(sum_i k_i log n) per check (chunked k-d tree queries); no loop over vertices.
+    """
+
+    X = np.asarray(X, dtype=np.float64)
+    n, dim = X.shape
+    if n < 2 or not np.isfinite(X).all():
+        return X
+    A = sp.csr_array(A)
+    r, c = A.nonzero()
+    off = r != c
+    r, c = r[off], c[off]
+    L = float(np.median(np.linalg.norm(X[r] - X[c], axis=1))) if r.size else 0.0
+    if L <= 0:
+        L = float(np.ptp(X, axis=0).max()) / np.sqrt(n)
+    if L <= 0:
+        L = 1.0
+    t = float(min_dist) * L
+    tree = cKDTree(X)
+    pairs = tree.query_pairs(t, output_type="ndarray")
+    if pairs.shape[0] == 0:
+        return X
+
+    rng = as_generator(seed)
+    # 1. split exactly coincident points
+    _, tie = np.unique(X, axis=0, return_inverse=True)
+    tie = tie.ravel()
+    Z = X + _spread(tie, t, dim, rng)
+    # 2. push the close pairs apart, each node in proportion to its mobility
+    C = sp.coo_array((np.ones(pairs.shape[0]), (pairs[:, 0], pairs[:, 1])), shape=(n, n))
+    n_lab, labels = connected_components(C, directed=False)
+    inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
+    k = _out_degree(A, n)
+    edge_keys = np.unique(r.astype(np.int64) * n + c)
+    before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
+    factor = inside.astype(np.float64)
+    prev = X
+    hit = np.zeros(n, dtype=bool)
+    pushed = _push(Z, pairs, factor, t)
+    pair_lab = labels[pairs[:, 0]]
+    for _ in range(max_rounds + 1):
+        Y = X + factor[:, None] * (pushed - X)
+        # only nodes with a point that moved since the last check within reach of their
+        # list can see a change (the others passed already)
+        new = np.flatnonzero((Y != prev).any(axis=1))
+        prev = Y
+        if new.size == 0:
+            break
+        # a point j can enter or leave i's list only if |X_i - X_j| <= r_i + |Y_i - X_i|
+        # + |Y_j - X_j| (r_i: the distance to the last point of the list in X)
+        disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
+        reach = radius + disp + float(disp[new].max())
+        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
+        obs = np.flatnonzero((near <= reach) & (k > 0))
+        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
+        changed = (before[obs] != after).any(axis=1)
+        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
+            | (changed & (~inside[obs] | ambiguous[obs]))
+        bad = obs[fail]
+        if bad.size == 0:
+            return Y
+        # the observers and the classes whose multiplicity in their lists changed move less
+        hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
+        hit[bad] = True
+        hit &= inside
+        if not hit.any():
+            break
+        factor[hit] *= _SHRINK
+        # components of close pairs are independent: push again only those with a change
+        redo = np.isin(pair_lab, labels[hit])
+        again = _push(Z, pairs[redo], factor, t)
+        idx = np.unique(pairs[redo])
+        pushed[idx] = again[idx]
+    back = hit & (np.bincount(tie)[tie] == 1)
+    Y[back] = X[back]  # still failing: left where they were (coincident ones stay split)
+    return Y
+
+
+_PUSH_STEPS = 30
+_SHRINK = 0.75
+
+
+def _multiset_changes(B, C, n):
+    """Values (< n) whose multiplicity differs between rows of ``B`` and the same rows of
+    ``C`` (entries >= n are padding).  Vectorized over rows."""
+
+    rows = np.broadcast_to(np.arange(B.shape[0])[:, None], B.shape)
+    kb = (rows * (n + 1) + np.minimum(B, n))[B < n]
+    kc = (rows * (n + 1) + np.minimum(C, n))[C < n]
+    ub, nb = np.unique(kb, return_counts=True)
+    uc, nc = np.unique(kc, return_counts=True)
+    keys = np.union1d(ub, uc)
+    cb = np.zeros(keys.size, dtype=np.int64)
+    cc = np.zeros(keys.size, dtype=np.int64)
+    cb[np.searchsorted(keys, ub)] = nb
+    cc[np.searchsorted(keys, uc)] = nc
+    return np.unique(keys[cb != cc] % (n + 1))
+
+
+def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
+    """``steps`` projection steps pushing every pair of ``pairs`` closer than ``t`` apart
+    to ``t``, the gap shared in proportion to the weights ``w`` (0: fixed); each node moves
+    by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
+
+    Z = Z.copy()
+    i, j = pairs[:, 0], pairs[:, 1]
+    wi, wj = w[i], w[j]
+    ws = wi + wj
+    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=Z.shape[0]), 1)[:, None]
+    for _ in range(steps):
+        D = Z[i] - Z[j]
+        d = np.sqrt(np.einsum("pd,pd->p", D, D))
+        act = (d < t) & (d > 0) & (ws > 0)
+        if not act.any():
+            break
+        share = np.where(act, (t - d) / np.where(act, ws * d, 1.0), 0.0)
+        step = np.zeros_like(Z)
+        np.add.at(step, i, (share * wi)[:, None] * D)
+        np.add.at(step, j, -(share * wj)[:, None] * D)
+        Z += step / cnt
+    return Z
+
+
+def _spread(tie, t, dim, rng):
+    """Offsets splitting each class of coincident points (``tie`` labels) ``t`` apart:
+    a regular polygon of radius ``t / (2 sin(pi / s))`` (``dim >= 2``, random phase and, for
+    ``dim >= 3``, a random plane) or a centred segment (``dim = 1``); random order."""
+
+    n = tie.size
+    cnt = np.bincount(tie)
+    off = np.zeros((n, dim))
+    idx = np.flatnonzero(cnt[tie] >= 2)
+    if idx.size == 0:
+        return off
+    cls, cl = np.unique(tie[idx], return_inverse=True)
+    s = cnt[cls]
+    order = np.lexsort((rng.random(idx.size), cl))
+    start = np.concatenate([[0], np.cumsum(s)[:-1]])
+    rank = np.empty(idx.size, dtype=np.int64)
+    rank[order] = np.arange(idx.size) - start[cl[order]]
+    if dim == 1:
+        off[idx, 0] = (rank - (s[cl] - 1) / 2.0) * t
+        return off
+    ang = 2 * np.pi * (rng.random(cls.size)[cl] + rank / s[cl])
+    rho = t / (2.0 * np.sin(np.pi / s))
+    if dim == 2:
+        U = np.broadcast_to(np.eye(2), (cls.size, 2, 2))
+    else:
+        Q, _ = np.linalg.qr(rng.standard_normal((cls.size, dim, 2)))
+        U = np.swapaxes(Q, 1, 2)  # (classes, 2, dim): orthonormal rows
+    uv = np.column_stack([np.cos(ang), np.sin(ang)]) * rho[cl, None]
+    off[idx] = np.einsum("mk,mkd->md", uv, U[cl])
+    return off
+
+
+def _out_degree(A, n):
+    """Out-degree of every node of the CSR adjacency ``A`` without self-loops."""
+
+    deg = np.diff(A.indptr).astype(np.int64)
+    r, c = A.nonzero()
+    deg -= np.bincount(r[r == c], minlength=n)
+    return deg

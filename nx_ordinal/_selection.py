@@ -1,0 +1,87 @@
+"""The GARI selection of ``loe_layout(select="gari")`` (:class:`GariTracker`): the
+configuration of highest GARI among checkpoints of every run, and the early stop of large
+graphs."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .metrics import gari_array
+
+if TYPE_CHECKING:
+    from ._typing import FloatArray, SparseLike
+
+__all__ = ["GariTracker"]
+
+
+class GariTracker:
+    """The :func:`nx_ordinal.embed.loe` callback of ``loe_layout(select="gari")``: counts
+    iterations on the call's progress bar and keeps the configuration of highest GARI (ties:
+    lowest objective) seen at iterations 0, 1, 2, 4, 8, ... of every run (O(n k_max log n)
+    per checkpoint; ``offer`` adds a run's final configuration).
+
+    With ``large``, checkpoints also come every 16 iterations from iteration 64 on (skipped
+    while checkpoints have taken more than a tenth of the time since the tracker was made),
+    and a run is ended (the callback returns True) once its best GARI has not risen by
+    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
+    (``time.perf_counter()``) has passed.
+    """
+
+    every = 16
+    patience = 64
+    gari_tol = 1e-3
+
+    def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
+                 deadline: float | None = None) -> None:
+
+        self.A = A
+        self.deadline = deadline
+        self.large = large
+        self.progress = progress  # an _runtime.progress.Progress, or None
+        self.best: tuple[float, float] | None = None
+        self.best_X: FloatArray | None = None
+        self._t0 = time.perf_counter()
+        self._spent = 0.0
+        self._run: int | None = None
+        self._hist: list[tuple[int, float]] = []  # (iteration, best GARI of the run so far)
+
+    def offer(self, X: FloatArray, f: float) -> float:
+        """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI."""
+
+
+
+        t = time.perf_counter()
+        g = gari_array(self.A, X)
+        key = (g, -float(f))
+        if self.best is None or key > self.best:
+            self.best = key
+            self.best_X = np.array(X, dtype=np.float64)
+        self._spent += time.perf_counter() - t
+        return g
+
+    def __call__(self, run: int, it: int, X: FloatArray, f: float) -> bool:
+
+        if it > 0 and self.progress is not None:
+            self.progress.update(f)
+        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+            return True  # the call's time budget (also ends the solver's restarts at once)
+        if run != self._run:
+            self._run, self._hist = run, []
+        power = it & (it - 1) == 0  # 0 and powers of two
+        periodic = self.large and it >= self.patience and it % self.every == 0
+        if not (power or periodic):
+            return False
+        if periodic and not power:
+            if self._spent > 0.1 * (time.perf_counter() - self._t0):
+                return False
+        g = self.offer(X, f)
+        run_best = max(g, self._hist[-1][1]) if self._hist else g
+        self._hist.append((it, run_best))
+        if not self.large or it < self.patience:
+            return False
+        # best of this run patience iterations ago (or at the earliest checkpoint)
+        old = [b for i, b in self._hist if i <= it - self.patience]
+        return bool(old) and run_best - old[-1] < self.gari_tol

@@ -1,0 +1,150 @@
+"""Starting configurations, in one module: the ``init="auto"`` rules of ``loe_layout`` and
+:func:`nx_ordinal.embed.loe`, the start configurations of runs and restarts (named starts
+cycled over the runs, repeats perturbed by the one perturbation rule), networkx's drawers as
+starts, and the packing of per-component embeddings side by side (the one packing rule of
+every start and layout that embeds components separately).
+
+The spectral and pivot-MDS starts themselves are solvers (:func:`nx_ordinal.embed.
+laplacian_eigenmaps`, :func:`nx_ordinal.embed.pivot_mds`): callers pass them in as ``base``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import networkx as nx
+import numpy as np
+
+from .utils import draw_seed
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable, Iterator, Sequence
+
+    from ._typing import FloatArray, IntArray
+
+__all__ = [
+    "KK_MAX_NODES", "PIVOT_MIN_N", "SMALL_NODES", "auto_solver_start", "auto_layout_starts",
+    "auto_n_init", "perturbed_start", "start_configurations", "networkx_start",
+    "pack_components",
+]
+
+# --- init="auto": decided here only -----------------------------------------------------------
+
+#: loe_layout's "auto" starts from Kamada-Kawai (besides the spectral start) up to this size
+KK_MAX_NODES = 500
+#: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
+PIVOT_MIN_N = 2000
+#: up to this size loe_layout follows four runs to their end (the path of layouts/*.json)
+SMALL_NODES = 100
+
+
+def auto_n_init(n: int) -> int:
+    """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: 4 runs up to :data:`SMALL_NODES`,
+    2 (one per start of :func:`auto_layout_starts`) up to :data:`KK_MAX_NODES`, 1 beyond."""
+    if n <= SMALL_NODES:
+        return 4
+    return 2 if n <= KK_MAX_NODES else 1
+
+
+def auto_solver_start(n: int) -> str:
+    """The start :func:`nx_ordinal.embed.loe` takes for ``init="auto"`` on ``n`` vertices:
+    ``"spectral"`` up to :data:`PIVOT_MIN_N`, ``"pivot"`` beyond (see ``loe``'s Notes)."""
+    return "pivot" if n > PIVOT_MIN_N else "spectral"
+
+
+def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None]:
+    """``loe_layout``'s ``init="auto"`` on ``n`` nodes with ``n_init`` runs, as ``(inits,
+    solver_init)``: up to :data:`KK_MAX_NODES` the layout draws the spectral and Kamada-Kawai
+    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one run,
+    else from its own ``"auto"`` (:func:`auto_solver_start`)."""
+    if n <= KK_MAX_NODES:
+        return ("spectral", "kamada_kawai"), None
+    return ("auto",), ("pivot" if n_init == 1 else "auto")
+
+
+def perturbed_start(X: FloatArray, rng: np.random.Generator) -> FloatArray:
+    """``X`` plus Gaussian noise of 0.3 times its RMS spread about the centroid (1 when all
+    points coincide): the start of a restart, the one perturbation rule of the package.
+    Draws ``X.size`` normals from ``rng``; O(n dim)."""
+
+    spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
+    return X + 0.3 * spread * rng.standard_normal(X.shape)
+
+
+def start_configurations(
+    inits: Sequence[str], n_init: int, rng: np.random.Generator,
+    base: Callable[[str], FloatArray], shape: tuple[int, int] | None = None,
+) -> Iterator[FloatArray]:
+    """The start configurations of ``n_init`` runs, cycling over the named starts ``inits``.
+
+    The first run of a name begins from ``base(name)`` (built once, when first needed), its
+    later runs from a :func:`perturbed_start` of it; ``"random"`` is a fresh standard normal
+    configuration of ``shape`` for every run.  Lazy: each start, and each draw from ``rng``,
+    is made when the next run asks for it, so ``rng``'s stream is consumed in run order
+    whether the caller runs them all or stops early.  Used by ``loe_layout`` (several named
+    starts) and :func:`nx_ordinal.embed.loe` (one start and its restarts).  O(n dim) per
+    start besides ``base``.
+    """
+    built: dict[str, FloatArray] = {}
+    for r in range(n_init):
+        name = inits[r % len(inits)]
+        if name == "random":
+            if shape is None:
+                raise ValueError('start_configurations needs shape for init="random"')
+            yield rng.standard_normal(shape)
+        elif name not in built:
+            built[name] = base(name)
+            yield built[name]
+        else:
+            yield perturbed_start(built[name], rng)
+
+
+def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
+                   rng: np.random.Generator) -> FloatArray:
+    """A start configuration drawn by networkx, ``name`` ``"kamada_kawai"`` or ``"spring"``,
+    as an ``(n, dim)`` array in the order of ``nodes``.  Seeded from ``rng`` (one int drawn;
+    networkx starts Kamada-Kawai from an unseeded random layout when ``dim >= 3``, so that
+    start is drawn here).  Kamada-Kawai costs O(n^2) memory and O(n^2) per iteration, spring
+    O(n^2) per iteration (networkx's dense solver below 500 nodes)."""
+
+
+    if name == "kamada_kawai":
+        p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
+        p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
+    elif name == "spring":
+        p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
+    else:
+        raise ValueError(f"networkx_start draws 'kamada_kawai' or 'spring', got {name!r}")
+    return np.array([p[v] for v in nodes], dtype=np.float64)
+
+
+def pack_components(
+    blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int
+) -> FloatArray:
+    """Place the embeddings of connected components side by side: the one packing rule.
+
+    ``blocks`` holds ``(idx, Y)`` pairs, node indices and their ``(len(idx), dim)``
+    embedding.  Each block is centred and scaled to RMS radius ``sqrt(len(idx))``; with more
+    than one block they go on a grid of cells ``2.5 sqrt(largest size)`` wide, largest first
+    (stable for equal sizes).  Returns the ``(n, dim)`` array with ``X[idx] = Y``.
+    O(n dim) plus O(k log k) for k blocks.
+    """
+
+    X = np.zeros((n, dim))
+    k = len(blocks)
+    if k == 0:
+        return X
+    sizes = np.array([b[0].size for b in blocks])
+    cell = 2.5 * np.sqrt(max(sizes.max(), 1))
+    ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
+    for slot, c in enumerate(np.argsort(-sizes, kind="stable")):
+        idx, Y = blocks[c]
+        Y = Y - Y.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
+        if rms > 0:
+            Y = Y * (np.sqrt(idx.size) / rms)
+        if k > 1:
+            offs = np.array([(slot // ncols**t) % ncols for t in range(dim)], dtype=float)
+            Y = Y + cell * offs
+        X[idx] = Y
+    return X
