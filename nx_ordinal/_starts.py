@@ -38,6 +38,24 @@ PIVOT_MIN_N = 2000
 SMALL_NODES = 100
 
 
+#: loe_layout's objective="auto" runs t-LOE (exact repulsion, O(n^2) per iteration) up to
+#: this many nodes; the hinge runs of Err_local only up to KK_MAX_NODES beside it
+TLOE_MAX_N = 2000
+
+
+def auto_objectives(n: int, select: str) -> tuple[bool, bool]:
+    """``loe_layout``'s ``objective="auto"`` on ``n`` nodes as ``(hinge, t)``: which
+    objectives get runs.  Up to :data:`KK_MAX_NODES` both (the GARI selection picks), up to
+    :data:`TLOE_MAX_N` t-LOE alone, beyond Err_local alone; ``select="objective"`` (the
+    plain paper method, objectives that cannot be compared across the two) Err_local alone.
+    """
+    if select == "objective":
+        return True, False
+    if n <= KK_MAX_NODES:
+        return True, True
+    return (False, True) if n <= TLOE_MAX_N else (True, False)
+
+
 def auto_n_init(n: int) -> int:
     """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: 4 runs up to :data:`SMALL_NODES`,
     2 (one per start of :func:`auto_layout_starts`) up to :data:`KK_MAX_NODES`, 1 beyond."""

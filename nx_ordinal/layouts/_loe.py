@@ -7,6 +7,7 @@ import time
 from typing import TYPE_CHECKING
 
 import numpy as np
+from scipy.sparse.csgraph import connected_components
 
 from .._frame import (
     Frame,
@@ -26,6 +27,8 @@ from .._shortcuts import drop_shortcuts
 from .._starts import (
     KK_MAX_NODES,
     SMALL_NODES,
+    auto_objectives,
+    pack_components,
     auto_layout_starts,
     auto_n_init,
     networkx_start,
@@ -33,6 +36,7 @@ from .._starts import (
 )
 from .._validation import check_choice
 from ..embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
+from ..embed.tloe import tloe
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -64,6 +68,7 @@ def _loe_memory(frame, kw):
     "method": choice_rule("lbfgs", "mm"),
     "init": lambda v, f, k: _check_inits(v),
     "select": choice_rule("objective", "gari"),
+    "objective": choice_rule("auto", "hinge", "t"),
     "n_init": int_rule(1, auto=lambda f: auto_n_init(f.n)),
     "max_iter": int_rule(0),
     "tol": nonnegative_rule(),
@@ -78,6 +83,7 @@ def loe_layout(
     n_init: int | str = "auto",
     init: str | Sequence[str] = "auto",
     select: str = "gari",
+    objective: str = "auto",
     max_iter: int = 1000,
     tol: float = 1e-6,
     max_time: float | None = None,
@@ -207,6 +213,10 @@ def loe_layout(
     t_start = time.perf_counter()
     G, nodes, n = frame.G, frame.nodes, frame.n
     n_init = int(n_init)  # "auto" resolved by the frame's rule
+    if objective == "auto":
+        hinge, soft = auto_objectives(n, select)
+    else:
+        hinge, soft = objective == "hinge", objective == "t"
     inits = init
     large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
     solver_init = None
@@ -218,20 +228,24 @@ def loe_layout(
     A = frame.adjacency()
     kw = dict(delta=delta, method=method, tol=tol)
     A_solve = A  # what the solver sees; GARI is always measured on A
-    if large:
+    if hinge and large:
         kw["candidate_cap"] = _CANDIDATE_CAP
         if not G.is_directed():
             A_solve, _ = drop_shortcuts(A)
-    if X0 is not None:
+    if not hinge:
+        starts = []
+    elif X0 is not None:
         starts = [X0]
     elif solver_init is not None:
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
         starts = _starts(G, nodes, A_solve, inits, n_init, dim, frame.stream("start"))
     n_runs = n_init if starts is None else len(starts)
+    soft_iter = min(max_iter, _TLOE_ITER) if soft else 0
     # select="objective" runs without a callback (one would change the solver's trajectory):
     # the solver shows its own bar per run
-    progress = Progress(n_runs * max_iter, verbose and select == "gari", "loe_layout")
+    progress = Progress(n_runs * max_iter + soft_iter, verbose and select == "gari",
+                        "loe_layout")
     deadline = None if max_time is None else t_start + max_time
     tracker = (GariTracker(A, large=large, progress=progress, deadline=deadline)
                if select == "gari" else None)
@@ -248,9 +262,14 @@ def loe_layout(
         return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters,
                          seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
 
+    runs = []
     try:
-        runs = ([run(solver_init, n_init, 0)] if starts is None
-                else [run(S, 1, i) for i, S in enumerate(starts)])
+        if hinge:
+            runs = ([run(solver_init, n_init, 0)] if starts is None
+                    else [run(S, 1, i) for i, S in enumerate(starts)])
+        if soft:
+            runs.append(_soft_run(A, dim, X0, soft_iter, frame.stream("soft"), tracker,
+                                  remaining(), verbose and tracker is None))
     finally:
         progress.close()
     if tracker is None:
@@ -261,6 +280,44 @@ def loe_layout(
         assert tracker.best_X is not None  # every run was offered
         X = tracker.best_X
     return X
+
+
+#: iterations of the t-LOE run (the early phase included); ``max_iter`` caps them
+_TLOE_ITER = 500
+#: GARI checkpoints of the t-LOE run: every this many iterations after its early phase
+_TLOE_EVERY = 25
+
+
+def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
+    """One t-LOE run (:func:`nx_ordinal.embed.tloe`) from ``X0`` or a random start drawn
+    from ``rng``; components packed side by side (``pack_components``) in every
+    configuration offered to ``tracker`` (GARI checkpoints every ``_TLOE_EVERY`` iterations
+    after the early phase) and in the result."""
+    ncomp, labels = connected_components(A, directed=True, connection="weak")
+    pack = None
+    if ncomp > 1:
+        order = np.argsort(labels, kind="stable")
+        cuts = np.flatnonzero(np.diff(labels[order])) + 1
+        groups = np.split(order, cuts)
+
+        def pack(X):
+            return pack_components([(g, X[g]) for g in groups], dim, len(labels))
+
+    early = 100
+    callback = None
+    if tracker is not None:
+        def callback(run, it, X, f):
+            if tracker.progress is not None:
+                tracker.progress.update(f)
+            if it > early and (it - early) % _TLOE_EVERY == 0:
+                tracker.offer(X if pack is None else pack(X), f)
+            return tracker.deadline is not None and time.perf_counter() >= tracker.deadline
+
+    res = tloe(A, dim, init=X0, max_iter=max_iter, early_iter=min(early, max_iter),
+               seed=rng, callback=callback, max_time=max_time, verbose=verbose)
+    if pack is not None:
+        res.embedding = pack(res.embedding)
+    return res
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
