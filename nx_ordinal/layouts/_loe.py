@@ -27,11 +27,11 @@ from .._shortcuts import drop_shortcuts
 from .._starts import (
     KK_MAX_NODES,
     SMALL_NODES,
-    auto_objectives,
-    pack_components,
     auto_layout_starts,
     auto_n_init,
+    auto_objectives,
     networkx_start,
+    pack_components,
     start_configurations,
 )
 from .._validation import check_choice
