@@ -31,6 +31,7 @@ from .constraints import triplet_error  # computed on the data layer; public her
 __all__ = [
     "gari",
     "gari_array",
+    "neighbourhood_preservation_array",
     "err_local",
     "adjacency_error",
     "recovered_adjacency",
@@ -454,11 +455,25 @@ def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> floa
     _check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
-    n = len(nodes)
-    if n < 2:
+    if len(nodes) < 2:
         return float("nan")
     A, _ = graph_to_csr(G, nodes)
-    A = (A != 0).astype(np.int64).tocsr()
+    return neighbourhood_preservation_array(A, X, hops)
+
+
+def neighbourhood_preservation_array(A: AdjacencyLike, X: ArrayLike, hops: int = 1) -> float:
+    """:func:`neighbourhood_preservation` of the drawing ``X`` (n x dim) of the graph with
+    (out-)adjacency ``A`` (n x n, rows in the order of ``X``'s rows); the same conventions
+    and cost."""
+
+    X = np.asarray(X, dtype=np.float64)
+    n = X.shape[0]
+    if n < 2:
+        return float("nan")
+    A = (sp.csr_array(A) != 0).astype(np.int64).tocsr()
+    if A.diagonal().any():  # self-loops are no neighbours
+        A = (A - sp.diags_array(A.diagonal())).tocsr()
+        A.eliminate_zeros()
     N = A
     for _ in range(hops - 1):
         N = ((N + N @ A) != 0).astype(np.int64).tocsr()

@@ -107,6 +107,27 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     return Z, R, S
 
 
+def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArray,
+                ex: float = 1.0, exact: bool | None = None) -> tuple[float, FloatArray]:
+    """The t-LOE loss at ``Y`` and its gradient with the attraction multiplied by ``ex``
+    (``ex = 1``: the true gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the
+    row sums of P.  O(E) plus :func:`tloe_fields`."""
+    n, dim = Y.shape
+    D = Y[rows] - Y[cols]
+    d2 = np.einsum("ij,ij->i", D, D)
+    w = 1.0 / (1.0 + d2)
+    Z, R, S = tloe_fields(Y, a, exact=exact)
+    pw = pv * w
+    att = np.empty_like(Y)
+    for b in range(dim):
+        att[:, b] = (np.bincount(rows, pw * D[:, b], minlength=n)
+                     - np.bincount(cols, pw * D[:, b], minlength=n))
+    c = a / Z
+    grad = 2.0 * (ex * att - (c[:, None] * R + S))
+    f = float(np.dot(pv, np.log1p(d2)) + np.dot(a, np.log(Z)))
+    return f, grad
+
+
 def _exact_fields(X: FloatArray, a: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
     """:func:`tloe_fields` exactly, in row blocks of at most ``_BLOCK`` kernel entries (two
     passes: Z first, then the weighted sums of w^2, one matrix product per block)."""
@@ -282,18 +303,7 @@ def tloe(
             else:
                 ex = ex0 * (ex1 / ex0) ** ((it - early_iter - 1) / max(late - 1, 1))
                 momentum = 0.8
-            D = Y[rows] - Y[cols]
-            d2 = np.einsum("ij,ij->i", D, D)
-            w = 1.0 / (1.0 + d2)
-            Z, R, S = tloe_fields(Y, a)
-            pw = pv * w
-            att = np.empty_like(Y)
-            for b in range(dim):
-                att[:, b] = (np.bincount(rows, pw * D[:, b], minlength=n)
-                             - np.bincount(cols, pw * D[:, b], minlength=n))
-            c = a / Z
-            grad = 2.0 * (ex * att - (c[:, None] * R + S))
-            f = float(np.dot(pv, np.log1p(d2)) + np.dot(a, np.log(Z)))
+            f, grad = _value_grad(Y, rows, cols, pv, a, ex)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)

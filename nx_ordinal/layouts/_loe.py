@@ -37,6 +37,7 @@ from .._starts import (
 from .._validation import check_choice
 from ..embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
 from ..embed.tloe import tloe
+from ..metrics import gari_array, neighbourhood_preservation_array
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -268,18 +269,33 @@ def loe_layout(
             runs = ([run(solver_init, n_init, 0)] if starts is None
                     else [run(S, 1, i) for i, S in enumerate(starts)])
         if soft:
-            runs.append(_soft_run(A, dim, X0, soft_iter, frame.stream("soft"), tracker,
-                                  remaining(), verbose and tracker is None))
+            soft_tracker = (GariTracker(A, progress=progress, deadline=deadline)
+                            if tracker is not None else None)
+            soft_run = _soft_run(A, dim, X0, soft_iter, frame.stream("soft"), soft_tracker,
+                                 remaining(), verbose and tracker is None)
     finally:
         progress.close()
-    if tracker is None:
-        X = np.asarray(min(runs, key=lambda r: r.objective).embedding)
-    else:
-        for r in runs:
-            tracker.offer(r.embedding, r.objective)
+    if tracker is None:  # select="objective": one objective only (see auto_objectives)
+        X = np.asarray(min([*runs, *([soft_run] if soft else [])],
+                           key=lambda r: r.objective).embedding)
+        return X
+    best = []
+    for r in runs:
+        tracker.offer(r.embedding, r.objective)
+    if runs:
         assert tracker.best_X is not None  # every run was offered
-        X = tracker.best_X
-    return X
+        best.append(tracker.best_X)
+    if soft:
+        soft_tracker.offer(soft_run.embedding, soft_run.objective)
+        best.append(soft_tracker.best_X)
+    if len(best) == 1:
+        return best[0]
+    # the best configuration of each objective (by GARI); between them the mean of GARI and
+    # NP1 decides: GARI alone favours the neighbourhoods of hubs, NP1 weighs every vertex's
+    # neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE 0.733 / 0.667)
+    scores = [0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X))
+              for X in best]
+    return best[int(np.argmax(np.nan_to_num(scores, nan=-1.0)))]
 
 
 #: iterations of the t-LOE run (the early phase included); ``max_iter`` caps them
