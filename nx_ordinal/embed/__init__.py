@@ -9,6 +9,7 @@ from .mds import classical_mds
 from .ree import ree
 from .soe import soe, soe_objective
 from .ste import generalization_error, gnmds, ste, tste
+from .tloe import tloe
 from .validation import select_by_validation
 
 __all__ = [
@@ -29,5 +30,6 @@ __all__ = [
     "soe",
     "soe_objective",
     "ste",
+    "tloe",
     "tste",
 ]

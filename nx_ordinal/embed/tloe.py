@@ -97,7 +97,7 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
                                         minlength=size).reshape(shape))
 
     def read(F):
-        return (np.fft.irfftn(F, s=shape).ravel()[idx] * wt).reshape(corners, n).sum(axis=0)
+        return (np.fft.irfftn(F, s=shape, axes=tuple(range(d))).ravel()[idx] * wt).reshape(corners, n).sum(axis=0)
 
     Q1 = spread(np.ones(n))
     Z = np.maximum(read(Q1 * K[0]) - 1.0, 1e-12)
