@@ -96,8 +96,11 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
         return np.fft.rfftn(np.bincount(idx, wt * np.tile(q, corners),
                                         minlength=size).reshape(shape))
 
+    axes = tuple(range(d))
+
     def read(F):
-        return (np.fft.irfftn(F, s=shape, axes=tuple(range(d))).ravel()[idx] * wt).reshape(corners, n).sum(axis=0)
+        phi = np.fft.irfftn(F, s=shape, axes=axes).ravel()
+        return (phi[idx] * wt).reshape(corners, n).sum(axis=0)
 
     Q1 = spread(np.ones(n))
     Z = np.maximum(read(Q1 * K[0]) - 1.0, 1e-12)
