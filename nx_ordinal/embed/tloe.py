@@ -22,7 +22,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import scipy.fft as sfft
 import scipy.sparse as sp
+from scipy.spatial import cKDTree
 
 from .._runtime.progress import Progress
 from .._runtime.result import EmbeddingResult
@@ -36,45 +38,122 @@ if TYPE_CHECKING:
 __all__ = ["tloe", "tloe_fields"]
 
 #: beyond this many vertices the repulsion is computed on a grid (below: exactly, O(n^2))
-EXACT_MAX_N = 2000
-#: grid cell, in units of the kernel's scale (d = 1): the interpolation error of the
-#: repulsion stays a few per cent of its size
-_CELL = 0.5
+EXACT_MAX_N = 600
+#: the grid's kernel is smoothed over this many cells; w - w_s is added exactly over each
+#: point's NEAR_K nearest points (the residual beyond decays like s^2 / r^4)
+_SMOOTH = 2.0
+NEAR_K = 16
+#: the near lists are found again every this many iterations (points move little between)
+_NEAR_EVERY = 5
 _MAX_GRID = {1: 1 << 14, 2: 512, 3: 48}
 
 
-def _grid_kernels(G: int, h: float, d: int) -> list[Any]:
-    """Fourier transforms of w(r) and of r w(r)^2 (one per axis) on the periodic
-    (2G)^d grid of spacing h."""
+def grid_cells(n: int, d: int) -> int:
+    """Grid cells a side for n points in d dimensions: about 2 per point along each axis
+    (2 n^(1/d)), within [16, 512] in 2-D (48 in 3-D)."""
+    return int(min(max(2.0 * n ** (1.0 / d), 16.0), _MAX_GRID.get(d, 32)))
+
+
+def _capped(r2: Any, u0: float) -> tuple[Any, Any]:
+    """The grid's kernels: ``w = 1/(1 + r^2)`` and ``w^2``, each continued inside
+    ``r^2 < u0`` by its tangent in ``u = r^2`` (value and slope match at ``u0``), so they are
+    smooth on the scale of the cell while equal to the true kernels beyond ``sqrt(u0)``."""
+    w0 = 1.0 / (1.0 + u0)
+    inside = r2 < u0
+    u = np.where(inside, u0, r2)
+    w = 1.0 / (1.0 + u)
+    ws = np.where(inside, w0 - w0 * w0 * (r2 - u0), w)
+    vs = np.where(inside, w0 * w0 - 2.0 * w0 ** 3 * (r2 - u0), w * w)
+    return ws, vs
+
+
+def _grid_kernels(G: int, h: float, d: int, u0: float) -> list[Any]:
+    """Fourier transforms of the capped kernels (:func:`_capped`): ``w_s`` and ``x_b v_s``
+    (one per axis) on the periodic (2G)^d grid of spacing h."""
     off = np.arange(2 * G, dtype=np.float64)
     off = np.where(off < G, off, off - 2 * G) * h
     axes = np.meshgrid(*([off] * d), indexing="ij", sparse=True)
     r2 = sum(a * a for a in axes)
-    w = 1.0 / (1.0 + r2)
-    w2 = w * w
-    return [np.fft.rfftn(w)] + [np.fft.rfftn(a * w2) for a in axes]
+    ws, vs = _capped(r2, u0)
+    return [sfft.rfftn(ws)] + [sfft.rfftn(a * vs) for a in axes]
+
+
+class _Grid:
+    """The grid of :func:`_split_fields` and its kernels' transforms, kept while the points
+    stay inside it and fill at least ``_FILL`` of its width (the kernels' transforms are
+    the costliest part of an iteration otherwise); 10 % margins each side when rebuilt."""
+
+    def __init__(self):
+        self.key = None
+
+    def get(self, X, cells):
+        n, d = X.shape
+        lo, hi = X.min(axis=0), X.max(axis=0)
+        span = float((hi - lo).max()) + 1e-12
+        k = self.key
+        if (k is None or k[0] != cells or np.any(lo < k[1]) or np.any(hi > k[1] + k[2])
+                or span < _FILL * k[2]):
+            width = span * 1.2
+            base = (lo + hi) / 2 - width / 2
+            G = int(cells) + 2
+            h = width / (G - 2)
+            u0 = (_SMOOTH * h) ** 2
+            self.key = (cells, base, width)
+            self.parts = (G, h, u0, _grid_kernels(G, h, d, u0))
+        return (self.key[1], *self.parts)
+
+
+_FILL = 0.75
 
 
 def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
-                cell: float = _CELL) -> tuple[FloatArray, FloatArray, FloatArray]:
+                cells: int | None = None, near: Any = None, grid: Any = None
+                ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """The sums that the repulsion of :func:`tloe` needs, for every point i:
     ``Z_i = sum_{k != i} w_ik``, ``R_i = sum_k w_ik^2 (x_i - x_k)`` and
     ``S_i = sum_k c_k w_ik^2 (x_i - x_k)`` for the charges ``c = a / Z``, with
     ``w_ik = 1/(1+d_ik^2)``.
 
-    Exact (O(n^2) time and memory) up to ``EXACT_MAX_N`` points; beyond, the points are
-    spread on a grid (multilinear weights, cells of ``cell`` units), convolved with the kernels
-    by FFT and read back (O(n 2^d + G^d log G) for G cells a side, at most 512 in 2-D).
+    Exact (O(n^2) time, O(n) memory beyond blocks of 4M entries) up to ``EXACT_MAX_N``
+    points.  Beyond, split: the kernels capped inside two grid cells (:func:`_capped`:
+    equal to the true ones beyond, smooth within) act through a grid of ``cells`` a side
+    (the charges spread with multilinear weights, FFT convolution, read back the same way),
+    and the difference to the true kernels, zero beyond two cells, is added exactly over
+    each point's nearest points (``near``: an (n, k) index array; found with a k-d tree when
+    None).  O(n 2^d k + G^d log G) for G = ``cells`` (default :func:`grid_cells`).
     """
     n, d = X.shape
     if exact is None:
         exact = n <= EXACT_MAX_N
     if exact:
         return _exact_fields(X, a)
-    lo = X.min(axis=0)
-    span = float((X.max(axis=0) - lo).max()) + 1e-12
-    G = int(min(max(span / cell, 8.0), _MAX_GRID.get(d, 32))) + 2
-    h = span / (G - 2)
+    if cells is None:
+        cells = grid_cells(n, d)
+    grid = grid or _Grid()
+    if near is None:
+        near = _near(X, grid.get(X, cells)[2])
+    return _split_fields(X, a, near, cells, grid)
+
+
+def _near(X, h):
+    """Each point's nearest other points within ``1.5 _SMOOTH h`` (the reach of the capped
+    kernels' difference from the true ones, plus room for the moves until the next search),
+    at most ``NEAR_K``; missing entries point to the point itself (they add nothing)."""
+    n = X.shape[0]
+    k = min(NEAR_K, n - 1)
+    # k + 1 found: the point itself among them (not always first: coincident points)
+    _, idx = cKDTree(X).query(X, k + 1, distance_upper_bound=1.5 * _SMOOTH * h)
+    own = np.broadcast_to(np.arange(n)[:, None], idx.shape)
+    return np.where(idx < n, idx, own)
+
+
+def _split_fields(X, a, near, cells, grid=None):
+    """The grid part: spread the charges on a grid of ``cells`` a side (multilinear
+    weights), convolve by FFT with the smoothed kernels w_s = 1/(1 + s^2 + r^2) and
+    r w_s^2, s = ``_SMOOTH`` cells, read back; then add ``w - w_s`` (and ``r (w^2 - w_s^2)``)
+    exactly over each point's ``near`` list."""
+    n, d = X.shape
+    lo, G, h, u0, K = (grid or _Grid()).get(X, cells)
     u = (X - lo) / h
     i0 = np.minimum(np.floor(u).astype(np.int64), G - 2)
     f = u - i0
@@ -90,28 +169,43 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     wt = wt.ravel()
     shape = (2 * G,) * d
     size = (2 * G) ** d
-    K = _grid_kernels(G, h, d)
-
-    def spread(q):
-        return np.fft.rfftn(np.bincount(idx, wt * np.tile(q, corners),
-                                        minlength=size).reshape(shape))
-
     axes = tuple(range(d))
 
+    def spread(q):
+        return sfft.rfftn(np.bincount(idx, wt * np.tile(q, corners),
+                                      minlength=size).reshape(shape))
+
     def read(F):
-        phi = np.fft.irfftn(F, s=shape, axes=axes).ravel()
+        phi = sfft.irfftn(F, s=shape, axes=axes).ravel()
         return (phi[idx] * wt).reshape(corners, n).sum(axis=0)
 
+    k = near.shape[1]
+    rows = np.repeat(np.arange(n), k)
+    cols = near.ravel()
+    D = X[rows] - X[cols]
+    r2 = np.einsum("ij,ij->i", D, D)
+    w = 1.0 / (1.0 + r2)
+    ws, vs = _capped(r2, u0)
+    other = cols != rows  # padding entries of the near lists point to the point itself
     Q1 = spread(np.ones(n))
-    Z = np.maximum(read(Q1 * K[0]) - 1.0, 1e-12)
-    Qc = spread(a / Z)
-    R = np.stack([read(Q1 * Kb) for Kb in K[1:]], axis=1)
-    S = np.stack([read(Qc * Kb) for Kb in K[1:]], axis=1)
+    Z = (read(Q1 * K[0]) - _capped(np.zeros(1), u0)[0][0]
+         + np.bincount(rows, (w - ws) * other, minlength=n))
+    Z = np.maximum(Z, 1e-12)
+    c = a / Z
+    g = (w * w - vs) * other
+    gc = g * c[cols]
+    Qc = spread(c)
+    R = np.empty((n, d))
+    S = np.empty((n, d))
+    for b in range(d):
+        R[:, b] = read(Q1 * K[1 + b]) + np.bincount(rows, g * D[:, b], minlength=n)
+        S[:, b] = read(Qc * K[1 + b]) + np.bincount(rows, gc * D[:, b], minlength=n)
     return Z, R, S
 
 
 def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArray,
-                ex: float = 1.0, exact: bool | None = None) -> tuple[float, FloatArray]:
+                ex: float = 1.0, exact: bool | None = None,
+                near: Any = None, grid: Any = None) -> tuple[float, FloatArray]:
     """The t-LOE loss at ``Y`` and its gradient with the attraction multiplied by ``ex``
     (``ex = 1``: the true gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the
     row sums of P.  O(E) plus :func:`tloe_fields`."""
@@ -119,7 +213,7 @@ def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArr
     D = Y[rows] - Y[cols]
     d2 = np.einsum("ij,ij->i", D, D)
     w = 1.0 / (1.0 + d2)
-    Z, R, S = tloe_fields(Y, a, exact=exact)
+    Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid)
     pw = pv * w
     att = np.empty_like(Y)
     for b in range(dim):
@@ -282,8 +376,9 @@ def tloe(
     cols = A.indices
     pv = (1.0 / (n * np.maximum(deg, 1.0)))[rows]
     a = np.where(deg > 0, 1.0 / n, 0.0)  # row sums of P
+    rng = as_generator(seed)
     if init is None:
-        Y = as_generator(seed).standard_normal((n, dim))
+        Y = rng.standard_normal((n, dim))
     else:
         Y = np.array(init, dtype=np.float64)
         if Y.shape != (n, dim):
@@ -296,6 +391,10 @@ def tloe(
     history: list[float] = []
     progress = Progress(max_iter, verbose, "tloe", max_time=max_time)
     late = max(max_iter - early_iter, 1)
+    exact = n <= EXACT_MAX_N
+    near = None
+    grid = _Grid()
+    cells = grid_cells(n, dim)
     it = 0
     converged = True
     f = np.nan
@@ -303,10 +402,17 @@ def tloe(
         for it in range(1, max_iter + 1):
             if it <= early_iter:
                 ex, momentum = early_exaggeration, 0.5
+            elif it == early_iter + 1:
+                # the early phase can merge points (the t-kernel's repulsion vanishes at
+                # distance 0): a jitter of 1e-4 of the spread lets the later phase part them
+                Y = Y + rng.standard_normal(Y.shape) * (1e-4 * float(Y.std()) + 1e-300)
+                ex, momentum = ex0, 0.8
             else:
                 ex = ex0 * (ex1 / ex0) ** ((it - early_iter - 1) / max(late - 1, 1))
                 momentum = 0.8
-            f, grad = _value_grad(Y, rows, cols, pv, a, ex)
+            if not exact and (it - 1) % _NEAR_EVERY == 0:
+                near = _near(Y, grid.get(Y, cells)[2])
+            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)

@@ -215,7 +215,9 @@ def loe_layout(
     G, nodes, n = frame.G, frame.nodes, frame.n
     n_init = int(n_init)  # "auto" resolved by the frame's rule
     if objective == "auto":
-        hinge, soft = auto_objectives(n, select)
+        hinge, soft = auto_objectives(
+            n, select, lambda: gari_array(frame.adjacency(), pivot_mds(
+                frame.adjacency(), dim, seed=frame.stream("soft", 1))))
     else:
         hinge, soft = objective == "hinge", objective == "t"
     inits = init
@@ -271,7 +273,7 @@ def loe_layout(
         if soft:
             soft_tracker = (GariTracker(A, progress=progress, deadline=deadline)
                             if tracker is not None else None)
-            soft_run = _soft_run(A, dim, X0, soft_iter, frame.stream("soft"), soft_tracker,
+            soft_run = _soft_run(A, dim, X0, soft_iter, frame.stream("soft", 0), soft_tracker,
                                  remaining(), verbose and tracker is None)
     finally:
         progress.close()
