@@ -107,16 +107,18 @@ _FILL = 0.75
 
 
 def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
-                cells: int | None = None, near: Any = None, grid: Any = None
-                ) -> tuple[FloatArray, FloatArray, FloatArray]:
+                cells: int | None = None, near: Any = None, grid: Any = None,
+                labels: Any = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """The sums that the repulsion of :func:`tloe` needs, for every point i:
     ``Z_i = sum_{k != i} w_ik``, ``R_i = sum_k w_ik^2 (x_i - x_k)`` and
     ``S_i = sum_k c_k w_ik^2 (x_i - x_k)`` for the charges ``c = a / Z``, with
     ``w_ik = 1/(1+d_ik^2)``.
 
     Exact (O(n^2) time, O(n) memory beyond blocks of 4M entries) up to ``EXACT_MAX_N``
-    points.  Beyond, split: the kernels capped inside two grid cells (:func:`_capped`:
-    equal to the true ones beyond, smooth within) act through a grid of ``cells`` a side
+    points, or whenever ``labels`` is given: then only points of the same label interact
+    (the sums run over i's own group, e.g. its connected component).  Beyond, split: the
+    kernels capped inside two grid cells (equal to the true ones beyond, continued by their
+    tangent in r^2 within, so smooth on the cell's scale) act through a grid of ``cells`` a side
     (the charges spread with multilinear weights, FFT convolution, read back the same way),
     and the difference to the true kernels, zero beyond two cells, is added exactly over
     each point's nearest points (``near``: an (n, k) index array; found with a k-d tree when
@@ -124,9 +126,9 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     """
     n, d = X.shape
     if exact is None:
-        exact = n <= EXACT_MAX_N
+        exact = n <= EXACT_MAX_N or labels is not None
     if exact:
-        return _exact_fields(X, a)
+        return _exact_fields(X, a, labels)
     if cells is None:
         cells = grid_cells(n, d)
     grid = grid or _Grid()
@@ -205,7 +207,8 @@ def _split_fields(X, a, near, cells, grid=None):
 
 def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArray,
                 ex: float = 1.0, exact: bool | None = None,
-                near: Any = None, grid: Any = None) -> tuple[float, FloatArray]:
+                near: Any = None, grid: Any = None,
+                labels: Any = None) -> tuple[float, FloatArray]:
     """The t-LOE loss at ``Y`` and its gradient with the attraction multiplied by ``ex``
     (``ex = 1``: the true gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the
     row sums of P.  O(E) plus :func:`tloe_fields`."""
@@ -213,7 +216,7 @@ def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArr
     D = Y[rows] - Y[cols]
     d2 = np.einsum("ij,ij->i", D, D)
     w = 1.0 / (1.0 + d2)
-    Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid)
+    Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid, labels=labels)
     pw = pv * w
     att = np.empty_like(Y)
     for b in range(dim):
@@ -225,7 +228,8 @@ def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArr
     return f, grad
 
 
-def _exact_fields(X: FloatArray, a: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
+def _exact_fields(X: FloatArray, a: FloatArray,
+                  labels: Any = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """:func:`tloe_fields` exactly, in row blocks of at most ``_BLOCK`` kernel entries (two
     passes: Z first, then the weighted sums of w^2, one matrix product per block)."""
     n, d = X.shape
@@ -242,6 +246,8 @@ def _exact_fields(X: FloatArray, a: FloatArray) -> tuple[FloatArray, FloatArray,
         W += 1.0
         np.reciprocal(W, out=W)
         W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
+        if labels is not None:
+            W *= labels[lo:hi, None] == labels[None, :]
         Z[lo:hi] = W.sum(axis=1)
         blocks.append((lo, hi, W) if len(blocks) * step * n < _KEEP else (lo, hi, None))
     np.maximum(Z, 1e-300, out=Z)
@@ -257,6 +263,8 @@ def _exact_fields(X: FloatArray, a: FloatArray) -> tuple[FloatArray, FloatArray,
             W += 1.0
             np.reciprocal(W, out=W)
             W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
+            if labels is not None:
+                W *= labels[lo:hi, None] == labels[None, :]
         W *= W
         out[lo:hi] = W @ M
     R = X * out[:, :1] - out[:, 1:1 + d]
@@ -283,6 +291,7 @@ def tloe(
     callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
     seed: Seed = None,
     verbose: bool = False,
+    labels: Any = None,
 ) -> EmbeddingResult:
     """t-LOE: local ordinal embedding of a graph's adjacency with the Student-t soft loss.
 
@@ -320,6 +329,10 @@ def tloe(
         Only for the random start.
     verbose : bool
         Show a progress bar.
+    labels : array of shape (n,) or None
+        Group labels (e.g. connected components): vertices of different groups neither
+        repel nor enter each other's normalisation, so several small graphs are embedded in
+        one run as if each were alone.  Forces the exact repulsion (O(n^2)).
 
     Returns
     -------
@@ -391,7 +404,11 @@ def tloe(
     history: list[float] = []
     progress = Progress(max_iter, verbose, "tloe", max_time=max_time)
     late = max(max_iter - early_iter, 1)
-    exact = n <= EXACT_MAX_N
+    if labels is not None:
+        labels = np.asarray(labels)
+        if labels.shape != (n,):
+            raise ValueError(f"labels must have shape ({n},), got {labels.shape}")
+    exact = n <= EXACT_MAX_N or labels is not None
     near = None
     grid = _Grid()
     cells = grid_cells(n, dim)
@@ -412,7 +429,7 @@ def tloe(
                 momentum = 0.8
             if not exact and (it - 1) % _NEAR_EVERY == 0:
                 near = _near(Y, grid.get(Y, cells)[2])
-            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid)
+            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid, labels)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)

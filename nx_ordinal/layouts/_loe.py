@@ -22,6 +22,7 @@ from .._memory import (
     loe_layout_memory,
 )
 from .._runtime.progress import Progress, public_call
+from .._runtime.result import EmbeddingResult
 from .._selection import GariTracker
 from .._shortcuts import drop_shortcuts
 from .._starts import (
@@ -307,35 +308,71 @@ _TLOE_EVERY = 25
 
 
 def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
-    """One t-LOE run (:func:`nx_ordinal.embed.tloe`) from ``X0`` or a random start drawn
-    from ``rng``; components packed side by side (``pack_components``) in every
-    configuration offered to ``tracker`` (GARI checkpoints every ``_TLOE_EVERY`` iterations
-    after the early phase) and in the result."""
+    """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
+
+    A connected graph is one run, its GARI checkpoints (every ``_TLOE_EVERY`` iterations
+    after the early phase) offered to ``tracker``.  Otherwise each component is embedded as
+    if alone (the soft-max of a vertex runs over its own component: a small component
+    embedded beside a large one would shrink to a point): components of more than
+    ``_GROUP`` vertices one run each, smaller ones together in runs of about ``_GROUP``
+    vertices (``labels``: no interaction across components); each run keeps its checkpoint
+    of best GARI, and the components are packed side by side (``pack_components``).
+    """
     ncomp, labels = connected_components(A, directed=True, connection="weak")
-    pack = None
-    if ncomp > 1:
-        order = np.argsort(labels, kind="stable")
-        cuts = np.flatnonzero(np.diff(labels[order])) + 1
-        groups = np.split(order, cuts)
-
-        def pack(X):
-            return pack_components([(g, X[g]) for g in groups], dim, len(labels))
-
     early = 100
-    callback = None
-    if tracker is not None:
-        def callback(run, it, X, f):
-            if tracker.progress is not None:
-                tracker.progress.update(f)
-            if it > early and (it - early) % _TLOE_EVERY == 0:
-                tracker.offer(X if pack is None else pack(X), f)
-            return tracker.deadline is not None and time.perf_counter() >= tracker.deadline
+    t0 = time.perf_counter()
 
-    res = tloe(A, dim, init=X0, max_iter=max_iter, early_iter=min(early, max_iter),
-               seed=rng, callback=callback, max_time=max_time, verbose=verbose)
-    if pack is not None:
-        res.embedding = pack(res.embedding)
-    return res
+    def left():
+        return None if max_time is None else max(max_time - (time.perf_counter() - t0), 1e-9)
+
+    def run(B, S, local, lab, seed):
+        def callback(_run, it, X, f):
+            if tracker is not None and tracker.progress is not None:
+                tracker.progress.update(f)
+            if local is not None and it > early and (it - early) % _TLOE_EVERY == 0:
+                local.offer(X, f)
+            return (tracker is not None and tracker.deadline is not None
+                    and time.perf_counter() >= tracker.deadline)
+
+        res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=min(early, max_iter),
+                   seed=seed, callback=callback, max_time=left(), verbose=verbose,
+                   labels=lab)
+        if local is not None:
+            local.offer(res.embedding, res.objective)
+            res.embedding = local.best_X
+        return res
+
+    if ncomp == 1:
+        return run(A, X0, tracker and GariTracker(A), None, rng)
+    order = np.argsort(labels, kind="stable")
+    groups = np.split(order, np.flatnonzero(np.diff(labels[order])) + 1)
+    units, batch = [], []
+    for g in groups:  # a loop over components, not vertices
+        if g.size > _GROUP:
+            units.append([g])
+        else:
+            batch.append(g)
+            if sum(b.size for b in batch) >= _GROUP:
+                units.append(batch)
+                batch = []
+    if batch:
+        units.append(batch)
+    X = np.zeros((A.shape[0], dim))
+    f = 0.0
+    for comps in units:
+        idx = np.concatenate(comps)
+        B = A[idx][:, idx]
+        lab = labels[idx] if len(comps) > 1 else None
+        S = None if X0 is None else X0[idx]
+        res = run(B, S, tracker and GariTracker(B), lab, rng.spawn(1)[0])
+        X[idx] = res.embedding
+        f += res.objective
+    X = pack_components([(g, X[g]) for g in groups], dim, A.shape[0])
+    return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
+
+
+#: components up to this size are embedded together, in runs of about this many vertices
+_GROUP = 600
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
