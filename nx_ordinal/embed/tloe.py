@@ -357,6 +357,15 @@ def tloe(
     >>> res = tloe(A, seed=0)
     >>> res.embedding.shape, gari_array(A, res.embedding) > 0.8
     ((127, 2), True)
+
+    References
+    ----------
+    .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014 (the
+       comparisons).
+    .. [2] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." IEEE MLSP
+       2012 (the Student-t choice model of a triplet).
+    .. [3] van der Maaten, L. and Hinton, G. "Visualizing data using t-SNE." JMLR 9, 2008
+       (early exaggeration, momentum and gains).
     """
     from ..utils import as_generator
 

@@ -101,8 +101,13 @@ def loe_layout(
     """Position nodes by local ordinal embedding: every node's graph neighbours become its
     nearest neighbours in the drawing.
 
-    Minimises Err_local of Terada & von Luxburg [1]_: for each node i, neighbour j and
-    non-neighbour k, the penalty ``max(0, d_ij + delta - d_ik)^2``.
+    LOE's data are the comparisons "neighbour j of node i is nearer to i than non-neighbour
+    k".  Two objectives score them: Err_local of Terada & von Luxburg [1]_, the penalty
+    ``max(0, d_ij + delta - d_ik)^2`` for each comparison, and t-LOE
+    (:func:`nx_ordinal.embed.tloe`), each node's comparisons scored together by a Student-t
+    soft-max (the heavy-tailed neighbour embedding of t-SNE [2]_ and t-STE [3]_ applied to
+    LOE's comparisons).  By default both are tried on small graphs and the better drawing
+    is kept; larger graphs get the one that suits them (``objective``).
 
     Parameters
     ----------
@@ -140,6 +145,18 @@ def loe_layout(
         skipped while they have taken more than a tenth of the time spent, and a run stops
         once its best GARI has not risen by 0.001 over the last 64 iterations (the
         objective's slow tail moves no node's nearest neighbours).
+    objective : {"auto", "hinge", "t"}, default "auto"
+        ``"hinge"``: Err_local (the paper's LOE), as ``n_init``, ``init`` and ``select``
+        say.  ``"t"``: t-LOE alone, one run of 500 iterations (at most ``max_iter``) from a
+        random start (or ``pos``), each connected component embedded as if alone, GARI
+        checkpoints every 25 iterations after its early phase.  ``"auto"``: up to 500
+        nodes both, and between the best configuration of each (by GARI) the one with
+        the higher mean of GARI and NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`:
+        GARI alone favours hubs' neighbourhoods, NP1 weighs every node's alike); beyond 500
+        nodes Err_local alone when the pivot-MDS start already has GARI >= 0.7 (hop
+        distances that nearly embed in the plane: geometric graphs, which Err_local
+        recovers almost exactly), t-LOE alone otherwise.  With ``select="objective"``,
+        ``"auto"`` is ``"hinge"``.
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
@@ -188,7 +205,15 @@ def loe_layout(
 
     Notes
     -----
-    Size rules of the defaults.  Up to 100 nodes: four runs (spectral and Kamada-Kawai
+    What each stage contributes, on the graph-drawing benchmark of tsNET, DRGraph and
+    t-FDP (NP1 of the default call, ``benchmarks/README.md``): a random start has NP1
+    near 0; t-LOE's early phase (attraction exaggerated 4 times) gathers neighbourhoods,
+    and its later phase (exaggeration falling from 1 to 0.4) lets the repulsion between
+    non-neighbours unfold them (the binary tree btree9: 0.15 after the early phase, 0.93 at
+    the end; the US power grid: 0.79).  The Err_local runs add what a hinge does best:
+    graphs that embed exactly (grids, meshes, geometric graphs: GARI 1).
+
+    Size rules of the Err_local runs.  Up to 100 nodes: four runs (spectral and Kamada-Kawai
     starts and a perturbed copy of each), every run followed to its end, the exact
     objective.  From 101 to 500 nodes: two runs, one from each of those starts.  Beyond 500
     nodes: one run from the pivot-MDS start (O(L (E + n log n)) for L = 50 landmarks).
@@ -200,14 +225,19 @@ def loe_layout(
     LOE would fold the drawing to bring their ends together (Watts-Strogatz); GARI is still
     measured on the whole graph.
 
-    Cost per iteration O((E + C) log(E + C)) for E edges and C candidate non-neighbour pairs
-    near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n) beyond 100 nodes; a
+    Cost per iteration of Err_local O((E + C) log(E + C)) for E edges and C candidate
+    non-neighbour pairs near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n)
+    beyond 100 nodes; of t-LOE O(n^2) up to 600 nodes, beyond O(E + 16 n + G^2 log G) for a
+    grid of G = 2 sqrt(n) cells a side (at most 512; see :func:`nx_ordinal.embed.tloe`); a
     GARI checkpoint costs O(n k_max log n).  The drawing is rescaled afterwards, so
     ``delta`` does not change the result.
 
     References
     ----------
     .. [1] Terada, Y. and von Luxburg, U. "Local Ordinal Embedding." ICML 2014.
+    .. [2] van der Maaten, L. and Hinton, G. "Visualizing data using t-SNE." JMLR 9, 2008.
+    .. [3] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." IEEE MLSP
+       2012.
     """
 
 
