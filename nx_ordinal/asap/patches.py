@@ -25,6 +25,7 @@ import scipy.sparse as sp
 from scipy.cluster.vq import kmeans2
 from scipy.sparse.linalg import LinearOperator, eigsh, splu
 
+from .._resources import blas_for
 from ..utils import as_generator
 
 if TYPE_CHECKING:
@@ -99,7 +100,8 @@ def _spectral_embedding(S, nev, rng):
     Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
     L = (sp.eye_array(m) - Nrm).tocsc()
     if m <= 400 or nev >= m // 4:
-        w, V = np.linalg.eigh(L.toarray())
+        with blas_for(m):
+            w, V = np.linalg.eigh(L.toarray())
         V = V[:, :nev]
     else:
 
