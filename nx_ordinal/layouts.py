@@ -704,6 +704,16 @@ def asap_loe_layout(
                          remove_overlap=remove_overlap, seed=seed)
 
 
+def _component_parts(A):
+    """Node indices of each weakly connected component of adjacency ``A`` (in order of
+    their smallest index), or ``None`` for a connected graph.  O(n + E)."""
+    ncomp, labels = connected_components(A, directed=True, connection="weak")
+    if ncomp == 1:
+        return None, labels
+    order = np.argsort(labels, kind="stable")
+    return np.split(order, np.cumsum(np.bincount(labels))[:-1]), labels
+
+
 def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, dim, seed,
                     store_pos_as, remove_overlap=True):
 
@@ -733,13 +743,33 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
     if rms > 0:
         init = init / rms
     T = local_triplets(A, max_triplets, seed=draw_seed(seed))
+    parts, labels = _component_parts(A)
+    if parts is not None:
+        # a non-neighbour in another component says nothing about the drawing of either, and
+        # a joint solve lets a component shrink to a point (DMOE, t-STE): each component is
+        # embedded on its own triplets, then the components are packed
+        T = T[labels[T[:, 0]] == labels[T[:, 2]]]
     if T.shape[0] == 0:
         warn(f"{name}: the graph implies no local triplets (empty or complete); "
              "returning the initial positions", NoOrdinalInformationWarning)
         X = init
     else:
         solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
-        X = solver(T, len(nodes), dim, init=init, **kw).embedding
+        if parts is None:
+            X = solver(T, len(nodes), dim, init=init, **kw).embedding
+        else:
+            X = init.copy()
+            T = T[np.argsort(labels[T[:, 0]], kind="stable")]
+            local = np.empty(len(nodes), dtype=np.int64)
+            bounds = np.searchsorted(labels[T[:, 0]], np.arange(len(parts) + 1))
+            for c, idx in enumerate(parts):  # one solve per component with triplets
+                Tc = T[bounds[c]:bounds[c + 1]]
+                if Tc.shape[0] == 0 or (dim > 3 and idx.size < dim):
+                    continue  # no information (or too few nodes for dim): the start
+                local[idx] = np.arange(idx.size)
+                X[idx] = solver(local[Tc], idx.size, dim, init=init[idx], **kw).embedding
+    if parts is not None:  # the components side by side (the package's one packing rule)
+        X = pack_components([(idx, X[idx]) for idx in parts], dim, len(nodes))
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
                          remove_overlap=remove_overlap, seed=seed)
 
@@ -1039,10 +1069,10 @@ def landmark_layout(
     Notes
     -----
     O(l (n + E)) for the breadth-first searches (Dijkstra with unit weights), O(l n log n)
-    for the rankings, then O(n l dim + l^3): seconds for a million edges.  Nodes that cannot
-    be reached from the landmarks (landmarks are drawn in the largest connected component)
-    are ranked beyond the farthest reachable node.  Graphs with at most ``l + 1`` nodes are
-    drawn by classical MDS of hop distances.
+    for the rankings, then O(n l dim + l^3): seconds for a million edges.  The connected
+    components of a disconnected graph are embedded one by one and placed side by side
+    (largest first).  Graphs (components) with at most ``l + 1`` nodes are drawn by
+    classical MDS of hop distances.
 
     References
     ----------
@@ -1072,7 +1102,13 @@ def landmark_layout(
     A, _ = graph_to_csr(G, nodes)
     A = (A + A.T).tocsr()
     _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
-    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
+    parts, _ = _component_parts(A)
+    if parts is None:
+        X = hop_rank_embedding(A, dim, ell, ties=ties, rng=rng)  # (classical MDS when small)
+    else:  # each component on its own (hop ranks across components are all ties), packed
+        X = pack_components([(idx, hop_rank_embedding(A[idx][:, idx], dim, ell, ties=ties,
+                                                      rng=rng) if idx.size > 1
+                              else np.zeros((1, dim))) for idx in parts], dim, n)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
