@@ -778,7 +778,9 @@ _TRIPLET_LAYOUT_DOC = """
     Parameters
     ----------
     G : NetworkX graph or list of nodes
-        Undirected graphs use neighbourhoods, directed graphs out-neighbourhoods.
+        Undirected graphs use neighbourhoods, directed graphs out-neighbourhoods.  Each
+        (weakly) connected component is embedded on its own triplets, and the components are
+        placed side by side (each centred and scaled to RMS radius sqrt(size), largest first).
     pos : dict or None, optional
         Initial positions for some or all nodes (others random); default Laplacian eigenmaps.
     {extra}
