@@ -762,12 +762,21 @@ def _triplet_layout(kind, G, pos, kw, *, max_triplets, weight, scale, center, di
             T = T[np.argsort(labels[T[:, 0]], kind="stable")]
             local = np.empty(len(nodes), dtype=np.int64)
             bounds = np.searchsorted(labels[T[:, 0]], np.arange(len(parts) + 1))
+            budget = kw.get("max_time")  # bounds the whole call, not each component's solve
+            deadline = (time.monotonic() + budget if isinstance(budget, (int, float))
+                        and not isinstance(budget, bool) and budget > 0 else None)
             for c, idx in enumerate(parts):  # one solve per component with triplets
                 Tc = T[bounds[c]:bounds[c + 1]]
                 if Tc.shape[0] == 0 or (dim > 3 and idx.size < dim):
                     continue  # no information (or too few nodes for dim): the start
+                kw_c = kw
+                if deadline is not None:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        continue  # the time is spent: this component keeps its start
+                    kw_c = dict(kw, max_time=left)
                 local[idx] = np.arange(idx.size)
-                X[idx] = solver(local[Tc], idx.size, dim, init=init[idx], **kw).embedding
+                X[idx] = solver(local[Tc], idx.size, dim, init=init[idx], **kw_c).embedding
     if parts is not None:  # the components side by side (the package's one packing rule)
         X = pack_components([(idx, X[idx]) for idx in parts], dim, len(nodes))
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as,
