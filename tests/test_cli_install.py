@@ -43,8 +43,11 @@ def test_gallery_after_wheel_install(tmp_path):
                            "'purelib'))"], capture_output=True, text=True, check=True).stdout
     deps = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     pathlib.Path(site.strip(), "_test_deps.pth").write_text("\n".join(sorted(deps)) + "\n")
-    # the running environment's pip installs into the new one
-    _pip(sys.executable, "--python", str(python), "install", "--no-deps", "--no-index", "-q",
+    # the running environment's pip installs into the new one; --ignore-installed: the
+    # running environment's own nx_ordinal, seen through the .pth, is neither "already
+    # satisfied" nor uninstalled
+    _pip(sys.executable, "--python", str(python), "install", "--no-deps", "--no-index",
+         "--ignore-installed", "-q",
          str(wheel), cwd=tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
