@@ -41,7 +41,12 @@ def test_gallery_after_wheel_install(tmp_path):
     python = venv / "bin" / "python"
     site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path("
                            "'purelib'))"], capture_output=True, text=True, check=True).stdout
+    # the package folders the running interpreter imports from (its own site-packages and
+    # any it reaches through .pth files), never the checkout
     deps = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
+    deps |= {p for p in sys.path if p and os.path.isdir(p)
+             and os.path.basename(p) in ("site-packages", "dist-packages")}
+    deps.discard(str(ROOT))
     pathlib.Path(site.strip(), "_test_deps.pth").write_text("\n".join(sorted(deps)) + "\n")
     # the running environment's pip installs into the new one; --ignore-installed: the
     # running environment's own nx_ordinal, seen through the .pth, is neither "already
