@@ -41,7 +41,7 @@ from ._validation import check_dim, check_positive
 from .utils import draw_seed
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Callable, Hashable
 
     from ._typing import ArrayLike, GraphLike, NDArray, PosDict, Seed
 
@@ -174,8 +174,8 @@ def igraph_layout(
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
-def _ig(method):
-    def f(G, **kw):
+def _ig(method: str) -> Callable[..., PosDict]:
+    def f(G: GraphLike, **kw: Any) -> PosDict:
         return igraph_layout(G, method, **kw)
 
     f.__name__ = f"ig_{method}_layout"
