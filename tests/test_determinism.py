@@ -3,10 +3,10 @@
 Determinism tests that repeat a call in one process cannot see a node order taken from a
 set: string hashes, hence set iteration order, change only between processes.  Each test
 here runs the same call in two fresh processes with different ``PYTHONHASHSEED`` values and
-compares bytes: the API (every method of the table, on a disconnected graph with string
-node names) and the command line (``draw`` to JSON, with and without
-``--largest-component``, whose component is less than half the graph: the size at which
-``G.subgraph(set)`` iterates the set).
+compares bytes: the API (every method of the table and every classical drawer of the
+registry, on a disconnected graph with string node names) and the command line (``draw``
+to JSON, with and without ``--largest-component``, whose component is less than half the
+graph: the size at which ``G.subgraph(set)`` iterates the set).
 """
 
 import hashlib
@@ -71,6 +71,45 @@ def test_api_same_bytes_under_different_hash_seeds():
     assert len(lines[0]) >= 11 and len(lines[0]) == len(lines[1])
     differ = [a.split()[0] for a, b in zip(*lines, strict=True) if a != b]
     assert not differ, f"layouts that depend on the hash seed: {differ}"
+
+
+_CLASSICAL = r"""
+import hashlib, warnings
+import numpy as np
+from nx_ordinal import registry
+import test_determinism as T
+
+warnings.simplefilter("ignore")
+G = T._graph()
+for name in registry.available_layouts():
+    entry = registry.get_entry(name)
+    if entry.ordinal:
+        continue
+    try:
+        pos = registry.layout(G, name, seed=11)
+    except (ImportError, OSError, RuntimeError) as exc:  # an optional extra or program
+        print(name, "unavailable", type(exc).__name__, flush=True)
+        continue
+    X = np.ascontiguousarray([pos[v] for v in G], dtype=np.float64)
+    order = "\n".join(map(str, pos)).encode()
+    print(name, hashlib.sha256(order + X.tobytes()).hexdigest(), flush=True)
+"""
+
+
+def test_classical_drawers_same_bytes_under_different_hash_seeds():
+    """The registry's classical drawers pack the components of a disconnected graph one by
+    one: each component must reach its drawer in the graph's node order, not a set's."""
+    runs = []
+    for hs in HASH_SEEDS:
+        r = subprocess.run([sys.executable, "-c", _CLASSICAL], env=_env(hs), cwd=ROOT,
+                           capture_output=True, text=True, timeout=600)
+        assert r.returncode == 0, r.stderr[-3000:]
+        runs.append(r.stdout)
+    lines = [out.splitlines() for out in runs]
+    ran = [a.split()[0] for a in lines[0] if "unavailable" not in a]
+    assert {"kamada_kawai", "spectral", "spring"} <= set(ran), lines[0]
+    differ = [a.split()[0] for a, b in zip(*lines, strict=True) if a != b]
+    assert not differ, f"classical drawers that depend on the hash seed: {differ}"
 
 
 @pytest.mark.parametrize("largest", [False, True], ids=["whole", "largest-component"])
