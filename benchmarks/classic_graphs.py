@@ -20,6 +20,9 @@ With ``--write-layouts DIR`` the best LOE drawing of each graph (over seeds and 
 ``gari_*`` strategies) is written to ``DIR/<graph>_<dim>d.json`` with its seed and
 parameters, so ``tests/test_reference_layouts.py`` can recompute it.
 
+The tests pin those positions to 1e-12, so a change that moves the LOE trajectory (solver,
+starts, seed streams, rescaling, overlap removal) needs the files rewritten by this run.
+
 Run: ``PYTHONPATH=. python benchmarks/classic_graphs.py [--seeds 3] [--write-layouts layouts]``.
 """
 
@@ -150,4 +153,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -12,6 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import cg, spsolve
 
 from ._graph import graph_or_adjacency
+from ._resources import blas_for
 from ._validation import check_dim, check_positive
 
 if TYPE_CHECKING:
@@ -127,6 +128,7 @@ def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray
         phi, _ = cg(Lc, div, rtol=1e-4, maxiter=20 * int(np.sqrt(n)) + 1000,
                     M=sp.diags_array(1.0 / Lc.diagonal()))
     else:
-        phi = spsolve(sp.csc_array(L), div)
+        with blas_for(n):
+            phi = spsolve(sp.csc_array(L), div)
     phi -= phi.mean()
     return np.exp(phi)

@@ -1,4 +1,6 @@
-"""Memory guard: refuse dense ``n x n`` work that would not fit, before allocating it.
+"""Resources: the memory guard and the BLAS thread policy.
+
+Memory guard: refuse dense ``n x n`` work that would not fit, before allocating it.
 
 Every code path that allocates an array quadratic in the number of nodes (dense distance or
 Gram matrices, dense adjacency, all pairs of an LP) first calls :func:`check_dense` (or
@@ -10,6 +12,15 @@ The limit is, in order of precedence: the value set by :func:`set_memory_limit`;
 environment variable ``NX_ORDINAL_MEMORY_LIMIT`` (bytes, or a number with a ``K``/``M``/``G``/
 ``T`` suffix, e.g. ``"8G"``); half of the machine's physical memory (4 GiB when it cannot be
 read).
+
+BLAS threads (:func:`blas_threads_for`, :func:`blas_for`): dense work on matrices of fewer than
+:data:`DENSE_BLAS_MIN_N` rows runs on one BLAS thread; larger work on at most one thread per
+:data:`ROWS_PER_THREAD` rows, never more than the count in effect (the caller's setting) and
+never more than the usable cores less one.  OpenBLAS's worker threads spin while they wait, so
+a thread that shares its core with another busy process stalls every call: on 2 loaded cores
+beside one CPU-bound process, a 300 x 300 ``eigvalsh`` on OpenBLAS's default of 2 threads took
+2.3 ms alone and 22 ms beside it, ASAP's synchronisation of 58 patches 22 and 101 ms
+(``benchmarks/bench_threads.py``).
 """
 
 from __future__ import annotations
@@ -24,6 +35,7 @@ from .exceptions import MemoryLimitError
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
+    from contextlib import AbstractContextManager
 
 __all__ = [
     "ENV_VAR",
@@ -33,6 +45,12 @@ __all__ = [
     "check_memory",
     "check_dense",
     "format_bytes",
+    "DENSE_BLAS_MIN_N",
+    "ROWS_PER_THREAD",
+    "blas_threads",
+    "current_blas_threads",
+    "blas_threads_for",
+    "blas_for",
 ]
 
 ENV_VAR = "NX_ORDINAL_MEMORY_LIMIT"
@@ -153,3 +171,70 @@ def check_dense(
     n = int(n)
     check_memory(copies * n * n * itemsize, f"{what} ({copies} dense {n} x {n} array"
                  f"{'s' if copies != 1 else ''})", suggestion)
+
+
+# ---------------------------------------------------------------------------------------------
+# BLAS threads
+
+#: Below this many rows dense algebra runs on one BLAS thread.
+DENSE_BLAS_MIN_N = 600
+#: Above :data:`DENSE_BLAS_MIN_N`, at most one BLAS thread per this many rows.
+ROWS_PER_THREAD = 600
+_CONTROLLER = None
+
+
+def _controller():
+    """One cached ``threadpoolctl.ThreadpoolController`` (built after numpy's and scipy's
+    BLAS are loaded): 0.05 ms per limit instead of 1 ms."""
+    global _CONTROLLER
+    if _CONTROLLER is None:
+        from threadpoolctl import ThreadpoolController
+
+        _CONTROLLER = ThreadpoolController()
+    return _CONTROLLER
+
+
+def current_blas_threads() -> int | None:
+    """The BLAS thread count in effect now (the largest over the loaded BLAS libraries;
+    ``None`` when none is loaded)."""
+    libs = _controller().select(user_api="blas").lib_controllers
+    counts = [lib.num_threads for lib in libs]
+    return max(counts) if counts else None
+
+
+def blas_threads(
+    n_threads: int | None = 1, user_api: str | None = "blas"
+) -> AbstractContextManager[object]:
+    """Context limiting BLAS (``user_api=None``: also OpenMP) to ``n_threads`` threads;
+    ``None`` leaves the libraries as they are."""
+    if n_threads is None:
+        return contextlib.nullcontext()
+    return _controller().limit(limits=int(n_threads), user_api=user_api)
+
+
+def _usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - non-Linux
+        return os.cpu_count() or 1
+
+
+def blas_threads_for(n: int, available: int | None = None) -> int:
+    """BLAS threads for dense algebra on ``n x n`` matrices (see the module docstring).
+
+    ``available`` is the caller's thread count (default: the count in effect now).  One
+    thread below :data:`DENSE_BLAS_MIN_N` rows; above, ``n // ROWS_PER_THREAD`` threads,
+    capped by ``available`` and by the usable cores less one (a machine with another busy
+    process keeps a core for it).
+    """
+    if n < DENSE_BLAS_MIN_N:
+        return 1
+    if available is None:
+        available = current_blas_threads() or 1
+    return max(1, min(int(available), _usable_cpus() - 1, int(n) // ROWS_PER_THREAD))
+
+
+def blas_for(n: int, available: int | None = None) -> AbstractContextManager[object]:
+    """Context running its body with :func:`blas_threads_for` ``(n, available)`` BLAS
+    threads."""
+    return blas_threads(blas_threads_for(n, available))

@@ -41,7 +41,7 @@ from ._validation import check_dim, check_positive
 from .utils import draw_seed
 
 if TYPE_CHECKING:
-    from collections.abc import Hashable
+    from collections.abc import Callable, Hashable
 
     from ._typing import ArrayLike, GraphLike, NDArray, PosDict, Seed
 
@@ -174,8 +174,8 @@ def igraph_layout(
     return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
 
-def _ig(method):
-    def f(G, **kw):
+def _ig(method: str) -> Callable[..., PosDict]:
+    def f(G: GraphLike, **kw: Any) -> PosDict:
         return igraph_layout(G, method, **kw)
 
     f.__name__ = f"ig_{method}_layout"
@@ -476,6 +476,22 @@ def _connected(G: Any) -> bool:
     return nx.is_weakly_connected(G) if G.is_directed() else nx.is_connected(G)
 
 
+def _component_graph(G: Any, members: list[Any]) -> Any:
+    """The subgraph of ``G`` on the connected component ``members``, a copy whose nodes and
+    edges are in the order of ``members`` (``G.subgraph`` iterates a set, hash order for
+    string names, when the component is less than half of ``G``, and a drawer follows the
+    node order).  O(size of the component)."""
+
+    H = G.__class__()
+    H.graph.update(G.graph)
+    H.add_nodes_from((v, G.nodes[v]) for v in members)
+    if G.is_multigraph():
+        H.add_edges_from(G.edges(members, keys=True, data=True))
+    else:
+        H.add_edges_from(G.edges(members, data=True))
+    return H
+
+
 def by_components(func: Any) -> Any:
     """Wrap the layout function ``func`` so that a disconnected graph is laid out one
     (weakly) connected component at a time and the components are packed side by side in
@@ -533,7 +549,7 @@ def by_components(func: Any) -> Any:
         blocks = []
         for comp in comps:
             idx = np.sort(np.fromiter((index[v] for v in comp), dtype=np.int64, count=len(comp)))
-            sub = G.subgraph([nodes[i] for i in idx])
+            sub = _component_graph(G, [nodes[i] for i in idx])
             if pos is not None:
                 given = {v: pos[v] for v in sub if v in pos}
                 kwargs["pos"] = given or None

@@ -16,6 +16,7 @@ from scipy.spatial import cKDTree
 
 from ._graph import check_graph, graph_to_csr, pos_array
 from ._memory import adjacency_error_memory
+from ._resources import blas_for
 from ._validation import as_adjacency, as_float_array, check_int, check_positive
 from .embed.loe import loe_objective
 from .utils import as_generator
@@ -194,11 +195,12 @@ def procrustes_align(X: ArrayLike, Y: ArrayLike) -> FloatArray:
     Yp[:, : Y.shape[1]] = Y
     mx, my = Xp.mean(axis=0), Yp.mean(axis=0)
     Xc, Yc = Xp - mx, Yp - my
-    U, S, Vt = np.linalg.svd(Yc.T @ Xc)
-    R = U @ Vt
-    ny = float(np.sum(Yc * Yc))
-    s = float(S.sum() / ny) if ny > 0 else 0.0
-    return s * Yc @ R + mx
+    with blas_for(d):  # d x d algebra and thin products: one BLAS thread
+        U, S, Vt = np.linalg.svd(Yc.T @ Xc)
+        R = U @ Vt
+        ny = float(np.sum(Yc * Yc))
+        s = float(S.sum() / ny) if ny > 0 else 0.0
+        return s * Yc @ R + mx
 
 
 def procrustes_error(X: ArrayLike, Y: ArrayLike) -> float:
@@ -346,8 +348,9 @@ def procrustes_distance(X: ArrayLike, Y: ArrayLike, *, normalize: bool = True) -
     Xc[:, : X.shape[1]] = X - X.mean(axis=0)
     Yc = np.zeros((Y.shape[0], d))
     Yc[:, : Y.shape[1]] = Y - Y.mean(axis=0)
-    U, _, Vt = np.linalg.svd(Yc.T @ Xc)
-    dist = float(np.linalg.norm(Xc - Yc @ (U @ Vt)))
+    with blas_for(d):  # d x d algebra and thin products: one BLAS thread
+        U, _, Vt = np.linalg.svd(Yc.T @ Xc)
+        dist = float(np.linalg.norm(Xc - Yc @ (U @ Vt)))
     return float(dist / np.sqrt(X.shape[0] * X.shape[1])) if normalize else dist
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 import networkx as nx
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from ._typing import PosDict
 
@@ -134,8 +134,8 @@ def layout(G: Any, method: str = "loe", **kwargs: Any) -> PosDict:
 
 # --- networkx's classical drawers -------------------------------------------------------------
 
-def _nx(name):
-    def f(G, **kw):
+def _nx(name: str) -> Callable[..., PosDict]:
+    def f(G: Any, **kw: Any) -> PosDict:
 
         return getattr(nx, name)(G, **kw)
 
@@ -145,13 +145,13 @@ def _nx(name):
 
 
 register_layout("spring", _nx("spring_layout"), "networkx Fruchterman-Reingold force layout")
-def _kamada_kawai_whole(G, pos=None, dim=2, **kw):
+def _kamada_kawai_whole(G: Any, pos: Any = None, dim: int = 2, **kw: Any) -> PosDict:
     if pos is None and dim >= 3:
         pos = nx.random_layout(G, dim=dim, seed=0)
     return nx.kamada_kawai_layout(G, pos=pos, dim=dim, **kw)
 
 
-def _kamada_kawai(G, pos=None, dim=2, **kw):
+def _kamada_kawai(G: Any, pos: Any = None, dim: int = 2, **kw: Any) -> PosDict:
     """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
     from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed); a
     disconnected graph is drawn one component at a time, packed side by side."""
@@ -160,7 +160,7 @@ def _kamada_kawai(G, pos=None, dim=2, **kw):
     return by_components(_kamada_kawai_whole)(G, pos=pos, dim=dim, **kw)
 
 
-def _spectral(G, **kw):
+def _spectral(G: Any, **kw: Any) -> PosDict:
     """networkx's spectral layout; a disconnected graph is drawn one component at a time,
     packed side by side (the leading eigenvectors of the whole graph's Laplacian are
     constant on components)."""
@@ -195,7 +195,7 @@ register_layout("tsne", "nx_ordinal.classical:tsne_layout",
 _TABLE_NAMES: set[str] = set()
 
 
-def rebuild(table=None):
+def rebuild(table: Mapping[str, Mapping[str, Any]] | None = None) -> None:
     """Derive the registry entries of the package's methods, and :mod:`nx_ordinal`'s lazy
     layout names, from the method table.
 
@@ -216,15 +216,15 @@ def rebuild(table=None):
 
     from . import _methods
 
-    table = _methods.METHODS if table is None else table
+    methods: Mapping[str, Mapping[str, Any]] = _methods.METHODS if table is None else table
     for name in _TABLE_NAMES:
         _REGISTRY.pop(name, None)
     _TABLE_NAMES.clear()
-    for name, entry in table.items():
+    for name, entry in methods.items():
         register_layout(name, entry["layout"], entry["description"],
                         ordinal=entry.get("ordinal", True), overwrite=True)
         _TABLE_NAMES.add(name)
-    nx_ordinal._build_lazy(table)
+    nx_ordinal._build_lazy(methods)
 
 
 rebuild()

@@ -46,7 +46,7 @@ from scipy.sparse.linalg import splu
 
 from ._graph import check_graph, graph_to_csr, pos_array
 from ._memory import rigidity_memory
-from ._resources import check_dense
+from ._resources import blas_for, check_dense
 from ._validation import check_choice, check_dim
 from .utils import as_generator
 
@@ -572,7 +572,8 @@ def is_rigid(G: nx.Graph, dim: int = 2, *, method: str = "numeric", seed: Seed =
        ordinal kNN graphs using synchronization", appendix "Rigidity Theory".
     """
     nodes, E, d, rng = _prepare(G, dim, method, seed)
-    rigid, _ = _rigid_core(E, len(nodes), d, method, rng)
+    with blas_for(len(nodes)):
+        rigid, _ = _rigid_core(E, len(nodes), d, method, rng)
     return bool(rigid)
 
 
@@ -660,7 +661,8 @@ def is_globally_rigid(
        ordinal kNN graphs using synchronization", section 3.1 and appendix "Rigidity Theory".
     """
     nodes, E, d, rng = _prepare(G, dim, method, seed)
-    return bool(_globally_rigid_core(E, len(nodes), d, method, rng))
+    with blas_for(len(nodes)):
+        return bool(_globally_rigid_core(E, len(nodes), d, method, rng))
 
 
 #: Relative threshold for the entries of random stresses in the redundancy test.  A stress is
@@ -724,7 +726,12 @@ def redundantly_rigid(
     """
 
     nodes, E, d, rng = _prepare(G, dim, method, seed)
-    n, m = len(nodes), E.shape[0]
+    with blas_for(len(nodes)):
+        return _redundantly_rigid_core(E, len(nodes), d, method, rng)
+
+
+def _redundantly_rigid_core(E, n, d, method, rng):
+    m = E.shape[0]
     if n <= 1:
         return True
     if n <= d + 1:  # rigid only when complete, and K_n minus an edge is not complete

@@ -625,15 +625,20 @@ class _SlowLOE:
     """Patch embedder: LOE after a pause, so that a run lasts a few seconds (picklable by
     value: dask's cloudpickle ships the class, the workers need not import this module)."""
 
-    def __init__(self, pause):
+    def __init__(self, pause, log=None):
         from nx_ordinal.asap import LOEEmbedder
 
         self.pause = pause
+        self.log = log  # a file each call appends "pid seed size" to as it starts
         self.loe = LOEEmbedder(max_iter=30)
 
     def __call__(self, A, dim, seed=None):
+        import os
         import time
 
+        if self.log is not None:
+            with open(self.log, "a") as fh:
+                fh.write(f"{os.getpid()} {seed} {A.shape[0]}\n")
         time.sleep(self.pause)
         return self.loe(A, dim, seed=seed)
 
@@ -650,9 +655,10 @@ def _by_value():
 
 
 @pytest.mark.filterwarnings("ignore:Port .* is already in use")
-def test_dask_worker_killed_mid_run_same_result(_by_value):
+def test_dask_worker_killed_mid_run_same_result(_by_value, tmp_path):
     """SIGKILL one worker process of a 2-worker LocalCluster while patch jobs run on it: the
-    scheduler re-runs its patches elsewhere and the embedding is the same, bit for bit."""
+    run was still going when the worker died, the scheduler ran the killed worker's patch
+    job again on another worker, and the embedding is the same, bit for bit."""
     import os
     import signal
     import threading
@@ -660,7 +666,8 @@ def test_dask_worker_killed_mid_run_same_result(_by_value):
 
     distributed = pytest.importorskip("dask.distributed")
     A = knn_adjacency(pc(800, seed=3), 8)
-    kw = dict(max_patch_size=60, prune=False, seed=3, embedder=_SlowLOE(0.15))
+    log = tmp_path / "calls.log"
+    kw = dict(max_patch_size=60, prune=False, seed=3, embedder=_SlowLOE(0.15, str(log)))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster, timeout="60s") as client:
@@ -676,6 +683,7 @@ def test_dask_worker_killed_mid_run_same_result(_by_value):
             while client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)):
                 assert time.monotonic() < deadline, "reference tasks still held"
                 time.sleep(0.05)
+            log.write_text("")  # the calls of the second run only
             out = {}
 
             def run():
@@ -694,6 +702,7 @@ def test_dask_worker_killed_mid_run_same_result(_by_value):
                         victim = addr
                         break
                 time.sleep(0.02)
+            assert th.is_alive() and not out, "the run ended before the worker was killed"
             os.kill(pids[victim], signal.SIGKILL)
             th.join(timeout=120)
             assert not th.is_alive(), "the run did not finish after the worker died"
@@ -702,6 +711,12 @@ def test_dask_worker_killed_mid_run_same_result(_by_value):
             assert pids[victim] not in client.run(os.getpid).values()  # it really died
     np.testing.assert_array_equal(out["res"].embedding, ref.embedding)
     assert out["res"].info["interrupted"] is False
+    # a patch job that had started on the killed worker ran again on another process
+    calls = [line.split() for line in log.read_text().splitlines()]
+    assert len(calls) >= n_patches
+    on_victim = {(seed, size) for pid, seed, size in calls if int(pid) == pids[victim]}
+    again = {(seed, size) for pid, seed, size in calls if int(pid) != pids[victim]} & on_victim
+    assert on_victim and again, (on_victim, calls)
 
 
 def test_pruning_through_pipeline_with_stub(knn600):

@@ -1,4 +1,7 @@
 
+import pathlib
+import sys
+
 import networkx as nx
 import pytest
 
@@ -194,6 +197,89 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
 
 
+def _interrupt_when(args, cwd, stream, marker):
+    """Run the console script, send SIGINT once ``marker`` appears on ``stream`` ("out" or
+    "err"); returns (returncode, stdout, stderr) as text."""
+    import os
+    import select
+    import signal
+    import subprocess
+    import time
+
+    proc = subprocess.Popen([_script(), *args], cwd=cwd, env=_env(), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    watched = proc.stdout if stream == "out" else proc.stderr
+    seen = b""
+    deadline = time.monotonic() + 90
+    try:
+        while marker not in seen:
+            assert time.monotonic() < deadline, seen
+            ready, _, _ = select.select([watched], [], [], 1.0)
+            if ready:
+                chunk = os.read(watched.fileno(), 4096)
+                assert chunk, f"exited before {marker!r}: {seen!r}"
+                seen += chunk
+        assert proc.poll() is None, "finished before the signal"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    if stream == "out":
+        out = seen + out
+    else:
+        err = seen + err
+    return proc.returncode, out.decode(), err.decode()
+
+
+# subcommand -> (argv, stream and marker that show the work has begun, files it would write);
+# draw and gallery have their own tests above
+_CTRL_C = {
+    "demo": (["demo", "-o", "out.png"], "out", b"graph", ["out.png"]),
+    "compare": (["compare", "g.edgelist", "-m", "loe", "-p", "n_init=1", "-p",
+                 "select='objective'", "-p", "tol=0", "-p", "max_iter=100000", "-o",
+                 "out.png"], "err", b"loe-", ["out.png"]),
+    "draw": "test_console_script_ctrl_c_exit_130_and_no_file",
+    "gallery": "test_console_script_gallery_ctrl_c",
+}
+
+
+def _subcommands():
+    import argparse
+
+    from nx_ordinal.cli import build_parser
+
+    (sub,) = [a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)]
+    return sorted(sub.choices)
+
+
+def test_every_subcommand_has_a_ctrl_c_test():
+    """docs: Ctrl-C stops every subcommand with exit 130 and no output file."""
+    assert sorted(_CTRL_C) == _subcommands()
+    for case in _CTRL_C.values():
+        assert not isinstance(case, str) or callable(globals().get(case)), case
+
+
+@pytest.mark.parametrize("command", [c for c in sorted(_CTRL_C)
+                                     if not isinstance(_CTRL_C[c], str)])
+def test_console_script_ctrl_c_in_subcommand(command, tmp_path):
+    """SIGINT once the subcommand's work has begun: exit 130, ``nx-ordinal: interrupted`` as
+    the last line of stderr, no traceback, no output file, no temporary file, no result on
+    stdout."""
+    args, stream, marker, files = _CTRL_C[command]
+    G = nx.barabasi_albert_graph(1500, 3, seed=1)  # no zero-objective drawing: LOE keeps going
+    nx.write_edgelist(G, tmp_path / "g.edgelist", data=False)
+    code, out, err = _interrupt_when(args, tmp_path, stream, marker.encode()
+                                     if isinstance(marker, str) else marker)
+    assert code == 130, err
+    assert err.endswith("nx-ordinal: interrupted\n"), err
+    assert "Traceback" not in err and "Warning" not in err
+    assert "wrote" not in out and "GARI" not in out
+    for name in files:
+        assert not (tmp_path / name).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
+
+
 # --------------------------------------------------------------------------------------
 # -p parameters and early checks (in process, with a recording layout in the registry)
 
@@ -322,18 +408,24 @@ def test_early_failure_for_compare(tmp_path, recorder, big_graph, capsys):
 
 
 def test_unwritable_output_folder(tmp_path, recorder, big_graph, capsys):
+    """A folder without write permission is refused before any work.  As root, where file
+    permissions do not apply, the folder is ``/proc/sys`` (Linux), which root cannot write
+    either."""
     import os
 
     locked = tmp_path / "locked"
     locked.mkdir()
     os.chmod(locked, 0o500)
     try:
-        if os.access(locked, os.W_OK):  # running as root: permissions do not apply
-            pytest.skip("cannot make a folder unwritable for this user")
+        if os.access(locked, os.W_OK):  # root: take a folder nobody can create files in
+            locked = pathlib.Path("/proc/sys")
+            assert sys.platform.startswith("linux") and not os.access(locked, os.W_OK)
         assert main(["draw", str(big_graph), "-m", "recorder", "-o", str(locked / "x.png")]) == 2
-        assert "is not writable" in capsys.readouterr().err
+        assert capsys.readouterr().err == (
+            f"nx-ordinal: error: output directory '{locked}' is not writable\n")
+        assert not (locked / "x.png").exists()
     finally:
-        os.chmod(locked, 0o700)
+        os.chmod(tmp_path / "locked", 0o700)
     assert recorder == []
 
 

@@ -143,13 +143,39 @@ def test_same_seed_same_bits(method):
         assert np.array_equal(a[v], b[v]) and np.array_equal(c[v], d[v])
 
 
+def _hull_contains(P, Q):
+    """Which points of ``Q`` lie in the convex hull of the 2-D points ``P`` (a segment or
+    a point when ``P`` is degenerate)."""
+    from scipy.spatial import Delaunay
+
+    if P.shape[0] >= 3 and np.linalg.matrix_rank(P - P.mean(axis=0), tol=1e-9) == 2:
+        return Delaunay(P).find_simplex(Q) >= 0
+    return np.zeros(len(Q), dtype=bool)  # a point or segment contains no other node
+
+
 @pytest.mark.parametrize("method", NAMES)
-def test_disconnected_graph_with_isolated_node(method):
+@pytest.mark.parametrize("seed", [0, 1])
+def test_disconnected_graph_with_isolated_node(method, seed):
+    """Every component is drawn with spread (none collapses to a point or to a speck beside
+    the others), its nodes apart, and no component overlaps another: no node lies in
+    another component's convex hull."""
     G = nx.disjoint_union(nx.cycle_graph(6), nx.path_graph(5))
     G.add_node("lonely")
-    pos = _run(LAYOUTS[method], G, seed=0)
+    pos = _run(LAYOUTS[method], G, seed=seed)
     X = _array(pos, list(G))
-    assert np.unique(X.round(12), axis=0).shape[0] > 1
+    index = {v: i for i, v in enumerate(G)}
+    comps = [np.array(sorted(index[v] for v in c)) for c in nx.connected_components(G)]
+    rms = {len(c): float(np.sqrt(((X[c] - X[c].mean(axis=0)) ** 2).sum(axis=1).mean()))
+           for c in comps}
+    assert rms[6] > 0.3 * rms[5] and rms[5] > 0.3 * rms[6], rms
+    assert rms[6] > 0.1 and rms[5] > 0.1, rms  # of a drawing whose largest |coordinate| is 1
+    for c in comps:  # the nodes of a component are apart: at least a fifth of its spread
+        d = np.sqrt(((X[c][:, None] - X[c][None]) ** 2).sum(-1))[np.triu_indices(c.size, 1)]
+        assert c.size == 1 or d.min() > 0.2 * rms[c.size] / np.sqrt(c.size), (c, d.min())
+    for a in comps:
+        others = np.setdiff1d(np.arange(len(G)), a)
+        inside = _hull_contains(X[a], X[others])
+        assert not inside.any(), f"nodes {others[inside]} inside the hull of component {a}"
 
 
 # ------------------------------------------------------------------------------ solvers
@@ -220,6 +246,59 @@ def test_solver_no_budget_returns_finite_start_or_best(method, budget):
     assert not res.converged
     if parameter == "max_iter":
         assert res.n_iter == 0
+
+
+_NO_START = {
+    "landmark": "max_iter bounds the ranking stage only; the landmark pipeline has no start "
+                "configuration of its own to return",
+    "landmark_ste": "its start is the landmark embedding it computes itself; the STE stage "
+                    "is the ste case",
+}
+
+
+@pytest.mark.parametrize("method", NAMES)
+def test_solver_max_iter_zero_returns_its_start(method):
+    """``max_iter=0`` returns the start it documents, compared by position: a given ``init``
+    as is (LOE: rescaled by its documented halving search, a positive multiple; the "-p"
+    Gram forms: the same Gram matrix), REE's classical-MDS start, and the objective of what
+    it returns (never ``inf``)."""
+    if not _takes(method, "max_iter"):
+        pytest.skip(f"{SOLVERS[method][0].__name__} takes no max_iter")
+    if method in _NO_START:
+        pytest.skip(f"{method}: {_NO_START[method]}")
+    solver, entry = SOLVERS[method]
+    n = 36 if entry["data"] == "adjacency" else N_POINTS
+    X0 = np.random.default_rng(5).normal(size=(n, 2))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        if method == "ree":  # the default start, init="cmds"
+            res, _ = _solver_call(method, max_iter=0)
+        elif method == "dmoe":  # init is the projected form's (the ADMM starts from G = 0)
+            res, _ = _solver_call(method, max_iter=0, init=X0, projected=True)
+        else:
+            res, _ = _solver_call(method, max_iter=0, init=X0)
+    X = _check_result(res, n, 2)
+    assert res.n_iter == 0 and not res.converged
+    assert np.isfinite(res.objective), res.objective
+    if method == "ree":
+        from nx_ordinal.embed import classical_mds
+
+        D = np.sqrt(((_P[:, None] - _P[None]) ** 2).sum(-1))
+        D[0, 1] = D[1, 0] = 3.0
+        Y = classical_mds(D, 2)
+        np.testing.assert_allclose(X @ X.T, Y @ Y.T, rtol=0, atol=1e-10)
+    elif method == "dmoe":
+        np.testing.assert_allclose(X @ X.T, X0 @ X0.T, rtol=0, atol=1e-10)
+    elif method == "loe":
+        from nx_ordinal.embed import loe_objective
+
+        s = float((X * X0).sum() / (X0 * X0).sum())
+        assert s > 0
+        np.testing.assert_allclose(X, s * X0, rtol=0, atol=1e-15 * np.abs(X).max() + 1e-300)
+        A = nx.to_scipy_sparse_array(nx.grid_2d_graph(6, 6), format="csr")
+        assert res.objective == pytest.approx(loe_objective(X, A), rel=1e-12)
+    else:  # (SOE works in units of delta: X0 / delta * delta, one rounding)
+        np.testing.assert_allclose(X, X0, rtol=0, atol=1e-15 * np.abs(X0).max())
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ The main test runs every public solver, sampler, tool and layout with absurd siz
 subprocess whose address space is capped (``resource.setrlimit(RLIMIT_AS)``, 3 GiB above
 its baseline) with ``NX_ORDINAL_MEMORY_LIMIT`` below the cap: each call must raise a
 ``MemoryLimitError`` or ``ValueError`` naming the argument, never a bare ``MemoryError`` and
-never kill the process, and the process's peak RSS must stay small (nothing was allocated
-or computed before the refusal).  The other tests keep the estimates honest against
-``tracemalloc`` peaks of real runs.
+never kill the process, each refusal must take under half a second and the process's peak
+RSS must grow by less than 20 MiB (nothing was allocated or computed before the refusal).
+The other tests keep the estimates honest against ``tracemalloc`` peaks of real runs.
 """
 
 import json
@@ -134,6 +134,10 @@ from nx_ordinal.embed.lp import lp_embedding
 from nx_ordinal.oracle import TripletOracle, sample_anchor_queries
 from nx_ordinal.tvmple import tv_mple
 import nx_ordinal.layouts, nx_ordinal.registry, nx_ordinal.rigidity, nx_ordinal.metrics
+try:  # the t-SNE wrapper imports scikit-learn on first use: an import is not a refusal
+    import sklearn.manifold  # noqa: F401
+except ImportError:
+    pass
 warnings.simplefilter("ignore")
 rng = np.random.default_rng(0)
 X = rng.random((50, 2))
@@ -201,11 +205,14 @@ def test_absurd_sizes_are_refused_under_an_address_space_cap():
             assert frag in r["msg"], f"{name}: {frag!r} not in {r['msg']!r}"
         if exc_name == "MemoryLimitError":
             assert "need" in r["msg"] and "limit" in r["msg"]
-        # not a speed assertion: a refusal that took seconds would have computed something
-        assert r["seconds"] < 5.0, f"{name} took {r['seconds']:.1f} s before refusing"
-    # nothing big was ever allocated: the peak RSS grew by far less than the estimates
+        # docs/reliability.md: under 0.1 s each (measured: at most 0.06 s; the bound leaves
+        # room for a busy machine); a refusal that took longer computed something
+        assert r["seconds"] < 0.5, f"{name} took {r['seconds']:.2f} s before refusing"
+    # nothing big was ever allocated: docs/reliability.md says the peak RSS grows by about
+    # 7 MiB over all the calls (measured 6.6 MiB); a single dense 2000 x 2000 array
+    # (31 MiB) allocated before a refusal would break the bound
     grown = max(r["rss"] for r in results.values()) - head["base_rss"]
-    assert grown < 300 * 2**20, f"peak RSS grew by {grown / 2**20:.0f} MiB"
+    assert grown < 20 * 2**20, f"peak RSS grew by {grown / 2**20:.0f} MiB"
 
 
 def _peak(fn):
@@ -250,14 +257,15 @@ def _sanity_cases():
 
 def test_estimates_are_within_a_small_factor_of_real_peaks():
     """The formulas stay honest: tracemalloc's peak of a moderate real run is within
-    0.3x-3x of the estimate (numpy and scipy allocations are traced)."""
+    0.8x-2x of the estimate (numpy and scipy allocations are traced; docs/reliability.md
+    states the range; measured 0.89 (dmoe) to 1.64 (soe_layout))."""
     ratios = {}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for name, fn, est in _sanity_cases():
             ratios[name] = est.total / _peak(fn)
-    bad = {k: round(v, 2) for k, v in ratios.items() if not 0.3 <= v <= 3.0}
-    assert not bad, f"estimate / measured peak out of [0.3, 3]: {bad} (all: {ratios})"
+    bad = {k: round(v, 2) for k, v in ratios.items() if not 0.8 <= v <= 2.0}
+    assert not bad, f"estimate / measured peak out of [0.8, 2]: {bad} (all: {ratios})"
 
 
 def test_refusal_message_names_arguments_estimate_and_limit():

@@ -233,6 +233,40 @@ def test_public_calls_run_with_the_blas_threads_they_chose(monkeypatch):
     assert seen["ree"] == {1}
 
 
+def test_thread_policy_by_size(monkeypatch):
+    """One BLAS thread below 600 rows, then one per 600 rows, capped by the caller's count
+    and by the cores less one; the dense kernels outside the solvers follow it."""
+    from nx_ordinal import _resources
+    from nx_ordinal.constraints import knn_graph
+
+    monkeypatch.setattr(_resources, "_usable_cpus", lambda: 16)
+    assert [_resources.blas_threads_for(n, 8) for n in (2, 599, 600, 1199, 1200, 3000, 10**6)] \
+        == [1, 1, 1, 1, 2, 5, 8]
+    assert _resources.blas_threads_for(10**6, 64) == 15  # a core kept for other work
+    monkeypatch.setattr(_resources, "_usable_cpus", lambda: 2)
+    assert _resources.blas_threads_for(10**6, 2) == 1
+
+    seen = {}
+
+    def spy(name, real):
+        def f(*args, **kwargs):
+            seen[name] = _blas_threads_now()
+            return real(*args, **kwargs)
+
+        return f
+
+    monkeypatch.setattr(np.linalg, "eigvalsh", spy("eigvalsh", np.linalg.eigvalsh))
+    monkeypatch.setattr(np.linalg, "svd", spy("svd", np.linalg.svd))
+    G = knn_graph(np.random.default_rng(0).random((120, 2)), 8).to_undirected()
+    X = np.random.default_rng(1).random((500, 2))
+    with blas_threads(2):
+        assert nx_ordinal.is_globally_rigid(G, seed=0) in (True, False)
+        nx_ordinal.metrics.procrustes_error(X, X[:, ::-1])
+        after = _blas_threads_now()
+    assert seen == {"eigvalsh": {1}, "svd": {1}}
+    assert after == {2}  # restored
+
+
 def test_warning_in_a_worker_thread_points_at_the_package_line():
     import concurrent.futures as cf
 

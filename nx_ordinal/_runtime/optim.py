@@ -66,6 +66,7 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
     n, dim = X0.shape
     history: list[float] = []
     if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
+        ev(X0)  # the start's objective: the result reports the configuration it returns
         return 0, False, history
 
     def fun(x):

@@ -29,6 +29,7 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
+from .._resources import DENSE_BLAS_MIN_N, blas_for, blas_threads, current_blas_threads
 from ..exceptions import ConvergenceWarning, InterruptedWarning
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ def call_scope(blas: int | None = 1) -> Iterator[_Scope | None]:
         yield _SCOPE.get()
         return
     scope = _Scope()
-    scope.entry_threads = _current_blas_threads()
+    scope.entry_threads = current_blas_threads()
     token = _SCOPE.set(scope)
     try:
         with blas_threads(blas):
@@ -327,46 +328,14 @@ class Progress:
 
 
 # ---------------------------------------------------------------------------------------------
-# BLAS threads
-
-DENSE_BLAS_MIN_N = 600
-_CONTROLLER = None
-
-
-def _controller():
-    """One cached ``threadpoolctl.ThreadpoolController`` (built after numpy's and scipy's
-    BLAS are loaded)."""
-    global _CONTROLLER
-    if _CONTROLLER is None:
-        from threadpoolctl import ThreadpoolController
-
-        _CONTROLLER = ThreadpoolController()
-    return _CONTROLLER
-
-
-def _current_blas_threads():
-    libs = _controller().select(user_api="blas").lib_controllers
-    counts = [lib.num_threads for lib in libs]
-    return max(counts) if counts else None
-
-
-def blas_threads(
-    n_threads: int | None = 1, user_api: str | None = "blas"
-) -> AbstractContextManager[object]:
-    """Context limiting BLAS (``user_api=None``: also OpenMP) to ``n_threads`` threads;
-    ``None`` leaves the libraries as they are."""
-    if n_threads is None:
-        return contextlib.nullcontext()
-    return _controller().limit(limits=int(n_threads), user_api=user_api)
+# BLAS threads (the policy is in nx_ordinal._resources)
 
 
 def dense_blas(n: int) -> AbstractContextManager[object]:
-    """BLAS threads for dense algebra on ``n x n`` matrices: one below
+    """BLAS threads for dense algebra on ``n x n`` matrices inside a public call: one below
     :data:`DENSE_BLAS_MIN_N` rows (threads only add overhead there, badly so on a busy
     machine: a 34 x 34 ``eigh`` takes 9 ms with two contending threads, 0.15 ms with one),
-    otherwise the count in effect when the outermost public call began."""
-    if n < DENSE_BLAS_MIN_N:
-        return blas_threads(1)
+    otherwise :func:`nx_ordinal._resources.blas_threads_for` of the count in effect when the
+    outermost public call began."""
     scope = _SCOPE.get()
-    threads = scope.entry_threads if scope is not None else None
-    return blas_threads(threads)
+    return blas_for(n, scope.entry_threads if scope is not None else None)

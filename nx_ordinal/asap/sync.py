@@ -31,6 +31,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import LinearOperator, cg, eigs, eigsh, splu
 from scipy.spatial.distance import pdist
 
+from .._resources import blas_for
 from .patches import _coarsen, sub_adjacency
 
 if TYPE_CHECKING:
@@ -748,31 +749,34 @@ def synchronize(
     # reflections first (the Procrustes rotations of the pairs do not depend on the patch
     # scales); the pairs whose measured handedness contradicts the synchronised one are
     # wrong measurements and take no part in the scale and rotation steps
-    H = pairwise_rotations(E, pg)
-    z, ok = synchronize_reflections(np.linalg.det(H), pg, seed=seed)
-    n_inconsistent = int((~ok).sum())
-    ok = _reconnect(pg, ok)
-    good = pg.subset(ok)
-    flip = z < 0
-    E = [Y * np.where(np.arange(d) == d - 1, -1.0, 1.0) if f else Y
-         for Y, f in zip(E, flip, strict=True)]
-    H = H[ok]
-    i, j = good.pairs[:, 0], good.pairs[:, 1]
-    H[flip[i], -1, :] *= -1.0  # H_ij -> F_i H_ij F_j for the flipped patches
-    H[flip[j], :, -1] *= -1.0
-    t.append(time.perf_counter())
-    if scale_sync:
-        scales = synchronize_scales(E, good)
-        E = [Y / s for Y, s in zip(E, scales, strict=True)]
-    else:
-        scales = np.ones(len(P))
-    t.append(time.perf_counter())
-    G = synchronize_rotations(H, good, seed=seed, proper=True)
-    E = [Y @ g for Y, g in zip(E, G, strict=True)]
-    G = G.copy()
-    G[flip, -1, :] *= -1.0  # patch i was multiplied by F_i G_i
-    t.append(time.perf_counter())
-    X = synchronize_translations(P, E, edges, n)
+    # dense work on (patches x d)-sized matrices and d x d blocks: threads by size
+    with blas_for(len(P) * d):
+        H = pairwise_rotations(E, pg)
+        z, ok = synchronize_reflections(np.linalg.det(H), pg, seed=seed)
+        n_inconsistent = int((~ok).sum())
+        ok = _reconnect(pg, ok)
+        good = pg.subset(ok)
+        flip = z < 0
+        E = [Y * np.where(np.arange(d) == d - 1, -1.0, 1.0) if f else Y
+             for Y, f in zip(E, flip, strict=True)]
+        H = H[ok]
+        i, j = good.pairs[:, 0], good.pairs[:, 1]
+        H[flip[i], -1, :] *= -1.0  # H_ij -> F_i H_ij F_j for the flipped patches
+        H[flip[j], :, -1] *= -1.0
+        t.append(time.perf_counter())
+        if scale_sync:
+            scales = synchronize_scales(E, good)
+            E = [Y / s for Y, s in zip(E, scales, strict=True)]
+        else:
+            scales = np.ones(len(P))
+        t.append(time.perf_counter())
+        G = synchronize_rotations(H, good, seed=seed, proper=True)
+        E = [Y @ g for Y, g in zip(E, G, strict=True)]
+        G = G.copy()
+        G[flip, -1, :] *= -1.0  # patch i was multiplied by F_i G_i
+        t.append(time.perf_counter())
+    with blas_for(n):
+        X = synchronize_translations(P, E, edges, n)
     t.append(time.perf_counter())
     timings = dict(zip(("patch_graph", "reflections", "scales", "rotations", "translations"),
                        np.diff(t), strict=True))

@@ -10,6 +10,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, eigsh, splu
 
+from .._resources import blas_for
+
 if TYPE_CHECKING:
     from .._typing import FloatArray
 
@@ -37,7 +39,8 @@ def random_walk_eigenvectors(S: Any, nev: int, rng: np.random.Generator, *,
     Nrm = sp.diags_array(dinv) @ S @ sp.diags_array(dinv)
     L = (sp.eye_array(m) - Nrm).tocsc()
     if m <= dense_max or nev >= m // 4:
-        _, V = np.linalg.eigh(L.toarray())
+        with blas_for(m):  # the package's BLAS thread policy (one thread below 600 rows)
+            _, V = np.linalg.eigh(L.toarray())
         V = V[:, :nev]
     else:
         v0 = rng.standard_normal(m)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+from scipy.sparse.csgraph import connected_components
+
 from .._runtime.progress import warn
 from .._validation import check_int
 from ..constraints import count_local_triplets
@@ -40,3 +43,15 @@ def _warn_no_local_triplets(name, A, what="the graph carries"):
 
         warn(f"{name}: every node is adjacent to all others or to none, so {what} "
              "no ordinal information", NoOrdinalInformationWarning)
+
+
+def _component_parts(A):
+    """Node indices of each weakly connected component of adjacency ``A`` (in order of
+    their smallest index) and the component labels; ``(None, labels)`` for a connected
+    graph.  O(n + E)."""
+
+    ncomp, labels = connected_components(A, directed=True, connection="weak")
+    if ncomp == 1:
+        return None, labels
+    order = np.argsort(labels, kind="stable")
+    return np.split(order, np.cumsum(np.bincount(labels))[:-1]), labels

@@ -16,13 +16,14 @@ from .._memory import (
     landmark_layout_memory,
 )
 from .._runtime.progress import public_call
+from .._starts import pack_components
 from ..embed.landmark import hop_rank_embedding
 
 if TYPE_CHECKING:
 
     from .._typing import ArrayLike, FloatArray, PosLike, Seed
 
-from ._common import _n_landmarks_rule, _warn_no_local_triplets
+from ._common import _component_parts, _n_landmarks_rule, _warn_no_local_triplets
 
 if TYPE_CHECKING:
 
@@ -107,10 +108,10 @@ def landmark_layout(
     Notes
     -----
     O(l (n + E)) for the breadth-first searches (Dijkstra with unit weights), O(l n log n)
-    for the rankings, then O(n l dim + l^3): seconds for a million edges.  Nodes that cannot
-    be reached from the landmarks (landmarks are drawn in the largest connected component)
-    are ranked beyond the farthest reachable node.  Graphs with at most ``l + 1`` nodes are
-    drawn by classical MDS of hop distances.
+    for the rankings, then O(n l dim + l^3): seconds for a million edges.  The connected
+    components of a disconnected graph are embedded one by one and placed side by side
+    (largest first).  Graphs (components) with at most ``l + 1`` nodes are drawn by
+    classical MDS of hop distances.
 
     References
     ----------
@@ -123,8 +124,14 @@ def landmark_layout(
     _warn_no_local_triplets("landmark_layout", A, "hop distances carry")
     ell = n_landmarks
     assert ell is not None  # the default filled in by the frame's rule
-    # (classical MDS when small)
-    X = hop_rank_embedding(A, dim, ell, ties=ties, rng=frame.stream("run"))
+    parts, _ = _component_parts(A)
+    if parts is None:  # (classical MDS when small)
+        X = hop_rank_embedding(A, dim, ell, ties=ties, rng=frame.stream("run"))
+    else:  # each component on its own (hop ranks across components are all ties), packed
+        X = pack_components([(idx, hop_rank_embedding(A[idx][:, idx], dim, ell, ties=ties,
+                                                      rng=frame.stream("run", c))
+                               if idx.size > 1 else np.zeros((1, dim)))
+                              for c, idx in enumerate(parts)], dim, frame.n)
     if not np.isfinite(X).all():  # pragma: no cover - defensive
         X = np.nan_to_num(X)
     return X

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 import warnings
 from typing import TYPE_CHECKING
 
@@ -18,11 +19,13 @@ from .._memory import (
     triplet_layout_memory,
 )
 from .._runtime.progress import public_call, warn
+from .._starts import pack_components
 from ..constraints import count_local_triplets, local_triplets
 from ..embed.dmoe import dmoe
 from ..embed.loe import laplacian_eigenmaps
 from ..embed.ste import gnmds, ste, tste
 from ..exceptions import ConvergenceWarning, NoOrdinalInformationWarning
+from ._common import _component_parts
 
 if TYPE_CHECKING:
 
@@ -56,7 +59,9 @@ def _triplet_memory(kind):
 
 def _triplet_layout(kind, frame, kw, *, max_triplets):
     """The local-triplet layouts: Laplacian-eigenmaps start (or ``pos``) scaled to unit RMS,
-    the graph's local triplets (sampled when more than ``max_triplets``), the solver."""
+    the graph's local triplets (sampled when more than ``max_triplets``), the solver.  On a
+    disconnected graph each component is solved on its own triplets (``"run"`` stream
+    numbered by component) and the components are packed."""
 
     A = frame.adjacency()
     n, dim = frame.n, frame.dim
@@ -68,19 +73,52 @@ def _triplet_layout(kind, frame, kw, *, max_triplets):
     if rms > 0:
         init = init / rms
     T = local_triplets(A, max_triplets, seed=frame.stream("sample"))
+    parts, labels = _component_parts(A)
+    if parts is not None:
+        # a non-neighbour in another component says nothing about the drawing of either, and
+        # a joint solve lets a component shrink to a point (DMOE, t-STE): each component is
+        # embedded on its own triplets, then the components are packed
+        T = T[labels[T[:, 0]] == labels[T[:, 2]]]
     if T.shape[0] == 0:
         warn(f"{frame.name}: the graph implies no local triplets (empty or complete); "
              "returning the initial positions", NoOrdinalInformationWarning)
-        return init
-    solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
-    return solver(T, n, dim, init=init, seed=frame.stream("run"), **kw).embedding
+        X = init
+    else:
+        solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
+        if parts is None:
+            return solver(T, n, dim, init=init, seed=frame.stream("run"), **kw).embedding
+        X = init.copy()
+        T = T[np.argsort(labels[T[:, 0]], kind="stable")]
+        local = np.empty(n, dtype=np.int64)
+        bounds = np.searchsorted(labels[T[:, 0]], np.arange(len(parts) + 1))
+        budget = kw.get("max_time")  # bounds the whole call, not each component's solve
+        deadline = (time.monotonic() + budget if isinstance(budget, (int, float))
+                    and not isinstance(budget, bool) and budget > 0 else None)
+        for c, idx in enumerate(parts):  # one solve per component with triplets
+            Tc = T[bounds[c]:bounds[c + 1]]
+            if Tc.shape[0] == 0 or (dim > 3 and idx.size < dim):
+                continue  # no information (or too few nodes for dim): the start
+            kw_c = kw
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    continue  # the time is spent: this component keeps its start
+                kw_c = dict(kw, max_time=left)
+            local[idx] = np.arange(idx.size)
+            X[idx] = solver(local[Tc], idx.size, dim, init=init[idx],
+                            seed=frame.stream("run", c), **kw_c).embedding
+    if parts is not None:  # the components side by side (the package's one packing rule)
+        X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
+    return X
 
 
 _TRIPLET_LAYOUT_DOC = """
     Parameters
     ----------
     G : NetworkX graph or list of nodes
-        Undirected graphs use neighbourhoods, directed graphs out-neighbourhoods.
+        Undirected graphs use neighbourhoods, directed graphs out-neighbourhoods.  Each
+        (weakly) connected component is embedded on its own triplets, and the components are
+        placed side by side (each centred and scaled to RMS radius sqrt(size), largest first).
     pos : dict or None, optional
         Initial positions for some or all nodes (others random); default Laplacian eigenmaps.
     {extra}
