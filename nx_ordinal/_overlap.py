@@ -103,7 +103,9 @@ def separate_overlaps(
        orientation drawn from ``seed``;
     2. every pair closer than ``t`` is pushed apart to ``t`` along the line through it
        (vectorized projection steps over the close pairs; nodes that are not in a close
-       pair never move).
+       pair do not move);
+    3. pushes can bring other pairs closer than ``t``: steps 1-2 repeat on the result (up
+       to 4 passes, each keeping what the one before kept) until no pair is.
 
     Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
     among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
@@ -154,12 +156,28 @@ def separate_overlaps(
     if L <= 0:
         L = 1.0
     t = float(min_dist) * L
-    tree = cKDTree(X)
-    pairs = tree.query_pairs(t, output_type="ndarray")
-    if pairs.shape[0] == 0:
-        return X
+    rng = None
+    # a pass pushes the pairs closer than t that it finds; its pushes can bring other pairs
+    # close (it only checks the recovered neighbours), so passes repeat on its output
+    # (each keeps what the previous one kept) until no pair is closer than t
+    for _ in range(_PASSES):
+        tree = cKDTree(X)
+        pairs = tree.query_pairs(t * (1 - 1e-9), output_type="ndarray")
+        if pairs.shape[0] == 0:
+            break
+        if rng is None:
+            rng = as_generator(seed)
+        X = _separate(X, A, r, c, t, pairs, tree, rng, max_rounds)
+    return X
 
-    rng = as_generator(seed)
+
+#: passes of separate_overlaps at most
+_PASSES = 4
+
+
+def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
+    """One pass of :func:`separate_overlaps` over the close ``pairs`` of ``X``."""
+    n, dim = X.shape
     # 1. split exactly coincident points
     _, tie = np.unique(X, axis=0, return_inverse=True)
     tie = tie.ravel()

@@ -32,23 +32,20 @@ def _recovered_counts(A, X):
     return np.asarray(A.multiply(B).sum(axis=1)).ravel()
 
 
-# seed 1 on les_miserables (with the per-stage seed streams): pushing the 30 close pairs
-# apart moves node 69 towards node 70, which were 0.109 median edges apart and end 0.042
-# apart; separate_overlaps does not look for pairs that its own pushes bring close
-_PUSHED_CLOSE = pytest.mark.xfail(strict=True, reason="separate_overlaps pushes a node into "
-                                  "a pair it did not list (known defect)")
-
-
+# seed 1 on les_miserables: pushing the 30 close pairs apart moves node 69 towards node 70,
+# which were 0.109 median edges apart and end 0.042 apart in one pass; later passes part them
 @pytest.mark.parametrize("graph,seed", [
-    ("les_miserables", 0), ("les_miserables", 2),
-    pytest.param("les_miserables", 1, marks=_PUSHED_CLOSE),
+    ("les_miserables", 0), ("les_miserables", 2), ("les_miserables", 1),
     ("karate", 0), ("karate", 1)])
 def test_no_nodes_closer_than_5_percent_of_the_median_edge(graph, seed):
+    # Err_local's drawings (objective="hinge") stack nodes of equal neighbourhoods; t-LOE's
+    # (the default's choice on these graphs) do not
     G = nx.les_miserables_graph() if graph == "les_miserables" else nx.karate_club_graph()
     nodes = list(G)
     A, _ = graph_to_csr(G, nodes)
-    raw = _array(nx_ordinal.loe_layout(G, seed=seed, remove_overlap=False), nodes)
-    X = _array(nx_ordinal.loe_layout(G, seed=seed), nodes)
+    raw = _array(nx_ordinal.loe_layout(G, seed=seed, remove_overlap=False, objective="hinge"),
+                 nodes)
+    X = _array(nx_ordinal.loe_layout(G, seed=seed, objective="hinge"), nodes)
     assert _close_pairs(raw, A) > 0  # LOE alone overlaps them (the test can fail)
     assert _close_pairs(X, A) == 0
     assert gari_array(A, X) == gari_array(A, raw)
@@ -107,13 +104,16 @@ def test_coincident_points_are_split_deterministically_ranks_kept(dim):
     assert defined.mean() > 0.8
     np.testing.assert_array_equal(_recovered_counts(A, Y)[defined],
                                   _recovered_counts(A, X)[defined])
-    # points in no pair closer than a tenth of the median edge stay where they were
+    # points in no pair closer than a tenth of the median edge (t) stay where they were,
+    # unless a push brought them close (later passes): only within reach of the pushes
     r, c = A.nonzero()
     t = 0.1 * np.median(np.linalg.norm(X[r] - X[c], axis=1))
     close = np.zeros(len(X), dtype=bool)
     close[cKDTree(X).query_pairs(t, output_type="ndarray").ravel()] = True
     assert close[[*range(10), *range(100, 120), 20]].all()
-    np.testing.assert_array_equal(Y[~close], X[~close])
+    far = cKDTree(X[close]).query(X)[0] > 3 * t
+    assert far.sum() > 0.5 * len(X)
+    np.testing.assert_array_equal(Y[far], X[far])
 
 
 def test_k5_components_of_a_layout_are_split():
