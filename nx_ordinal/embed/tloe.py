@@ -236,7 +236,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
     sq = np.einsum("ij,ij->i", X, X)
     step = max(1, _BLOCK // max(n, 1))
     Z = np.empty(n)
-    blocks = []
+    blocks: list[tuple[int, int, Any]] = []
     for lo in range(0, n, step):
         hi = min(n, lo + step)
         W = X[lo:hi] @ (-2.0 * X.T)

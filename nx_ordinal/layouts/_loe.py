@@ -319,7 +319,9 @@ def loe_layout(
         assert tracker.best_X is not None  # every run was offered
         best.append(tracker.best_X)
     if soft:
+        assert soft_tracker is not None
         soft_tracker.offer(soft_run.embedding, soft_run.objective)
+        assert soft_tracker.best_X is not None
         best.append(soft_tracker.best_X)
     if len(best) == 1:
         return best[0]
