@@ -67,15 +67,17 @@ def _capped(r2: Any, u0: float) -> tuple[Any, Any]:
     return ws, vs
 
 
-def _grid_kernels(G: int, h: float, d: int, u0: float) -> list[Any]:
+def _grid_kernels(P: int, h: float, d: int, u0: float) -> Any:
     """Fourier transforms of the capped kernels (:func:`_capped`): ``w_s`` and ``x_b v_s``
-    (one per axis) on the periodic (2G)^d grid of spacing h."""
-    off = np.arange(2 * G, dtype=np.float64)
-    off = np.where(off < G, off, off - 2 * G) * h
+    (one per axis), stacked, on the periodic P^d grid of spacing h (P >= 2G - 1 for G
+    cells: no wrap-around)."""
+    off = np.arange(P, dtype=np.float64)
+    off = np.where(off < (P + 1) // 2, off, off - P) * h
     axes = np.meshgrid(*([off] * d), indexing="ij", sparse=True)
     r2 = sum(a * a for a in axes)
     ws, vs = _capped(r2, u0)
-    return [sfft.rfftn(ws)] + [sfft.rfftn(a * vs) for a in axes]
+    K = np.stack(np.broadcast_arrays(ws, *[a * vs for a in axes]))
+    return sfft.rfftn(K, axes=tuple(range(1, d + 1)))
 
 
 class _Grid:
@@ -98,8 +100,9 @@ class _Grid:
             G = int(cells) + 2
             h = width / (G - 2)
             u0 = (_SMOOTH * h) ** 2
+            P = sfft.next_fast_len(2 * G, real=True)
             self.key = (cells, base, width)
-            self.parts = (G, h, u0, _grid_kernels(G, h, d, u0))
+            self.parts = (G, P, h, u0, _grid_kernels(P, h, d, u0))
         return (self.key[1], *self.parts)
 
 
@@ -133,20 +136,21 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
         cells = grid_cells(n, d)
     grid = grid or _Grid()
     if near is None:
-        near = _near(X, grid.get(X, cells)[2])
+        near = _near(X, grid.get(X, cells)[3])
     return _split_fields(X, a, near, cells, grid)
 
 
 def _near(X, h):
     """Each point's nearest other points within ``1.5 _SMOOTH h`` (the reach of the capped
     kernels' difference from the true ones, plus room for the moves until the next search),
-    at most ``NEAR_K``; missing entries point to the point itself (they add nothing)."""
+    at most ``NEAR_K``, as pair arrays ``(rows, cols)``."""
     n = X.shape[0]
     k = min(NEAR_K, n - 1)
     # k + 1 found: the point itself among them (not always first: coincident points)
     _, idx = cKDTree(X).query(X, k + 1, distance_upper_bound=1.5 * _SMOOTH * h)
-    own = np.broadcast_to(np.arange(n)[:, None], idx.shape)
-    return np.where(idx < n, idx, own)
+    rows = np.broadcast_to(np.arange(n)[:, None], idx.shape)
+    keep = (idx < n) & (idx != rows)
+    return rows[keep], idx[keep]
 
 
 def _split_fields(X, a, near, cells, grid=None):
@@ -155,53 +159,52 @@ def _split_fields(X, a, near, cells, grid=None):
     r w_s^2, s = ``_SMOOTH`` cells, read back; then add ``w - w_s`` (and ``r (w^2 - w_s^2)``)
     exactly over each point's ``near`` list."""
     n, d = X.shape
-    lo, G, h, u0, K = (grid or _Grid()).get(X, cells)
+    lo, G, P, h, u0, K = (grid or _Grid()).get(X, cells)
     u = (X - lo) / h
     i0 = np.minimum(np.floor(u).astype(np.int64), G - 2)
     f = u - i0
     corners = 1 << d
-    idx = np.zeros((corners, n), dtype=np.int64)
-    wt = np.ones((corners, n))
-    for c in range(corners):
-        for b in range(d):
-            bit = (c >> b) & 1
-            wt[c] *= f[:, b] if bit else 1.0 - f[:, b]
-            idx[c] = idx[c] * (2 * G) + i0[:, b] + bit
-    idx = idx.ravel()
-    wt = wt.ravel()
-    shape = (2 * G,) * d
-    size = (2 * G) ** d
-    axes = tuple(range(d))
+    bits = (np.arange(corners)[:, None] >> np.arange(d)[None, :]) & 1  # (corners, d)
+    wt = np.where(bits[:, None, :] == 1, f[None], 1.0 - f[None]).prod(axis=2).ravel()
+    strides = P ** np.arange(d - 1, -1, -1)
+    idx = ((i0[None, :, :] + bits[:, None, :]) @ strides).ravel()
+    shape = (P,) * d
+    axes = tuple(range(1, d + 1))
 
     def spread(q):
-        return sfft.rfftn(np.bincount(idx, wt * np.tile(q, corners),
-                                      minlength=size).reshape(shape))
+        grid_q = np.bincount(idx, wt * np.tile(q, corners), minlength=P ** d)
+        return sfft.rfftn(grid_q.reshape(shape))
 
-    def read(F):
-        phi = sfft.irfftn(F, s=shape, axes=axes).ravel()
-        return (phi[idx] * wt).reshape(corners, n).sum(axis=0)
+    def read(F):  # a stack of spectra -> the fields at the points, one row each
+        phi = sfft.irfftn(F, s=shape, axes=axes).reshape(F.shape[0], -1)
+        return (phi[:, idx] * wt).reshape(F.shape[0], corners, n).sum(axis=1)
 
-    k = near.shape[1]
-    rows = np.repeat(np.arange(n), k)
-    cols = near.ravel()
+    if isinstance(near, tuple):
+        rows, cols = near
+    else:
+        near = np.asarray(near)
+        rows = np.repeat(np.arange(n), near.shape[1])
+        cols = near.ravel()
+        keep = cols != rows
+        rows, cols = rows[keep], cols[keep]
     D = X[rows] - X[cols]
     r2 = np.einsum("ij,ij->i", D, D)
     w = 1.0 / (1.0 + r2)
     ws, vs = _capped(r2, u0)
-    other = cols != rows  # padding entries of the near lists point to the point itself
     Q1 = spread(np.ones(n))
-    Z = (read(Q1 * K[0]) - _capped(np.zeros(1), u0)[0][0]
-         + np.bincount(rows, (w - ws) * other, minlength=n))
+    F1 = read(Q1[None] * K)  # Z, then R's d components
+    w0 = 1.0 / (1.0 + u0)
+    Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, w - ws, minlength=n)  # less self
     Z = np.maximum(Z, 1e-12)
     c = a / Z
-    g = (w * w - vs) * other
+    g = w * w - vs
     gc = g * c[cols]
-    Qc = spread(c)
-    R = np.empty((n, d))
-    S = np.empty((n, d))
+    Fc = read(spread(c)[None] * K[1:])
+    R = F1[1:].T.copy()
+    S = Fc.T.copy()
     for b in range(d):
-        R[:, b] = read(Q1 * K[1 + b]) + np.bincount(rows, g * D[:, b], minlength=n)
-        S[:, b] = read(Qc * K[1 + b]) + np.bincount(rows, gc * D[:, b], minlength=n)
+        R[:, b] += np.bincount(rows, g * D[:, b], minlength=n)
+        S[:, b] += np.bincount(rows, gc * D[:, b], minlength=n)
     return Z, R, S
 
 
@@ -437,7 +440,7 @@ def tloe(
                 ex = ex0 * (ex1 / ex0) ** ((it - early_iter - 1) / max(late - 1, 1))
                 momentum = 0.8
             if not exact and (it - 1) % _NEAR_EVERY == 0:
-                near = _near(Y, grid.get(Y, cells)[2])
+                near = _near(Y, grid.get(Y, cells)[3])
             f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid, labels)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
