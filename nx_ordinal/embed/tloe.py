@@ -125,7 +125,7 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     (the charges spread with multilinear weights, FFT convolution, read back the same way),
     and the difference to the true kernels, zero beyond two cells, is added exactly over
     each point's nearest points (``near``: an (n, k) index array; found with a k-d tree when
-    None).  O(n 2^d k + G^d log G) for G = ``cells`` (default :func:`grid_cells`).
+    None).  O(n 2^d k + G^d log G) for G = ``cells`` (default 2 n^(1/d), at most 512 in 2-D).
     """
     n, d = X.shape
     if exact is None:
