@@ -147,16 +147,16 @@ def loe_layout(
         objective's slow tail moves no node's nearest neighbours).
     objective : {"auto", "hinge", "t"}, default "auto"
         ``"hinge"``: Err_local (the paper's LOE), as ``n_init``, ``init`` and ``select``
-        say.  ``"t"``: t-LOE alone, one run of 500 iterations (300 beyond 600 nodes; at
-        most ``max_iter``) from a random start (or ``pos``), each connected component
-        embedded as if alone, GARI checkpoints every 25 iterations after its early
-        phase.  ``"auto"``: up to 500 nodes both, and between the best configuration of each (by GARI) the one with
-        the higher mean of GARI and NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`:
-        GARI alone favours hubs' neighbourhoods, NP1 weighs every node's alike); beyond 500
-        nodes Err_local alone when the pivot-MDS start already has GARI >= 0.7 (hop
-        distances that nearly embed in the plane: geometric graphs, which Err_local
-        recovers almost exactly), t-LOE alone otherwise.  With ``select="objective"``,
-        ``"auto"`` is ``"hinge"``.
+        say. ``"t"``: t-LOE alone, one run of 500 iterations (300 beyond 600 nodes; at most
+        ``max_iter``) from a random start (or ``pos``), each connected component embedded as
+        if alone, GARI checkpoints every 25 iterations after its early phase. ``"auto"``: up
+        to 500 nodes both, and between the best configuration of each (by GARI) the one with
+        the higher mean of GARI and NP1
+        (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours hubs'
+        neighbourhoods, NP1 weighs every node's alike); beyond 500 nodes Err_local alone
+        when the pivot-MDS start already has GARI >= 0.7 (hop distances that nearly embed in
+        the plane: geometric graphs, which Err_local recovers almost exactly), t-LOE alone
+        otherwise. With ``select="objective"``, ``"auto"`` is ``"hinge"``.
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
