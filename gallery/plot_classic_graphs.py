@@ -6,8 +6,8 @@ Reproduces supplement Figure 3 of Terada & von Luxburg (2014): the Frucht, Icosa
 Chvatal, Folkman, Thomassen, Meredith and Desargues graphs drawn by the classical drawers and
 by LOE, each drawing with its GARI under it.  Columns: adjacency matrix, networkx spring,
 Kamada-Kawai, spectral, ForceAtlas2, igraph FR, igraph KK, plain LOE (spectral start, lowest
-Err_local) and the default ``loe_layout`` (spectral and Kamada-Kawai starts, GARI-selected
-checkpoints).
+Err_local) and the default ``loe_layout`` (Err_local from spectral and Kamada-Kawai starts,
+GARI-selected checkpoints, and a t-LOE run; the better drawing kept).
 
 **What to look for:** the two LOE columns have the highest GARI in every row (1.0 where a
 perfect drawing exists in 2-D); green vertices have all their graph neighbours among their

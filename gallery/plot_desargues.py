@@ -6,7 +6,8 @@ Reproduces main Figure 4 of Terada & von Luxburg (2014).
 
 **What to look for:** in 3-D LOE recovers every neighbourhood (GARI 1); in 2-D no drawing
 does, and the plain LOE minimum (GARI 0.29) loses to Kamada-Kawai (0.41); the default
-``loe_layout`` (spectral and Kamada-Kawai starts, GARI-selected checkpoints) beats both.  Run::
+``loe_layout`` (Err_local from spectral and Kamada-Kawai starts with GARI-selected
+checkpoints, and a t-LOE run; the better drawing kept) beats both.  Run::
 
     python gallery/plot_desargues.py --out DIR
 """
