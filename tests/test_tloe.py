@@ -176,3 +176,14 @@ def test_default_loe_layout_reaches_the_literature(shared_data, name):
     G, best = _benchmark(shared_data, name)
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) >= best - 0.02
+
+
+def test_ctrl_c_in_the_t_loe_stage_returns_a_drawing(ctrl_c_at_update):
+    from nx_ordinal.exceptions import InterruptedWarning
+
+    G = nx.balanced_tree(2, 9)  # beyond 500 nodes: t-LOE alone
+    ctrl_c_at_update(150)  # in the later phase
+    with pytest.warns(InterruptedWarning, match="tloe interrupted"):
+        pos = nx_ordinal.loe_layout(G, seed=0)
+    assert len(pos) == len(G) and all(np.isfinite(p).all() for p in pos.values())
+    assert nx_ordinal.gari(G, pos) > 0.3  # the best checkpoint before the interrupt

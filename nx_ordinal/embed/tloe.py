@@ -26,7 +26,7 @@ import scipy.fft as sfft
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
-from .._runtime.progress import Progress
+from .._runtime.progress import Progress, warn_interrupted
 from .._runtime.result import EmbeddingResult
 from .._validation import check_dim, check_int, check_positive
 
@@ -325,7 +325,8 @@ def tloe(
     learning_rate : float or None
         Step size; None: ``n / (4 early_exaggeration)``.
     max_time : float or None
-        Seconds; the current configuration is returned when they are spent.
+        Seconds; the current configuration is returned when they are spent (and after
+        Ctrl-C, with an ``InterruptedWarning``).
     callback : callable, optional
         ``callback(0, it, X, f)`` after every iteration; returning True stops.
     seed : int, Generator, RandomState or None
@@ -455,6 +456,9 @@ def tloe(
             if max_time is not None and time.perf_counter() - t0 >= max_time:
                 converged = False
                 break
+    except KeyboardInterrupt:  # the current configuration, with a warning
+        converged = False
+        warn_interrupted("tloe", it)
     finally:
         progress.close()
     return EmbeddingResult(Y, f, it, converged, history, "tloe",
