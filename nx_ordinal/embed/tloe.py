@@ -44,14 +44,14 @@ EXACT_MAX_N = 600
 _SMOOTH = 2.0
 NEAR_K = 16
 #: the near lists are found again every this many iterations (points move little between)
-_NEAR_EVERY = 5
+_NEAR_EVERY = 10
 _MAX_GRID = {1: 1 << 14, 2: 512, 3: 48}
 
 
 def grid_cells(n: int, d: int) -> int:
-    """Grid cells a side for n points in d dimensions: about 2 per point along each axis
-    (2 n^(1/d)), within [16, 512] in 2-D (48 in 3-D)."""
-    return int(min(max(2.0 * n ** (1.0 / d), 16.0), _MAX_GRID.get(d, 32)))
+    """Grid cells a side for n points in d dimensions: 1.4 n^(1/d) (the points spread
+    about evenly, so a few per cell), within [16, 512] in 2-D (48 in 3-D)."""
+    return int(min(max(1.4 * n ** (1.0 / d), 16.0), _MAX_GRID.get(d, 32)))
 
 
 def _capped(r2: Any, u0: float) -> tuple[Any, Any]:
@@ -125,7 +125,7 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     (the charges spread with multilinear weights, FFT convolution, read back the same way),
     and the difference to the true kernels, zero beyond two cells, is added exactly over
     each point's nearest points (``near``: an (n, k) index array; found with a k-d tree when
-    None).  O(n 2^d k + G^d log G) for G = ``cells`` (default 2 n^(1/d), at most 512 in 2-D).
+    None).  O(n 2^d k + G^d log G) for G = ``cells`` (default 1.4 n^(1/d), at most 512 in 2-D).
     """
     n, d = X.shape
     if exact is None:
@@ -341,16 +341,17 @@ def tloe(
     Returns
     -------
     EmbeddingResult
-        ``objective`` is the loss above at the returned configuration (up to the grid's
-        error beyond ``EXACT_MAX_N`` points); ``history`` its value after every iteration.
+        ``objective`` is the loss above at the last iterate evaluated (the one before the
+        last step; beyond ``EXACT_MAX_N`` points up to the grid's error of 1-2 %);
+        ``history`` its value at every iteration.
 
     Notes
     -----
     Cost per iteration O(E) for the attraction along the E edges plus the repulsion: O(n^2)
-    up to ``EXACT_MAX_N`` = 2,000 vertices, beyond O(n 2^dim + G^dim log G) with G <= 512
-    grid cells a side in 2-D (cells half the kernel's scale: the embedding spreads to a
-    width of order sqrt(n), so G grows like sqrt(n) until the cap).  Memory O(n^2) below
-    the exact limit, O(n + E + G^dim) beyond.
+    up to ``EXACT_MAX_N`` = 600 vertices (or with ``labels``); beyond, O(n 2^dim + P + G^dim
+    log G) for P <= 16 n near pairs and G = 1.4 n^(1/dim) grid cells a side (at most 512 in
+    2-D), plus a k-d tree search every 10 iterations.  Memory O(n) beyond the exact path's
+    blocks of 4M entries, O(n + E + G^dim) on the grid path.
 
     Examples
     --------

@@ -228,7 +228,7 @@ def loe_layout(
     Cost per iteration of Err_local O((E + C) log(E + C)) for E edges and C candidate
     non-neighbour pairs near each node (see :func:`nx_ordinal.embed.loe`), C <= 4 (E + 8 n)
     beyond 100 nodes; of t-LOE O(n^2) up to 600 nodes, beyond O(E + 16 n + G^2 log G) for a
-    grid of G = 2 sqrt(n) cells a side (at most 512; see :func:`nx_ordinal.embed.tloe`); a
+    grid of G = 1.4 sqrt(n) cells a side (at most 512; see :func:`nx_ordinal.embed.tloe`); a
     GARI checkpoint costs O(n k_max log n).  The drawing is rescaled afterwards, so
     ``delta`` does not change the result.
 
