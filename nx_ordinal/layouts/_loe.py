@@ -210,7 +210,7 @@ def loe_layout(
     near 0; t-LOE's early phase (attraction exaggerated 4 times) gathers neighbourhoods,
     and its later phase (exaggeration falling from 1 to 0.4) lets the repulsion between
     non-neighbours unfold them (the binary tree btree9: 0.15 after the early phase, 0.93 at
-    the end; the US power grid: 0.79).  The Err_local runs add what a hinge does best:
+    the end; the US power grid: 0.76).  The Err_local runs add what a hinge does best:
     graphs that embed exactly (grids, meshes, geometric graphs: GARI 1).
 
     Size rules of the Err_local runs.  Up to 100 nodes: four runs (spectral and Kamada-Kawai
