@@ -211,7 +211,8 @@ def loe_layout(
     and its later phase (exaggeration falling from 1 to 0.4) lets the repulsion between
     non-neighbours unfold them (the binary tree btree9: 0.15 after the early phase, 0.93 at
     the end; the US power grid: 0.76).  The Err_local runs add what a hinge does best:
-    graphs that embed exactly (grids, meshes, geometric graphs: GARI 1).
+    graphs that embed (nearly) exactly (Frucht: GARI 1.0 against t-LOE's 0.85; a random
+    geometric graph of 10,000 nodes: 0.998 against 0.90).
 
     Size rules of the Err_local runs.  Up to 100 nodes: four runs (spectral and Kamada-Kawai
     starts and a perturbed copy of each), every run followed to its end, the exact
