@@ -24,6 +24,7 @@ from scipy.spatial import cKDTree
 from ._memory import constraint_sampler_memory, knn_memory
 from ._sampling import (  # the samplers live in _sampling; public here
     _check_points,
+    _points_or_distances,
     count_local_triplets,
     local_triplets,
     random_triplets,
@@ -295,21 +296,14 @@ def orient_triplets(
     ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
 
 
-    if (X is None) == (D is None):
-        raise ValueError("give exactly one of X (points) and D (distance matrix)")
-    if D is not None:
-        D = as_float_array(D, "D", finite=False)
-        if D.ndim != 2 or D.shape[0] != D.shape[1]:
-            raise ValueError(f"D must be a square matrix, got shape {D.shape}")
-        if np.isnan(D).any():
-            raise ValueError("D contains NaN entries")
-        T = check_triplets(triplets, D.shape[0])[0].copy()
-        dij, dik = D[T[:, 0], T[:, 1]], D[T[:, 0], T[:, 2]]
+    pts, dist = _points_or_distances(X, D)
+    if dist is not None:
+        T = check_triplets(triplets, dist.shape[0])[0].copy()
+        dij, dik = dist[T[:, 0], T[:, 1]], dist[T[:, 0], T[:, 2]]
     else:
-        X = _check_points(X)
-        T = check_triplets(triplets, X.shape[0])[0].copy()
-        dij = np.sum((X[T[:, 0]] - X[T[:, 1]]) ** 2, axis=1)
-        dik = np.sum((X[T[:, 0]] - X[T[:, 2]]) ** 2, axis=1)
+        T = check_triplets(triplets, pts.shape[0])[0].copy()
+        dij = np.sum((pts[T[:, 0]] - pts[T[:, 1]]) ** 2, axis=1)
+        dik = np.sum((pts[T[:, 0]] - pts[T[:, 2]]) ** 2, axis=1)
     swap = dik < dij
     T[swap, 1], T[swap, 2] = T[swap, 2], T[swap, 1].copy()
     return T[dij != dik]

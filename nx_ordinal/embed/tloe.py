@@ -231,6 +231,21 @@ def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArr
     return f, grad
 
 
+def _kernel_rows(X, sq, lo, hi, labels):
+    """Rows ``lo:hi`` of the kernel matrix ``w_ik = 1/(1 + d_ik^2)``, zero on the diagonal
+    and (with ``labels``) between different labels; ``sq`` the squared norms of ``X``."""
+    W = X[lo:hi] @ (-2.0 * X.T)
+    W += sq[lo:hi, None]
+    W += sq[None, :]
+    np.maximum(W, 0.0, out=W)
+    W += 1.0
+    np.reciprocal(W, out=W)
+    W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
+    if labels is not None:
+        W *= labels[lo:hi, None] == labels[None, :]
+    return W
+
+
 def _exact_fields(X: FloatArray, a: FloatArray,
                   labels: Any = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """:func:`tloe_fields` exactly, in row blocks of at most ``_BLOCK`` kernel entries (two
@@ -242,15 +257,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
     blocks: list[tuple[int, int, Any]] = []
     for lo in range(0, n, step):
         hi = min(n, lo + step)
-        W = X[lo:hi] @ (-2.0 * X.T)
-        W += sq[lo:hi, None]
-        W += sq[None, :]
-        np.maximum(W, 0.0, out=W)
-        W += 1.0
-        np.reciprocal(W, out=W)
-        W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
-        if labels is not None:
-            W *= labels[lo:hi, None] == labels[None, :]
+        W = _kernel_rows(X, sq, lo, hi, labels)
         Z[lo:hi] = W.sum(axis=1)
         blocks.append((lo, hi, W) if len(blocks) * step * n < _KEEP else (lo, hi, None))
     np.maximum(Z, 1e-300, out=Z)
@@ -259,15 +266,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
     out = np.empty((n, M.shape[1]))
     for lo, hi, W in blocks:
         if W is None:  # recompute the block (memory bound)
-            W = X[lo:hi] @ (-2.0 * X.T)
-            W += sq[lo:hi, None]
-            W += sq[None, :]
-            np.maximum(W, 0.0, out=W)
-            W += 1.0
-            np.reciprocal(W, out=W)
-            W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
-            if labels is not None:
-                W *= labels[lo:hi, None] == labels[None, :]
+            W = _kernel_rows(X, sq, lo, hi, labels)
         W *= W
         out[lo:hi] = W @ M
     R = X * out[:, :1] - out[:, 1:1 + d]
