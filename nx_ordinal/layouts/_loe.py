@@ -303,10 +303,11 @@ def loe_layout(
             runs = ([run(solver_init, n_init, 0)] if starts is None
                     else [run(S, 1, i) for i, S in enumerate(starts)])
         if soft:
-            soft_tracker = (GariTracker(A, progress=progress, deadline=deadline)
-                            if tracker is not None else None)
-            soft_run = _soft_run(A, dim, X0, soft_iter, frame.stream("soft", 0), soft_tracker,
-                                 remaining(), verbose and tracker is None)
+            gari = tracker is not None
+            soft_run = _soft_run(A, dim, X0, soft_iter, frame.stream("soft", 0), remaining(),
+                                 verbose and not gari, select_gari=gari,
+                                 progress=progress if gari else None,
+                                 deadline=deadline if gari else None)
     finally:
         progress.close()
     if tracker is None:  # select="objective": one objective only (see auto_objectives)
@@ -320,10 +321,7 @@ def loe_layout(
         assert tracker.best_X is not None  # every run was offered
         best.append(tracker.best_X)
     if soft:
-        assert soft_tracker is not None
-        soft_tracker.offer(soft_run.embedding, soft_run.objective)
-        assert soft_tracker.best_X is not None
-        best.append(soft_tracker.best_X)
+        best.append(soft_run.embedding)  # already its checkpoint of best GARI
     if len(best) == 1:
         return best[0]
     # the best configuration of each objective (by GARI); between them the mean of GARI and
@@ -344,11 +342,14 @@ _TLOE_LARGE = 600
 _TLOE_EVERY = 25
 
 
-def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
+def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False,
+              progress=None, deadline=None):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
-    A connected graph is one run, its GARI checkpoints (every ``_TLOE_EVERY`` iterations
-    after the early phase) offered to ``tracker``.  Otherwise each component is embedded as
+    A connected graph is one run; with ``select_gari`` the result is its configuration of
+    best GARI among the checkpoints (every ``_TLOE_EVERY`` iterations after the early phase)
+    and the end, each iteration counts on ``progress`` and ``deadline``
+    (``time.perf_counter()``) ends it.  Otherwise each component is embedded as
     if alone (the soft-max of a vertex runs over its own component: a small component
     embedded beside a large one would shrink to a point): components of more than
     ``_GROUP`` vertices one run each, smaller ones together in runs of about ``_GROUP``
@@ -362,14 +363,15 @@ def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
     def left():
         return None if max_time is None else max(max_time - (time.perf_counter() - t0), 1e-9)
 
-    def run(B, S, local, lab, seed):
+    def run(B, S, lab, seed):
+        local = GariTracker(B) if select_gari else None
+
         def callback(_run, it, X, f):
-            if tracker is not None and tracker.progress is not None:
-                tracker.progress.update(f)
+            if progress is not None:
+                progress.update(f)
             if local is not None and it > early and (it - early) % _TLOE_EVERY == 0:
                 local.offer(X, f)
-            return (tracker is not None and tracker.deadline is not None
-                    and time.perf_counter() >= tracker.deadline)
+            return deadline is not None and time.perf_counter() >= deadline
 
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,
                    seed=seed, callback=callback, max_time=left(), verbose=verbose,
@@ -380,18 +382,19 @@ def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
         return res
 
     if ncomp == 1:
-        return run(A, X0, tracker and GariTracker(A), None, rng)
+        return run(A, X0, None, rng)
     order = np.argsort(labels, kind="stable")
     groups = np.split(order, np.flatnonzero(np.diff(labels[order])) + 1)
-    units, batch = [], []
+    units, batch, size = [], [], 0
     for g in groups:  # a loop over components, not vertices
         if g.size > _GROUP:
             units.append([g])
         else:
             batch.append(g)
-            if sum(b.size for b in batch) >= _GROUP:
+            size += g.size
+            if size >= _GROUP:
                 units.append(batch)
-                batch = []
+                batch, size = [], 0
     if batch:
         units.append(batch)
     X = np.zeros((A.shape[0], dim))
@@ -401,7 +404,7 @@ def _soft_run(A, dim, X0, max_iter, rng, tracker, max_time, verbose):
         B = A[idx][:, idx]
         lab = labels[idx] if len(comps) > 1 else None
         S = None if X0 is None else X0[idx]
-        res = run(B, S, tracker and GariTracker(B), lab, rng.spawn(1)[0])
+        res = run(B, S, lab, rng.spawn(1)[0])
         X[idx] = res.embedding
         f += res.objective
     X = pack_components([(g, X[g]) for g in groups], dim, A.shape[0])
