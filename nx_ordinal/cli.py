@@ -401,7 +401,9 @@ def _compare(args: argparse.Namespace) -> int:
     check_input_path(args.input)
     if args.output:
         _check_output(args.output, PICTURE_FORMATS, dim)
-    methods = list(args.methods or DEFAULT_METHODS)
+    # -m a b, -m a,b and -m a -m b all name the same methods, in order, each once
+    names = args.methods or list(DEFAULT_METHODS)
+    methods = list(dict.fromkeys(m for arg in names for m in arg.split(",") if m))
     params = parse_params(args.param)
     per_method = {m: _prepare_layout(m, args, params)[1] for m in methods}
     options = _drawing_options(args) if args.output else {}
@@ -674,8 +676,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "them side by side.",
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)
-    p.add_argument("-m", "--methods", nargs="+", default=None,
-                   help="registered layouts (default: LOE and the classical drawers)")
+    p.add_argument("-m", "--methods", nargs="+", action="extend", default=None,
+                   help="registered layouts, space- or comma-separated, -m repeatable "
+                        "(default: LOE and the classical drawers)")
     p.add_argument("-o", "--output", help="also draw the layouts into OUT.png, .svg or .pdf")
     p.add_argument("--n-init", type=int, default=1, help="runs per seeded method")
     _add_layout_options(p)

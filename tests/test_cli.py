@@ -607,3 +607,11 @@ def test_draw_html_bad_options_exit_2(tmp_path, graph_file, capsys, extra, messa
     assert main(["draw", str(graph_file), "-q", "-o", str(out), *extra]) == 2
     assert capsys.readouterr().err.strip() == f"nx-ordinal: error: {message}"
     assert not out.exists()
+
+
+def test_compare_method_lists_in_every_spelling(tmp_path, graph_file, capsys):
+    for argv in (["-m", "loe", "spring"], ["-m", "loe,spring"], ["-m", "loe", "-m", "spring"],
+                 ["-m", "loe,spring", "-m", "loe"]):
+        assert main(["compare", str(graph_file), "-q", *argv]) == 0
+        rows = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()[1:3]]
+        assert rows == ["loe", "spring"], argv
