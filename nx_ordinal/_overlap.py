@@ -105,17 +105,19 @@ def separate_overlaps(
        (vectorized projection steps over the close pairs; nodes that are not in a close
        pair do not move);
     3. pushes can bring other pairs closer than ``t``: steps 1-2 repeat on the result (up
-       to 4 passes, each keeping what the one before kept) until no pair is.
+       to 4 passes, each keeping what the one before kept) until no pair with a point that
+       the pass before moved is (a pair neither of whose points moved had its push
+       refused, see below).
 
     Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
     among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
     of those points for nodes that were in no close pair -- except where that set was
     arbitrary, i.e. where its boundary cut through coincident points (then only the
     multiset of coincidence classes is kept).  A node that breaks this check, and the points
-    entering or leaving its list, move 3/4 as far in the next round (up to ``max_rounds``);
-    still failing, they stay where they were (coincident points stay split, by a tiny
-    amount).  GARI is therefore unchanged whenever the input had no ties at those
-    boundaries.
+    entering or leaving its list, move half as far in the next round (up to ``max_rounds``);
+    still failing after at most 7 halvings, they stay where they were (coincident points
+    stay split, by 1e-5 of their push).  GARI is therefore unchanged whenever the input had
+    no ties at those boundaries.
 
     Parameters
     ----------
@@ -160,14 +162,22 @@ def separate_overlaps(
     # a pass pushes the pairs closer than t that it finds; its pushes can bring other pairs
     # close (it only checks the recovered neighbours), so passes repeat on its output
     # (each keeps what the previous one kept) until no pair is closer than t
+    moved = None
     for _ in range(_PASSES):
         tree = cKDTree(X)
         pairs = tree.query_pairs(t * (1 - 1e-9), output_type="ndarray")
+        if moved is not None:
+            # a pair of which neither point moved was tried by the pass before: its push
+            # was refused (it would change recovered neighbours), and would be again
+            pairs = pairs[moved[pairs].any(axis=1)]
         if pairs.shape[0] == 0:
             break
         if rng is None:
             rng = as_generator(seed)
-        X = _separate(X, A, r, c, t, pairs, tree, rng, max_rounds)
+        Y = _separate(X, A, r, c, t, pairs, tree, rng, max_rounds)
+        # moved: by a twentieth of t or more (smaller moves are refused pushes' remnants)
+        moved = np.einsum("nd,nd->n", Y - X, Y - X) >= (0.05 * t) ** 2
+        X = Y
     return X
 
 
@@ -219,21 +229,32 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
         hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
         hit[bad] = True
         hit &= inside
-        if not hit.any():
+        # a push already below _MIN_FACTOR of the first separates nothing: no more rounds
+        shrink = hit & (factor >= _MIN_FACTOR)
+        if not shrink.any():
             break
-        factor[hit] *= _SHRINK
+        factor[shrink] *= _SHRINK
         # components of close pairs are independent: push again only those with a change
-        redo = np.isin(pair_lab, labels[hit])
+        redo = np.isin(pair_lab, labels[shrink])
         again = _push(Z, pairs[redo], factor, t)
         idx = np.unique(pairs[redo])
         pushed[idx] = again[idx]
-    back = hit & (np.bincount(tie)[tie] == 1)
-    Y[back] = X[back]  # still failing: left where they were (coincident ones stay split)
+    # still failing: left where they were; coincident ones stay split, by 1e-5 of the push
+    # (their own push redone at that factor: the others around them keep theirs)
+    single = np.bincount(tie)[tie] == 1
+    back = hit & single
+    Y[back] = X[back]
+    twin = hit & ~single
+    Y[twin] = X[twin] + _TWIN_FACTOR * (pushed[twin] - X[twin])
     return Y
 
 
 _PUSH_STEPS = 30
-_SHRINK = 0.75
+_SHRINK = 0.5
+#: a node's push is halved at most until it is below this fraction of the first (7 times)
+_MIN_FACTOR = 0.5 ** 6
+#: what is left of a failing coincident point's push: enough to split it
+_TWIN_FACTOR = 1e-5
 
 
 def _multiset_changes(B, C, n):

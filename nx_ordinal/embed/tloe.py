@@ -88,9 +88,11 @@ class _Grid:
     def __init__(self):
         self.key = None
 
-    def get(self, X, cells):
+    def get(self, X, cells, XT=None):
         n, d = X.shape
-        lo, hi = X.min(axis=0), X.max(axis=0)
+        XT = X.T if XT is None else XT
+        lo = np.array([v.min() for v in XT])
+        hi = np.array([v.max() for v in XT])
         span = float((hi - lo).max()) + 1e-12
         k = self.key
         if (k is None or k[0] != cells or np.any(lo < k[1]) or np.any(hi > k[1] + k[2])
@@ -155,19 +157,29 @@ def _near(X, h):
 
 def _split_fields(X, a, near, cells, grid=None):
     """The grid part: spread the charges on a grid of ``cells`` a side (multilinear
-    weights), convolve by FFT with the smoothed kernels w_s = 1/(1 + s^2 + r^2) and
-    r w_s^2, s = ``_SMOOTH`` cells, read back; then add ``w - w_s`` (and ``r (w^2 - w_s^2)``)
-    exactly over each point's ``near`` list."""
+    weights), convolve by FFT with the capped kernels (:func:`_capped`), read back; then add
+    ``w - w_s`` (and ``r (w^2 - w_s^2)``) exactly over each point's ``near`` list.  Works on
+    the coordinates one axis at a time (contiguous 1-D arrays, ``take`` and ``bincount``:
+    a few dozen numpy calls per iteration, whatever n)."""
     n, d = X.shape
-    lo, G, P, h, u0, K = (grid or _Grid()).get(X, cells)
-    u = (X - lo) / h
-    i0 = np.minimum(np.floor(u).astype(np.int64), G - 2)
-    f = u - i0
+    XT = np.ascontiguousarray(X.T)
+    lo, G, P, h, u0, K = (grid or _Grid()).get(X, cells, XT)
     corners = 1 << d
     bits = (np.arange(corners)[:, None] >> np.arange(d)[None, :]) & 1  # (corners, d)
-    wt = np.where(bits[:, None, :] == 1, f[None], 1.0 - f[None]).prod(axis=2).ravel()
-    strides = P ** np.arange(d - 1, -1, -1)
-    idx = ((i0[None, :, :] + bits[:, None, :]) @ strides).ravel()
+    base = np.zeros(n, dtype=np.int64)
+    wt = np.ones((corners, n))
+    stride = 1
+    offs = np.zeros(corners, dtype=np.int64)
+    for b in range(d - 1, -1, -1):  # the last axis varies fastest (C order)
+        u = (XT[b] - lo[b]) / h
+        ib = np.minimum(np.floor(u).astype(np.int64), G - 2)
+        fb = u - ib
+        base += ib * stride
+        offs += bits[:, b] * stride
+        wt *= np.stack([1.0 - fb, fb])[bits[:, b]]
+        stride *= P
+    idx = (base[None, :] + offs[:, None]).ravel()
+    wt = wt.ravel()
     shape = (P,) * d
     axes = tuple(range(1, d + 1))
 
@@ -177,7 +189,7 @@ def _split_fields(X, a, near, cells, grid=None):
 
     def read(F):  # a stack of spectra -> the fields at the points, one row each
         phi = sfft.irfftn(F, s=shape, axes=axes).reshape(F.shape[0], -1)
-        return (phi[:, idx] * wt).reshape(F.shape[0], corners, n).sum(axis=1)
+        return (np.take(phi, idx, axis=1) * wt).reshape(F.shape[0], corners, n).sum(axis=1)
 
     if isinstance(near, tuple):
         rows, cols = near
@@ -187,24 +199,29 @@ def _split_fields(X, a, near, cells, grid=None):
         cols = near.ravel()
         keep = cols != rows
         rows, cols = rows[keep], cols[keep]
-    D = X[rows] - X[cols]
-    r2 = np.einsum("ij,ij->i", D, D)
+    D = [XT[b].take(rows) - XT[b].take(cols) for b in range(d)]
+    r2 = D[0] * D[0]
+    for Db in D[1:]:
+        r2 += Db * Db
     w = 1.0 / (1.0 + r2)
-    ws, vs = _capped(r2, u0)
+    # the capped kernels differ from the true ones only inside u0 (see _capped)
+    w0 = 1.0 / (1.0 + u0)
+    inside = r2 < u0
+    du = r2 - u0
+    dz = np.where(inside, w - w0 + w0 * w0 * du, 0.0)  # w - w_s
+    g = np.where(inside, w * w - w0 * w0 + 2.0 * w0 ** 3 * du, 0.0)  # w^2 - v_s
     Q1 = spread(np.ones(n))
     F1 = read(Q1[None] * K)  # Z, then R's d components
-    w0 = 1.0 / (1.0 + u0)
-    Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, w - ws, minlength=n)  # less self
+    Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, dz, minlength=n)  # less self
     Z = np.maximum(Z, 1e-12)
     c = a / Z
-    g = w * w - vs
-    gc = g * c[cols]
+    gc = g * c.take(cols)
     Fc = read(spread(c)[None] * K[1:])
-    R = F1[1:].T.copy()
-    S = Fc.T.copy()
+    R = np.empty((n, d))
+    S = np.empty((n, d))
     for b in range(d):
-        R[:, b] += np.bincount(rows, g * D[:, b], minlength=n)
-        S[:, b] += np.bincount(rows, gc * D[:, b], minlength=n)
+        R[:, b] = F1[1 + b] + np.bincount(rows, g * D[b], minlength=n)
+        S[:, b] = Fc[b] + np.bincount(rows, gc * D[b], minlength=n)
     return Z, R, S
 
 
@@ -216,15 +233,15 @@ def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArr
     (``ex = 1``: the true gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the
     row sums of P.  O(E) plus :func:`tloe_fields`."""
     n, dim = Y.shape
-    D = Y[rows] - Y[cols]
+    D = np.take(Y, rows, axis=0) - np.take(Y, cols, axis=0)  # (take: no fancy-index path)
     d2 = np.einsum("ij,ij->i", D, D)
     w = 1.0 / (1.0 + d2)
     Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid, labels=labels)
     pw = pv * w
     att = np.empty_like(Y)
     for b in range(dim):
-        att[:, b] = (np.bincount(rows, pw * D[:, b], minlength=n)
-                     - np.bincount(cols, pw * D[:, b], minlength=n))
+        pd = pw * D[:, b]
+        att[:, b] = np.bincount(rows, pd, minlength=n) - np.bincount(cols, pd, minlength=n)
     c = a / Z
     grad = 2.0 * (ex * att - (c[:, None] * R + S))
     f = float(np.dot(pv, np.log1p(d2)) + np.dot(a, np.log(Z)))
