@@ -77,7 +77,9 @@ def _grid_kernels(P: int, h: float, d: int, u0: float) -> Any:
     r2 = sum(a * a for a in axes)
     ws, vs = _capped(r2, u0)
     K = np.stack(np.broadcast_arrays(ws, *[a * vs for a in axes]))
-    return sfft.rfftn(K, axes=tuple(range(1, d + 1)))
+    # single precision on the grid: its 1-2 % error is far above float32's rounding, and
+    # the transforms are the larger part of an iteration's cost beyond a few thousand points
+    return sfft.rfftn(K.astype(np.float32), axes=tuple(range(1, d + 1)))
 
 
 class _Grid:
@@ -90,12 +92,11 @@ class _Grid:
 
     def get(self, X, cells, XT=None):
         n, d = X.shape
-        XT = X.T if XT is None else XT
-        lo = np.array([v.min() for v in XT])
-        hi = np.array([v.max() for v in XT])
+        XT = np.ascontiguousarray(X.T) if XT is None else XT
+        lo, hi = XT.min(axis=1), XT.max(axis=1)
         span = float((hi - lo).max()) + 1e-12
         k = self.key
-        if (k is None or k[0] != cells or np.any(lo < k[1]) or np.any(hi > k[1] + k[2])
+        if (k is None or k[0] != cells or (lo < k[1]).any() or (hi > k[1] + k[2]).any()
                 or span < _FILL * k[2]):
             width = span * 1.2
             base = (lo + hi) / 2 - width / 2
@@ -152,7 +153,15 @@ def _near(X, h):
     _, idx = cKDTree(X).query(X, k + 1, distance_upper_bound=1.5 * _SMOOTH * h)
     rows = np.broadcast_to(np.arange(n)[:, None], idx.shape)
     keep = (idx < n) & (idx != rows)
-    return rows[keep], idx[keep]
+    return _pairs(rows[keep], idx[keep], n)
+
+
+def _pairs(rows, cols, n):
+    """Near pairs (``rows`` sorted) as ``(rows, cols, M)``: ``M`` an (n, n) CSR matrix of
+    their pattern, whose ``data`` :func:`_split_fields` overwrites with each iteration's
+    weights (one sparse product gives every per-point sum over the pairs)."""
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n))])
+    return rows, cols, sp.csr_array((np.ones(rows.size), cols, indptr), shape=(n, n))
 
 
 def _split_fields(X, a, near, cells, grid=None):
@@ -185,20 +194,22 @@ def _split_fields(X, a, near, cells, grid=None):
 
     def spread(q):
         grid_q = np.bincount(idx, wt * np.tile(q, corners), minlength=P ** d)
-        return sfft.rfftn(grid_q.reshape(shape))
+        return sfft.rfftn(grid_q.astype(np.float32).reshape(shape))
 
     def read(F):  # a stack of spectra -> the fields at the points, one row each
         phi = sfft.irfftn(F, s=shape, axes=axes).reshape(F.shape[0], -1)
         return (np.take(phi, idx, axis=1) * wt).reshape(F.shape[0], corners, n).sum(axis=1)
 
-    if isinstance(near, tuple):
-        rows, cols = near
-    else:
+    if not isinstance(near, tuple):  # an (n, k) index array
         near = np.asarray(near)
         rows = np.repeat(np.arange(n), near.shape[1])
         cols = near.ravel()
         keep = cols != rows
-        rows, cols = rows[keep], cols[keep]
+        near = (rows[keep], cols[keep])
+    if len(near) == 2:
+        order = np.argsort(near[0], kind="stable")
+        near = _pairs(near[0][order], near[1][order], n)
+    rows, cols, pairs = near
     D = [XT[b].take(rows) - XT[b].take(cols) for b in range(d)]
     r2 = D[0] * D[0]
     for Db in D[1:]:
@@ -215,13 +226,17 @@ def _split_fields(X, a, near, cells, grid=None):
     Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, dz, minlength=n)  # less self
     Z = np.maximum(Z, 1e-12)
     c = a / Z
-    gc = g * c.take(cols)
     Fc = read(spread(c)[None] * K[1:])
-    R = np.empty((n, d))
-    S = np.empty((n, d))
-    for b in range(d):
-        R[:, b] = F1[1 + b] + np.bincount(rows, g * D[b], minlength=n)
-        S[:, b] = Fc[b] + np.bincount(rows, gc * D[b], minlength=n)
+    # sum_j g_ij (x_i - x_j) = x_i sum_j g_ij - sum_j g_ij x_j, and with c_j: one product
+    M = np.empty((2 * d + 2, n))
+    M[0] = 1.0
+    M[1:d + 1] = XT
+    M[d + 1] = c
+    np.multiply(XT, c, out=M[d + 2:])
+    pairs.data = g
+    GM = pairs @ M.T
+    R = (XT * GM[:, 0] - GM[:, 1:d + 1].T + F1[1:]).T
+    S = (XT * GM[:, d + 1] - GM[:, d + 2:].T + Fc).T
     return Z, R, S
 
 
