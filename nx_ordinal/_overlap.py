@@ -107,7 +107,7 @@ def separate_overlaps(
     3. pushes can bring other pairs closer than ``t``: steps 1-2 repeat on the result (up
        to 4 passes, each keeping what the one before kept) until no pair with a point that
        the pass before moved is (a pair neither of whose points moved had its push
-       refused, see below).
+       refused, see below), or until a pass left most of its pairs close.
 
     Ranks are kept where GARI looks: for every node i, the number of its out-neighbours
     among its ``k_i`` nearest points (``k_i`` its out-degree) is unchanged, and so is the set
@@ -178,6 +178,9 @@ def separate_overlaps(
         # moved: by a twentieth of t or more (smaller moves are refused pushes' remnants)
         moved = np.einsum("nd,nd->n", Y - X, Y - X) >= (0.05 * t) ** 2
         X = Y
+        D = X[pairs[:, 0]] - X[pairs[:, 1]]
+        if np.mean(np.einsum("pd,pd->p", D, D) < t * t) > 0.5:
+            break  # most pushes refused (dense clusters): another pass would refuse them too
     return X
 
 

@@ -44,7 +44,7 @@ EXACT_MAX_N = 600
 _SMOOTH = 2.0
 NEAR_K = 16
 #: the near lists are found again every this many iterations (points move little between)
-_NEAR_EVERY = 10
+_NEAR_EVERY = 15
 _MAX_GRID = {1: 1 << 14, 2: 512, 3: 48}
 
 
@@ -381,7 +381,7 @@ def tloe(
     Cost per iteration O(E) for the attraction along the E edges plus the repulsion: O(n^2)
     up to ``EXACT_MAX_N`` = 600 vertices (or with ``labels``); beyond, O(n 2^dim + P + G^dim
     log G) for P <= 16 n near pairs and G = 1.4 n^(1/dim) grid cells a side (at most 512 in
-    2-D), plus a k-d tree search every 10 iterations.  Memory O(n) beyond the exact path's
+    2-D), plus a k-d tree search every 15 iterations.  Memory O(n) beyond the exact path's
     blocks of 4M entries, O(n + E + G^dim) on the grid path.
 
     Examples

@@ -338,8 +338,12 @@ def loe_layout(
 _TLOE_ITER = 500
 _TLOE_ITER_LARGE = 300
 _TLOE_LARGE = 600
-#: GARI checkpoints of the t-LOE run: every this many iterations after its early phase
+#: GARI checkpoints of the t-LOE run: every this many iterations after its early phase; beyond
+#: _TLOE_LARGE nodes the run ends when this many checkpoints in a row have not reached the
+#: best GARI (on sparse graphs GARI rises to the end; on dense ones it peaks at 150-225
+#: iterations of 300)
 _TLOE_EVERY = 25
+_TLOE_PATIENCE = 3
 
 
 def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False,
@@ -348,8 +352,9 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
     best GARI among the checkpoints (every ``_TLOE_EVERY`` iterations after the early phase)
-    and the end, each iteration counts on ``progress`` and ``deadline``
-    (``time.perf_counter()``) ends it.  Otherwise each component is embedded as
+    and the end (beyond ``_TLOE_LARGE`` nodes a run stops once ``_TLOE_PATIENCE``
+    checkpoints in a row have stayed below its best), each iteration counts on ``progress``
+    and ``deadline`` (``time.perf_counter()``) ends it.  Otherwise each component is embedded as
     if alone (the soft-max of a vertex runs over its own component: a small component
     embedded beside a large one would shrink to a point): components of more than
     ``_GROUP`` vertices one run each, smaller ones together in runs of about ``_GROUP``
@@ -365,12 +370,18 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
 
     def run(B, S, lab, seed):
         local = GariTracker(B) if select_gari else None
+        scores: list[float] = []
+        patient = B.shape[0] > _TLOE_LARGE  # small graphs: every run to the end
 
         def callback(_run, it, X, f):
             if progress is not None:
                 progress.update(f)
             if local is not None and it > early and (it - early) % _TLOE_EVERY == 0:
-                local.offer(X, f)
+                scores.append(local.offer(X, f))
+                # GARI past its peak for _TLOE_PATIENCE checkpoints: the falling
+                # exaggeration now only spreads the clusters of a dense graph apart
+                if patient and len(scores) - 1 - int(np.argmax(scores)) >= _TLOE_PATIENCE:
+                    return True
             return deadline is not None and time.perf_counter() >= deadline
 
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,
