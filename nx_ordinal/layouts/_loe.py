@@ -18,6 +18,7 @@ from .._frame import (
     positive_rule,
     unweighted_rule,
 )
+from .._leaves import ring_leaves
 from .._memory import (
     loe_layout_memory,
 )
@@ -320,16 +321,30 @@ def loe_layout(
     if runs:
         assert tracker.best_X is not None  # every run was offered
         best.append(tracker.best_X)
-    if soft:
-        best.append(soft_run.embedding)  # already its checkpoint of best GARI
-    if len(best) == 1:
-        return best[0]
     # the best configuration of each objective (by GARI); between them the mean of GARI and
     # NP1 decides: GARI alone favours the neighbourhoods of hubs, NP1 weighs every vertex's
     # neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE 0.733 / 0.667)
-    scores = [0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X))
-              for X in best]
-    return best[int(np.argmax(np.nan_to_num(scores, nan=-1.0)))]
+    def score(X):
+        return float(np.nan_to_num(
+            0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
+
+    scores = [None] * len(best)
+    if soft:
+        X = soft_run.embedding  # already its checkpoint of best GARI
+        # hubs with six leaves or more: five leaves each can have the hub as nearest point
+        # (the plane allows no more); the t-LOE drawing, one ring of leaves, gives them none
+        Y = ring_leaves(X, A) if dim == 2 and not G.is_directed() else None
+        if Y is not None:
+            sx, sy = score(X), score(Y)
+            X, sx = (Y, sy) if sy > sx else (X, sx)
+            scores.append(sx)
+        else:
+            scores.append(None)
+        best.append(X)
+    if len(best) == 1:
+        return best[0]
+    scores = [score(X) if v is None else v for X, v in zip(best, scores)]
+    return best[int(np.argmax(scores))]
 
 
 #: iterations of the t-LOE run (the early phase, a quarter of them up to 100, included);

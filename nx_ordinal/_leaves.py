@@ -1,0 +1,101 @@
+"""Leaves of a hub in two rings, a final step of ``loe_layout``'s t-LOE drawing
+(:func:`ring_leaves`).
+
+A leaf (a vertex of degree 1) has one LOE comparison set: its hub must be nearer to it than
+every other vertex.  In the plane at most five leaves of one hub can have it as their nearest
+point (two leaves at distances a <= b from the hub, an angle theta apart, are farther apart
+than b only if cos(theta) < a / (2 b) <= 1/2), and a soft-max embedding spreads a hub's
+leaves evenly on one ring, where with six or more leaves each leaf's nearest point is the
+next leaf: none of them is satisfied.  Placing five of them on an inner ring (72 degrees
+apart) and the rest on a ring of more than twice the radius satisfies five.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.spatial import cKDTree
+
+if TYPE_CHECKING:
+    from ._typing import FloatArray
+
+__all__ = ["ring_leaves"]
+
+#: inner ring: at most this many leaves (the most that can have the hub as nearest point)
+INNER = 5
+#: the inner ring's radius is at most this fraction of the distance from the hub to the
+#: nearest point that is not one of its leaves; the outer ring's radius is OUTER times it
+_ROOM = 0.4
+OUTER = 2.2
+
+
+def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
+    """Leaves of each hub with ``INNER + 1`` or more leaves, re-placed in two rings round it.
+
+    ``A``: the symmetric adjacency (CSR, no self-loops) of the drawing ``X`` (n x 2).  For a
+    hub h with s >= 6 leaves, D_h the distance from h to its nearest point that is none of
+    its leaves, and a_h = min(median distance of its leaves, 0.4 D_h): ``INNER`` leaves go
+    on the circle of radius a_h round h, 72 degrees apart, the others on the circle of radius
+    2.2 a_h (< D_h), evenly spaced; both in the order of the leaves' present angles round
+    h, the inner ones spread over that order.  Then every inner leaf has h as its nearest
+    point (the outer ring is more than a_h from it, the rest of the drawing more than
+    D_h - a_h >= 1.5 a_h), unless another hub's leaves moved in the same way come near.
+    Returns the new drawing, or None when no hub has six leaves.  O(n log n + L log L) for
+    L leaves: k-d tree queries and sorts, no loop over hubs.
+    """
+    n = X.shape[0]
+    deg = np.diff(A.indptr)
+    leaf = np.flatnonzero(deg == 1)
+    hub_of = A.indices[A.indptr[leaf]]
+    # leaves whose hub is itself a leaf (a component of two) have nothing to gain
+    keep = deg[hub_of] > 1
+    leaf, hub_of = leaf[keep], hub_of[keep]
+    count = np.bincount(hub_of, minlength=n)
+    big = count[hub_of] > INNER
+    leaf, hub_of = leaf[big], hub_of[big]
+    if leaf.size == 0:
+        return None
+    hubs = np.unique(hub_of)
+    s = count[hubs]
+    # D_h: among the s_h + 2 nearest points of h, the first that is neither h nor its leaf
+    owner = np.full(n, -1)
+    owner[leaf] = hub_of
+    tree = cKDTree(X)
+    D = np.empty(hubs.size)
+    order = np.argsort(s, kind="stable")
+    start = 0
+    while start < order.size:  # chunks of similar s (a few queries, not one per hub)
+        kk = int(s[order[min(start + 255, order.size - 1)]]) + 2
+        rows = order[start:start + 256]
+        d, idx = tree.query(X[hubs[rows]], k=min(kk, n))
+        idx = np.where(idx < n, idx, 0)
+        own = (idx == hubs[rows, None]) | (owner[idx] == hubs[rows, None])
+        first = np.argmax(~own, axis=1)
+        found = ~own[np.arange(rows.size), first]
+        D[rows] = np.where(found, d[np.arange(rows.size), first], np.inf)
+        start += rows.size
+    pos = np.searchsorted(hubs, hub_of)  # each leaf's hub, as an index into hubs
+    V = X[leaf] - X[hub_of]
+    r = np.hypot(V[:, 0], V[:, 1])
+    ang = np.arctan2(V[:, 1], V[:, 0])
+    bounds = np.concatenate([[0], np.cumsum(s)])
+    med = r[np.lexsort((r, pos))][bounds[:-1] + s // 2]
+    a = np.minimum(med, _ROOM * D)
+    a = np.where(a > 0, a, np.where(med > 0, med, 1.0))  # coincident points: any scale
+    # rank of each leaf round its hub by angle; the inner ones have ranks floor(j s / INNER),
+    # j < INNER; `below` counts the inner ranks under a rank: ceil(INNER rank / s)
+    srt = np.lexsort((ang, pos))
+    rank = np.empty(leaf.size, dtype=np.int64)
+    rank[srt] = np.arange(leaf.size) - bounds[pos[srt]]
+    sl = s[pos]
+    below = (INNER * rank + sl - 1) // sl
+    inner = (below < INNER) & ((below * sl) // INNER == rank)
+    theta0 = ang[srt[bounds[:-1]]][pos]  # the angle of rank 0 (an inner leaf) of the hub
+    phi = np.where(inner, theta0 + 2.0 * np.pi * below / INNER,
+                   theta0 + 2.0 * np.pi * (rank - below + 0.5) / (sl - INNER))
+    rad = np.where(inner, a[pos], OUTER * a[pos])
+    Y = X.copy()
+    Y[leaf] = X[hub_of] + rad[:, None] * np.column_stack([np.cos(phi), np.sin(phi)])
+    return Y
