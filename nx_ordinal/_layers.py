@@ -21,6 +21,7 @@ LAYERS: dict[int, tuple[str, tuple[str, ...]]] = {
     3: ("solvers", ("nx_ordinal.embed", "nx_ordinal.density")),
     4: ("analysis", ("nx_ordinal.metrics", "nx_ordinal.asap")),
     5: ("front door", ("nx_ordinal._layout_utils", "nx_ordinal._frame", "nx_ordinal._overlap",
+                       "nx_ordinal._leaves",
                        "nx_ordinal._selection", "nx_ordinal.classical",
                        "nx_ordinal.layouts", "nx_ordinal._methods", "nx_ordinal._layers")),
     # the registry refreshes the package's lazy names, so it sits with the package itself
