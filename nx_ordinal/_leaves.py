@@ -25,9 +25,10 @@ __all__ = ["ring_leaves"]
 
 #: inner ring: at most this many leaves (the most that can have the hub as nearest point)
 INNER = 5
-#: the inner ring's radius is at most this fraction of the distance from the hub to the
-#: nearest point that is not one of its leaves; the outer ring's radius is OUTER times it
-_ROOM = 0.4
+#: the inner ring's radius is at most _ROOM times the distance D from the hub to the nearest
+#: point that does not move; the outer ring's radius is OUTER times it (so at most 0.44 D:
+#: the rings of two hubs stay apart)
+_ROOM = 0.2
 OUTER = 2.2
 
 
@@ -35,15 +36,17 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
     """Leaves of each hub with ``INNER + 1`` or more leaves, re-placed in two rings round it.
 
     ``A``: the symmetric adjacency (CSR, no self-loops) of the drawing ``X`` (n x 2).  For a
-    hub h with s >= 6 leaves, D_h the distance from h to its nearest point that is none of
-    its leaves, and a_h = min(median distance of its leaves, 0.4 D_h): ``INNER`` leaves go
-    on the circle of radius a_h round h, 72 degrees apart, the others on the circle of radius
-    2.2 a_h (< D_h), evenly spaced; both in the order of the leaves' present angles round
-    h, the inner ones spread over that order.  Then every inner leaf has h as its nearest
-    point (the outer ring is more than a_h from it, the rest of the drawing more than
-    D_h - a_h >= 1.5 a_h), unless another hub's leaves moved in the same way come near.
-    Returns the new drawing, or None when no hub has six leaves.  O(n log n + L log L) for
-    L leaves: k-d tree queries and sorts, no loop over hubs.
+    hub h with s >= 6 leaves, D_h the distance from h to its nearest point other than the
+    leaves that move (those of every such hub), and a_h = min(median distance of its leaves,
+    0.2 D_h): ``INNER`` leaves go on the circle of radius a_h round h, 72 degrees apart, the
+    others on the circle of radius 2.2 a_h, evenly spaced; both in the order of the leaves'
+    present angles round h, the inner ones spread over that order.  Then every inner leaf
+    has h as its nearest point: the other leaves of h are more than a_h from it (1.18 a_h
+    on the inner ring, 1.2 a_h from the outer one), the points that stay at least
+    D_h - a_h >= 4 a_h, and another hub h' with its rings (within 0.44 D_h' <= 0.44 |h -
+    h'|) at least 0.36 |h - h'| >= 1.8 a_h.  Returns the new drawing, or None when no hub
+    has six leaves.  O(n log n + L log L) for L leaves: k-d tree queries and sorts, no loop
+    over hubs.
     """
     n = X.shape[0]
     deg = np.diff(A.indptr)
@@ -59,23 +62,15 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
         return None
     hubs = np.unique(hub_of)
     s = count[hubs]
-    # D_h: among the s_h + 2 nearest points of h, the first that is neither h nor its leaf
-    owner = np.full(n, -1)
-    owner[leaf] = hub_of
-    tree = cKDTree(X)
-    D = np.empty(hubs.size)
-    order = np.argsort(s, kind="stable")
-    start = 0
-    while start < order.size:  # chunks of similar s (a few queries, not one per hub)
-        kk = int(s[order[min(start + 255, order.size - 1)]]) + 2
-        rows = order[start:start + 256]
-        d, idx = tree.query(X[hubs[rows]], k=min(kk, n))
-        idx = np.where(idx < n, idx, 0)
-        own = (idx == hubs[rows, None]) | (owner[idx] == hubs[rows, None])
-        first = np.argmax(~own, axis=1)
-        found = ~own[np.arange(rows.size), first]
-        D[rows] = np.where(found, d[np.arange(rows.size), first], np.inf)
-        start += rows.size
+    # D_h: the distance from h to the nearest point that stays (no leaf moved here)
+    stay = np.ones(n, dtype=bool)
+    stay[leaf] = False
+    rest = np.flatnonzero(stay)
+    if rest.size >= 2:
+        d, _ = cKDTree(X[rest]).query(X[hubs], k=2)
+        D = d[:, 1]
+    else:
+        D = np.full(hubs.size, np.inf)
     pos = np.searchsorted(hubs, hub_of)  # each leaf's hub, as an index into hubs
     V = X[leaf] - X[hub_of]
     r = np.hypot(V[:, 0], V[:, 1])

@@ -1,0 +1,108 @@
+"""The leaves of a hub in two rings (``_leaves.ring_leaves``), the last step of loe_layout's
+t-LOE drawing."""
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from scipy.spatial import cKDTree
+
+import nx_ordinal
+from nx_ordinal._leaves import INNER, OUTER, ring_leaves
+from nx_ordinal.embed import tloe
+from nx_ordinal.metrics import neighbourhood_preservation
+
+
+def _star_on_one_ring(s, radius=1.0):
+    """K_{1,s}: the hub at the origin, the leaves evenly on one circle (what a soft-max
+    embedding draws): every leaf's nearest point is the next leaf."""
+    G = nx.star_graph(s)
+    ang = 2 * np.pi * np.arange(s) / s
+    X = np.vstack([[0.0, 0.0], radius * np.column_stack([np.cos(ang), np.sin(ang)])])
+    return G, X, nx.to_scipy_sparse_array(G, nodelist=range(s + 1), format="csr")
+
+
+def _satisfied_leaves(A, X):
+    deg = np.diff(A.indptr)
+    leaves = np.flatnonzero(deg == 1)
+    hub = A.indices[A.indptr[leaves]]
+    _, nn = cKDTree(X).query(X[leaves], 2)
+    return leaves[nn[:, 1] == hub]
+
+
+@pytest.mark.parametrize("s", [6, 12, 40])
+def test_five_leaves_get_the_hub_as_nearest_point(s):
+    G, X, A = _star_on_one_ring(s)
+    X0 = X.copy()
+    assert _satisfied_leaves(A, X).size == 0
+    Y = ring_leaves(X, A)
+    np.testing.assert_array_equal(X, X0)  # input untouched
+    assert np.isfinite(Y).all()
+    np.testing.assert_array_equal(Y[0], X[0])  # the hub stays
+    sat = _satisfied_leaves(A, Y)
+    assert sat.size == INNER
+    r = np.linalg.norm(Y[1:] - Y[0], axis=1)
+    a = r.min()
+    # the inner ring at the leaves' median distance (nothing else is near), the outer at 2.2 a
+    np.testing.assert_allclose(a, 1.0)
+    np.testing.assert_allclose(np.sort(r)[:INNER], a)
+    np.testing.assert_allclose(np.sort(r)[INNER:], OUTER * a)
+    np.testing.assert_allclose(np.linalg.norm(Y[sat] - Y[0], axis=1), a)
+    assert pdist_min(Y) > 0
+    assert neighbourhood_preservation(G, dict(enumerate(Y))) > \
+        neighbourhood_preservation(G, dict(enumerate(X)))
+
+
+def pdist_min(X):
+    d, _ = cKDTree(X).query(X, 2)
+    return d[:, 1].min()
+
+
+def test_a_near_point_limits_the_inner_ring():
+    G, X, A = _star_on_one_ring(10)
+    # a second component: one edge 1.5 from the hub
+    X = np.vstack([X, [[1.5, 0.0], [3.0, 0.0]]])
+    A = sp.block_diag([A, sp.csr_array(np.array([[0.0, 1.0], [1.0, 0.0]]))], format="csr")
+    Y = ring_leaves(X, A)
+    r = np.linalg.norm(Y[1:11] - Y[0], axis=1)
+    np.testing.assert_allclose(r.min(), 0.2 * 1.5)  # 0.2 D, D the nearest other point
+    assert r.max() < 1.5
+    assert np.sum(_satisfied_leaves(A, Y) <= 10) == INNER
+    np.testing.assert_array_equal(Y[11:], X[11:])  # the other component does not move
+
+
+@pytest.mark.parametrize("G", [nx.path_graph(8), nx.cycle_graph(9), nx.star_graph(5),
+                               nx.complete_graph(6)], ids=["path", "cycle", "star5", "K6"])
+def test_nothing_to_do_without_a_hub_of_six_leaves(G):
+    n = G.number_of_nodes()
+    X = np.random.default_rng(0).random((n, 2))
+    assert ring_leaves(X, nx.to_scipy_sparse_array(G, format="csr")) is None
+
+
+def _stars_on_a_cycle(hubs=8, leaves=10):
+    G = nx.cycle_graph(hubs)
+    for h in range(hubs):
+        G.add_edges_from((h, (h, j)) for j in range(leaves))
+    return G
+
+
+def test_loe_layout_draws_stars_with_five_satisfied_leaves_each():
+    G = _stars_on_a_cycle(8, 30)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    nodes = list(G)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, format="csr")
+    X = np.array([pos[v] for v in nodes])
+    assert _satisfied_leaves(A, X).size == 8 * INNER
+    # the t-LOE solver alone (leaves round each hub at about one radius) satisfies fewer:
+    # the most the plane allows is reached only with the rings
+    raw = tloe(A, seed=0).embedding
+    assert _satisfied_leaves(A, raw).size < 8 * INNER
+    assert neighbourhood_preservation(G, dict(zip(nodes, raw))) < \
+        neighbourhood_preservation(G, pos)
+
+
+def test_directed_graphs_keep_the_t_loe_drawing():
+    G = nx.DiGraph(_stars_on_a_cycle(4, 8))
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert len(pos) == G.number_of_nodes()
+    assert all(np.isfinite(p).all() for p in pos.values())
