@@ -150,7 +150,12 @@ def loe_layout(
         ``"hinge"``: Err_local (the paper's LOE), as ``n_init``, ``init`` and ``select``
         say. ``"t"``: t-LOE alone, one run of 500 iterations (300 beyond 600 nodes; at most
         ``max_iter``) from a random start (or ``pos``), each connected component embedded as
-        if alone, GARI checkpoints every 25 iterations after its early phase. ``"auto"``: up
+        if alone, GARI checkpoints every 25 iterations after its early phase (beyond 600
+        nodes the run stops once 3 checkpoints in a row stay below its best GARI), the
+        checkpoint of best GARI kept; in 2-D, each hub with six or more leaves then gets
+        five of them on a ring close round it (each with the hub as its nearest point, the
+        most the plane allows) and the rest on a ring of 2.2 times the radius, kept when
+        the mean of GARI and NP1 rises (``_leaves.ring_leaves``). ``"auto"``: up
         to 500 nodes both, and between the best configuration of each (by GARI) the one with
         the higher mean of GARI and NP1
         (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours hubs'
