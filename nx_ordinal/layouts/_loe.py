@@ -155,7 +155,7 @@ def loe_layout(
         checkpoint of best GARI kept; in 2-D, each hub with six or more leaves then gets
         five of them on a ring close round it (each with the hub as its nearest point, the
         most the plane allows) and the rest on a ring of 2.2 times the radius, kept when
-        the mean of GARI and NP1 rises (``_leaves.ring_leaves``). ``"auto"``: up
+        the mean of GARI and NP1 rises. ``"auto"``: up
         to 500 nodes both, and between the best configuration of each (by GARI) the one with
         the higher mean of GARI and NP1
         (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours hubs'
@@ -333,7 +333,7 @@ def loe_layout(
         return float(np.nan_to_num(
             0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
 
-    scores = [None] * len(best)
+    scores: list[float | None] = [None] * len(best)
     if soft:
         X = soft_run.embedding  # already its checkpoint of best GARI
         # hubs with six leaves or more: five leaves each can have the hub as nearest point
@@ -348,8 +348,8 @@ def loe_layout(
         best.append(X)
     if len(best) == 1:
         return best[0]
-    scores = [score(X) if v is None else v for X, v in zip(best, scores)]
-    return best[int(np.argmax(scores))]
+    final = [score(X) if v is None else v for X, v in zip(best, scores)]
+    return best[int(np.argmax(final))]
 
 
 #: iterations of the t-LOE run (the early phase, a quarter of them up to 100, included);
