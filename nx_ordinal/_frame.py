@@ -40,6 +40,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import time
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import numpy as np
@@ -181,6 +182,12 @@ class Frame:
         off for its result (e.g. a fallback that returns its start).
     overlap_seed : Generator
         Where that separation draws its random choices (the ``"finish"`` stream).
+    t_start : float
+        ``time.perf_counter()`` when the public call began (before the graph was read): a
+        ``max_time`` counts from here.
+    deadline : float or None
+        ``time.perf_counter()`` after which :meth:`finish` separates no more overlaps (an
+        algorithm with a ``max_time`` sets it); ``None``: no limit.
     """
 
     def __init__(self, name: str, G: nx.Graph, nodes: list[Hashable], dim: int,
@@ -193,6 +200,8 @@ class Frame:
         self.seed = np.random.SeedSequence(0) if seed is None else seed  # unseeded layouts
         self.remove_overlap = False
         self.overlap_seed = self.stream("finish")
+        self.t_start = time.perf_counter()
+        self.deadline: float | None = None
         self._pos = pos
         self._given: tuple[FloatArray, np.ndarray] | None = None
         self._A: SparseLike | None = None
@@ -245,7 +254,8 @@ class Frame:
         return finish_layout(self.G, self.nodes, X, scale=scale, center=center,
                              store_pos_as=store_pos_as, remove_overlap=self.remove_overlap,
                              seed=self.overlap_seed,
-                             A=self.adjacency() if self.remove_overlap else None)
+                             A=self.adjacency() if self.remove_overlap else None,
+                             deadline=self.deadline)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -326,6 +336,7 @@ def layout_frame(
 
         @functools.wraps(algorithm)
         def layout(*args: Any, **kwargs: Any) -> PosDict:
+            t_start = time.perf_counter()
             bound = public.bind(*args, **kwargs)
             bound.apply_defaults()
             kw = dict(bound.arguments)
@@ -336,6 +347,7 @@ def layout_frame(
             if "seed" in kw:  # converted once, here; the stages draw from its children
                 kw["seed"] = as_seed_sequence(kw["seed"])
             frame = Frame(name, G, nodes, dim, kw.get("seed"), kw["pos"])
+            frame.t_start = t_start
             for key, rule in rules.items():
                 kw[key] = rule(kw[key], frame, key)
             frame.validate_pos()

@@ -240,13 +240,14 @@ def finish_layout(
     remove_overlap: bool = False,
     seed: Seed = None,
     A: SparseLike | None = None,
+    deadline: float | None = None,
 ) -> PosDict:
     """Replace non-finite rows of ``X`` by the mean of the finite ones, rescale ``X`` (unless
     ``rescale_pos`` is false), shift by ``center``, build the dict in node order and store it
     under ``store_pos_as`` if asked.  ``remove_overlap=True`` first separates nodes that
     nearly coincide (``_overlap.separate_overlaps`` with the adjacency ``A`` in ``nodes``
-    order -- built from ``G`` when not given -- random choices from ``seed``), the final step
-    of the ordinal layouts."""
+    order -- built from ``G`` when not given -- random choices from ``seed``; no more after
+    the ``time.perf_counter()`` ``deadline``), the final step of the ordinal layouts."""
 
     X = np.asarray(X, dtype=np.float64)
     bad = ~np.isfinite(X).all(axis=1)
@@ -255,7 +256,8 @@ def finish_layout(
         X[bad] = np.nanmean(np.where(np.isfinite(X), X, np.nan), axis=0) if (~bad).any() else 0.0
         X = np.nan_to_num(X)
     if remove_overlap:
-        X = separate_overlaps(X, graph_to_csr(G, nodes)[0] if A is None else A, seed)
+        X = separate_overlaps(X, graph_to_csr(G, nodes)[0] if A is None else A, seed,
+                              deadline=deadline)
     if rescale_pos:
         X = rescale(X, scale)
     if center is not None:

@@ -18,6 +18,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
+from ._runtime.arrays import sorted_unique
+
 if TYPE_CHECKING:
     from ._typing import FloatArray
 
@@ -60,7 +62,7 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
     leaf, hub_of = leaf[big], hub_of[big]
     if leaf.size == 0:
         return None
-    hubs = np.unique(hub_of)
+    hubs = sorted_unique(hub_of)
     s = count[hubs]
     # D_h: the distance from h to the nearest point that stays (no leaf moved here)
     stay = np.ones(n, dtype=bool)

@@ -4,6 +4,7 @@ recovered neighbours (GARI's count) stay the same."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -11,6 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
+from ._runtime.arrays import sorted_union, sorted_unique
 from .utils import as_generator
 
 if TYPE_CHECKING:
@@ -91,6 +93,7 @@ def separate_overlaps(
     *,
     min_dist: float = 0.1,
     max_rounds: int = 40,
+    deadline: float | None = None,
 ) -> FloatArray:
     """Separate nodes closer than ``min_dist`` times the median edge length.
 
@@ -131,6 +134,10 @@ def separate_overlaps(
     min_dist : float, default 0.1
         Target separation as a fraction of the median edge length.
     max_rounds : int, default 40
+    deadline : float or None
+        ``time.perf_counter()`` at which to stop: no pass begins after it, and a pass that
+        reaches it ends at its next check, its failing nodes staying where they were (as
+        after ``max_rounds``).  ``None``: no limit.
 
     Returns
     -------
@@ -164,6 +171,8 @@ def separate_overlaps(
     # (each keeps what the previous one kept) until no pair is closer than t
     moved = None
     for _ in range(_PASSES):
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         tree = cKDTree(X)
         pairs = tree.query_pairs(t * (1 - 1e-9), output_type="ndarray")
         if moved is not None:
@@ -174,7 +183,7 @@ def separate_overlaps(
             break
         if rng is None:
             rng = as_generator(seed)
-        Y = _separate(X, A, r, c, t, pairs, tree, rng, max_rounds)
+        Y = _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline)
         # moved: by a twentieth of t or more (smaller moves are refused pushes' remnants)
         moved = np.einsum("nd,nd->n", Y - X, Y - X) >= (0.05 * t) ** 2
         X = Y
@@ -188,7 +197,7 @@ def separate_overlaps(
 _PASSES = 4
 
 
-def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
+def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
     """One pass of :func:`separate_overlaps` over the close ``pairs`` of ``X``."""
     n, dim = X.shape
     # 1. split exactly coincident points
@@ -200,7 +209,7 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
     n_lab, labels = connected_components(C, directed=False)
     inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
     k = _out_degree(A, n)
-    edge_keys = np.unique(r.astype(np.int64) * n + c)
+    edge_keys = sorted_unique(r.astype(np.int64) * n + c)
     before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
     factor = inside.astype(np.float64)
     prev = X
@@ -232,6 +241,8 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
         hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
         hit[bad] = True
         hit &= inside
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
         # a push already below _MIN_FACTOR of the first separates nothing: no more rounds
         shrink = hit & (factor >= _MIN_FACTOR)
         if not shrink.any():
@@ -240,7 +251,7 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds):
         # components of close pairs are independent: push again only those with a change
         redo = np.isin(pair_lab, labels[shrink])
         again = _push(Z, pairs[redo], factor, t)
-        idx = np.unique(pairs[redo])
+        idx = sorted_unique(pairs[redo])
         pushed[idx] = again[idx]
     # still failing: left where they were; coincident ones stay split, by 1e-5 of the push
     # (their own push redone at that factor: the others around them keep theirs)
@@ -269,12 +280,12 @@ def _multiset_changes(B, C, n):
     kc = (rows * (n + 1) + np.minimum(C, n))[C < n]
     ub, nb = np.unique(kb, return_counts=True)
     uc, nc = np.unique(kc, return_counts=True)
-    keys = np.union1d(ub, uc)
+    keys = sorted_union(ub, uc)
     cb = np.zeros(keys.size, dtype=np.int64)
     cc = np.zeros(keys.size, dtype=np.int64)
     cb[np.searchsorted(keys, ub)] = nb
     cc[np.searchsorted(keys, uc)] = nc
-    return np.unique(keys[cb != cc] % (n + 1))
+    return sorted_unique(keys[cb != cc] % (n + 1))
 
 
 def _push(Z, pairs, w, t, steps=_PUSH_STEPS):

@@ -72,9 +72,10 @@ def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     is_self[no_self, kq - 1] = True
     nbr = idx[~is_self].reshape(n, kq - 1)
     take = np.arange(kq - 1)[None, :] < degrees[:, None]
-    rows = np.repeat(np.arange(n), kq - 1)[take.ravel()]
-    cols = nbr.ravel()[take.ravel()]
-    return sp.csr_array((np.ones(rows.size), (rows, cols)), shape=(n, n))
+    cols = nbr[take]  # row by row: the CSR arrays directly (each row nearest first)
+    indptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(take.sum(axis=1), out=indptr[1:])
+    return sp.csr_array((np.ones(cols.size), cols, indptr), shape=(n, n))
 
 
 def gari_array(A: AdjacencyLike, X: ArrayLike) -> float:

@@ -139,3 +139,21 @@ def test_layout_parameter_and_determinism():
                    nx_ordinal.asap_loe_layout):
         pos = layout(nx.karate_club_graph(), seed=0, remove_overlap=False)
         assert len(pos) == 34
+
+
+def test_deadline_spent_leaves_the_layout_and_a_later_one_changes_nothing():
+    # a spent deadline: nothing moves (the same array back); a far one: the same result as
+    # no deadline (every check reached)
+    import time
+
+    G = nx.les_miserables_graph()
+    nodes = list(G)
+    A, _ = graph_to_csr(G, nodes)
+    raw = _array(nx_ordinal.loe_layout(G, seed=0, remove_overlap=False, objective="hinge"),
+                 nodes)
+    assert _close_pairs(raw, A) > 0
+    assert separate_overlaps(raw, A, seed=0, deadline=time.perf_counter() - 1.0) is raw
+    free = separate_overlaps(raw, A, seed=0)
+    late = separate_overlaps(raw, A, seed=0, deadline=time.perf_counter() + 3600.0)
+    np.testing.assert_array_equal(free, late)
+    assert _close_pairs(late, A) == 0

@@ -113,3 +113,23 @@ def test_ste_family_results_carry_restart_objectives():
             warnings.simplefilter("ignore", ConvergenceWarning)
             res = ste(T, dim=2, seed=0, max_iter=20, projected=projected)
         assert res.info["restart_objectives"] == [res.objective]
+
+
+def test_run_lbfgs_starts_no_evaluation_that_would_end_past_the_budget():
+    # every evaluation takes at least 50 ms and the budget is 120 ms: once the elapsed time
+    # plus the last evaluation's reaches the budget no evaluation starts, even inside a line
+    # search (the third ends after 150 ms at the earliest: a fourth is never started)
+    import time
+
+    count = []
+
+    def slow(X):
+        count.append(1)
+        time.sleep(0.05)
+        return _quadratic(X)
+
+    n_iter, conv, hist = run_lbfgs(slow, np.zeros((4, 2)), 50, 1e-12,
+                                   Progress(50, False, "q", max_time=0.12))
+    assert not conv
+    assert 1 <= len(count) <= 3
+    assert n_iter == len(hist) <= 2

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -47,19 +48,26 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
               maxcor: int = 20, on_iter: Callable[..., Any] | None = None,
               f_small: float = 0.0, restarts: int = 0,
               stop: Callable[[Sequence[float], float], bool] = stop_rule,
-              stationary: tuple[int, ...] = (0, 2)) -> tuple[int, bool, list[float]]:
+              stationary: tuple[int, ...] = (0, 2),
+              start: tuple[float, FloatArray, float] | None = None,
+              ) -> tuple[int, bool, list[float]]:
     """Minimise ``ev`` (``X -> (f, grad)``) from ``X0`` by L-BFGS-B.
 
     Stops on ``stop(history, tol)`` (default :func:`stop_rule`; the STE family passes it
     with ``floor=1``), an objective at most ``f_small`` (converged), ``max_iter``
-    iterations, when ``progress.out_of_time()`` or when ``on_iter(it, X, f)``, called after
+    iterations, when ``progress.out_of_time()`` -- checked before every evaluation too,
+    with the last evaluation's duration ahead, so that a line search does not run past the
+    budget by more than the evaluation it is in (the evaluator keeps the best point
+    evaluated, which the caller returns) -- or when ``on_iter(it, X, f)``, called after
     every iteration, returns a true value (the caller's own criterion: counted as converged).
     Up to ``restarts`` times, a run that stopped by itself (no decrease, or a failed line
     search) after making progress is
     restarted from its last point with a fresh memory (for objectives that change between
     evaluations, such as a truncated candidate list).  A run that L-BFGS-B ended by itself
     with a status in ``stationary`` before ``max_iter`` and within the time budget counts as
-    converged (a numerically stationary point).
+    converged (a numerically stationary point).  ``start``: ``(f, grad, seconds)`` of an
+    evaluation of ``X0`` the caller has made already; L-BFGS-B's first evaluation (of
+    ``X0``) takes it instead of evaluating again (the same point, the same cost, nothing new).
     Returns ``(n_iter, converged, history)``.
     """
 
@@ -69,8 +77,20 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
         ev(X0)  # the start's objective: the result reports the configuration it returns
         return 0, False, history
 
+    cost = [0.0 if start is None else start[2]]  # seconds of the last evaluation
+    known = [start]
+
     def fun(x):
+        if known[0] is not None:
+            f0, g0, _ = known[0]
+            known[0] = None
+            if np.array_equal(x, X0.ravel()):
+                return f0, np.array(g0, dtype=np.float64).ravel()
+        if progress.out_of_time(cost[0]):
+            raise _OutOfTime
+        t0 = time.perf_counter()
         f, grad = ev(x.reshape(n, dim))
+        cost[0] = time.perf_counter() - t0
         return f, grad.ravel()
 
     converged = [False]
@@ -91,11 +111,14 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
     while True:
         done = len(history)
         left = max_iter - done
-        res = minimize(
-            fun, x, jac=True, method="L-BFGS-B", callback=callback,
-            options=dict(maxiter=left, maxfun=max(2 * left, 100), ftol=0.0, gtol=0.0,
-                         maxcor=maxcor),
-        )
+        try:
+            res = minimize(
+                fun, x, jac=True, method="L-BFGS-B", callback=callback,
+                options=dict(maxiter=left, maxfun=max(2 * left, 100), ftol=0.0, gtol=0.0,
+                             maxcor=maxcor),
+            )
+        except _OutOfTime:
+            return len(history), converged[0], history
         if (restarts <= 0 or converged[0] or res.status not in (0, 2) or len(history) == done
                 or len(history) >= max_iter or progress.out_of_time()):
             break
@@ -108,6 +131,11 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
         # not make progress): a numerically stationary point
         converged[0] = not progress.out_of_time()
     return len(history), converged[0], history
+
+
+class _OutOfTime(Exception):
+    """Raised by :func:`run_lbfgs`'s objective when the next evaluation would end past the
+    time budget; caught there."""
 
 
 def run_mm(

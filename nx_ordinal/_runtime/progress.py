@@ -314,8 +314,10 @@ class Progress:
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 
-    def out_of_time(self) -> bool:
-        return self.max_time is not None and self.elapsed() >= self.max_time
+    def out_of_time(self, ahead: float = 0.0) -> bool:
+        """Whether the budget is spent, or would be after ``ahead`` more seconds (the
+        expected cost of the next step)."""
+        return self.max_time is not None and self.elapsed() + ahead >= self.max_time
 
     def close(self) -> None:
         if self._bar is not None:

@@ -24,6 +24,7 @@ import numpy as np
 from scipy.spatial import cKDTree
 
 from .._resources import check_memory
+from .._runtime.arrays import sorted_unique
 
 if TYPE_CHECKING:
     from .._typing import FloatArray, IntArray
@@ -277,7 +278,7 @@ class CandidateList:
         m = np.minimum(self.cap[anchors] + 1, self.graph.n)  # the anchor itself comes first
         level = np.ceil(np.log2(m)).astype(np.int64)
         out_i, out_k, out_d = [], [], []
-        for lv in np.unique(level):
+        for lv in sorted_unique(level):
             sel = np.flatnonzero(level == lv)
             kq = int(min(m[sel].max(), self.graph.n))
             d, idx = tree.query(X[anchors[sel]], k=kq)
@@ -376,7 +377,7 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     lr = np.maximum(lr, -120)
     out_i, out_k, out_d = [], [], []
     total = 0
-    for level in np.unique(lr):
+    for level in sorted_unique(lr):
         sel = anchors[lr == level]
         rad = radii[lr == level]
         res = _ball_pairs(X[sel], tree, float(rad.max()))

@@ -9,6 +9,7 @@ i.e. every out-neighbour of i is closer to i, by at least ``delta``, than every 
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
@@ -714,12 +715,15 @@ def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter
             self.ev = _Evaluator(g, delta, dim, cap=cap, track=n > _MARGIN_STOP_MIN_N)
 
         def solve(self, progress):
-            X0, ev, on_iter = self.X0, self.ev, None
+            X0, ev, on_iter, start = self.X0, self.ev, None, None
             if callback is not None:
                 def on_iter(it, X, f, _run=self.r):
                     return callback(_run, it, X, f)
 
-                callback(self.r, 0, X0, ev(X0)[0])
+                t0 = time.perf_counter()
+                f0, g0 = ev(X0)
+                start = (f0, np.array(g0, dtype=np.float64), time.perf_counter() - t0)
+                callback(self.r, 0, X0, f0)
             if ev.stats is not None:
                 user_iter = on_iter
 
@@ -728,7 +732,8 @@ def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter
                     return stop or ev.small_violation(f)
             if method == "lbfgs":
                 return run_lbfgs(ev, X0, max_iter, tol, progress, on_iter=on_iter,
-                                 f_small=f_small, restarts=0 if cap is None else 20)
+                                 f_small=f_small, restarts=0 if cap is None else 20,
+                                 start=start)
             return _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=on_iter,
                            f_small=f_small)
 

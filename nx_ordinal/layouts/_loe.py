@@ -167,9 +167,10 @@ def loe_layout(
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.
     max_time : float or None
-        Seconds allowed for the whole call (starts and all runs; it is checked between the
-        starts and after every iteration); when it is spent the best configuration seen so
-        far is returned.
+        Seconds allowed for the whole call, from reading the graph to the final overlap
+        removal, which gets the last tenth (the time is checked between the stages and
+        after every iteration); when it is spent the best configuration seen so far is
+        returned.
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
@@ -249,13 +250,20 @@ def loe_layout(
 
 
 
-    t_start = time.perf_counter()
+    t_start = frame.t_start  # max_time counts from the start of the call
+    if max_time is not None:
+        frame.deadline = t_start + max_time  # for the final overlap removal
+        max_time *= 1.0 - _FINISH_SHARE  # the rest: the algorithm's
     G, nodes, n = frame.G, frame.nodes, frame.n
     n_init = int(n_init)  # "auto" resolved by the frame's rule
+    pivot: list[FloatArray] = []  # the pivot-MDS start, once computed
+
+    def pivot_gari():
+        pivot.append(pivot_mds(frame.adjacency(), dim, seed=frame.stream("soft", 1)))
+        return gari_array(frame.adjacency(), pivot[0])
+
     if objective == "auto":
-        hinge, soft = auto_objectives(
-            n, select, lambda: gari_array(frame.adjacency(), pivot_mds(
-                frame.adjacency(), dim, seed=frame.stream("soft", 1))))
+        hinge, soft = auto_objectives(n, select, pivot_gari)
     else:
         hinge, soft = objective == "hinge", objective == "t"
     inits = init
@@ -277,6 +285,8 @@ def loe_layout(
         starts = []
     elif X0 is not None:
         starts = [X0]
+    elif solver_init == "pivot" and n_init == 1 and pivot and A_solve is A:
+        starts = [pivot[0]]  # the start objective="auto" measured: not computed twice
     elif solver_init is not None:
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
@@ -364,6 +374,8 @@ _TLOE_LARGE = 600
 #: iterations of 300)
 _TLOE_EVERY = 25
 _TLOE_PATIENCE = 3
+#: the share of ``max_time`` kept for the final overlap removal (``Frame.finish``)
+_FINISH_SHARE = 0.1
 
 
 def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False,
