@@ -135,9 +135,10 @@ def separate_overlaps(
         Target separation as a fraction of the median edge length.
     max_rounds : int, default 40
     deadline : float or None
-        ``time.perf_counter()`` at which to stop: no pass begins after it, and a pass that
-        reaches it ends at its next check, its failing nodes staying where they were (as
-        after ``max_rounds``).  ``None``: no limit.
+        ``time.perf_counter()`` at which to stop: no pass begins after it, and a pass
+        makes no check that would end after it (its cost estimated from the pass's first
+        check): it keeps its last checked configuration, its failing nodes staying where
+        they were (as after ``max_rounds``), or moves nothing.  ``None``: no limit.
 
     Returns
     -------
@@ -210,9 +211,12 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
     inside = np.bincount(labels, minlength=n_lab)[labels] >= 2
     k = _out_degree(A, n)
     edge_keys = sorted_unique(r.astype(np.int64) * n + c)
+    t0 = time.perf_counter()
     before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
+    per_row = (time.perf_counter() - t0) / n  # seconds per node of a check
     factor = inside.astype(np.float64)
     prev = X
+    checked = None  # the last configuration checked
     hit = np.zeros(n, dtype=bool)
     pushed = _push(Z, pairs, factor, t)
     pair_lab = labels[pairs[:, 0]]
@@ -230,6 +234,12 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
         reach = radius + disp + float(disp[new].max())
         near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
         obs = np.flatnonzero((near <= reach) & (k > 0))
+        if deadline is not None and time.perf_counter() + per_row * obs.size >= deadline:
+            # no time for this check: the last checked configuration, or nothing moves
+            if checked is None:
+                return X
+            Y = checked
+            break
         after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
         changed = (before[obs] != after).any(axis=1)
         fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
@@ -237,12 +247,11 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
         bad = obs[fail]
         if bad.size == 0:
             return Y
+        checked = Y
         # the observers and the classes whose multiplicity in their lists changed move less
         hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
         hit[bad] = True
         hit &= inside
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
         # a push already below _MIN_FACTOR of the first separates nothing: no more rounds
         shrink = hit & (factor >= _MIN_FACTOR)
         if not shrink.any():

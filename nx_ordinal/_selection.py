@@ -49,6 +49,11 @@ class GariTracker:
         self._hist: list[tuple[int, float]] = []  # (iteration, best GARI of the run so far)
         self._last: tuple[FloatArray, float] | None = None  # the last scored, its GARI
 
+    def remember(self, X: FloatArray, g: float) -> None:
+        """Note that ``X`` has GARI ``g`` (measured by the caller): offered next, it is
+        not scored again."""
+        self._last = (np.array(X, dtype=np.float64), float(g))
+
     def offer(self, X: FloatArray, f: float) -> float:
         """Score ``X`` (objective ``f``) and keep it if it is the best so far; its GARI.
         The configuration offered last is not scored again (a run that ends where its last

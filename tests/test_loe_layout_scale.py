@@ -62,13 +62,25 @@ def test_max_time_bounds_the_whole_call(max_time):
 def test_spent_budget_returns_the_start(n_init):
     # a budget spent before the first run (here: by the start itself) leaves no iteration
     # to any run, the solver's restarts included: the result is the start, as max_iter=0
-    # (the final overlap removal is skipped too once the budget is spent: compared without)
+    # (the final overlap removal is skipped too once the budget is spent: compared without).
+    # With one run from the pivot-MDS start (n_init="auto" beyond 500 nodes) the solver is
+    # not even called, and says so; its max_iter=0 start differs only by the split of
+    # coincident points (5 % of the median edge)
+    from nx_ordinal.exceptions import ConvergenceWarning
+
     G = rgg(520, seed=7)
-    spent = quiet(nx_ordinal.loe_layout, G, seed=0, n_init=n_init, max_time=1e-9,
-                  remove_overlap=False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        spent = nx_ordinal.loe_layout(G, seed=0, n_init=n_init, max_time=1e-9,
+                                      remove_overlap=False)
     start = quiet(nx_ordinal.loe_layout, G, seed=0, n_init=n_init, max_iter=0,
                   remove_overlap=False)
-    np.testing.assert_array_equal(array(G, spent), array(G, start))
+    said = [str(w.message) for w in caught if issubclass(w.category, ConvergenceWarning)]
+    if n_init == "auto":
+        assert any("left no time for an iteration after the start" in m for m in said)
+        np.testing.assert_allclose(array(G, spent), array(G, start), atol=0.03)
+    else:
+        np.testing.assert_array_equal(array(G, spent), array(G, start))
 
 
 def test_max_time_is_validated():

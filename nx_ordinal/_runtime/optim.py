@@ -74,7 +74,8 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
     n, dim = X0.shape
     history: list[float] = []
     if max_iter == 0:  # scipy's L-BFGS-B takes one step even with maxiter=0
-        ev(X0)  # the start's objective: the result reports the configuration it returns
+        if start is None:  # the start's objective: the result reports the configuration
+            ev(X0)
         return 0, False, history
 
     cost = [0.0 if start is None else start[2]]  # seconds of the last evaluation

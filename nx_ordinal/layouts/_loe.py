@@ -22,7 +22,7 @@ from .._leaves import ring_leaves
 from .._memory import (
     loe_layout_memory,
 )
-from .._runtime.progress import Progress, public_call
+from .._runtime.progress import Progress, public_call, warn
 from .._runtime.result import EmbeddingResult
 from .._selection import GariTracker
 from .._shortcuts import drop_shortcuts
@@ -39,6 +39,7 @@ from .._starts import (
 from .._validation import check_choice
 from ..embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
 from ..embed.tloe import tloe
+from ..exceptions import ConvergenceWarning
 from ..metrics import gari_array, neighbourhood_preservation_array
 
 if TYPE_CHECKING:
@@ -251,21 +252,30 @@ def loe_layout(
 
 
     t_start = frame.t_start  # max_time counts from the start of the call
-    if max_time is not None:
-        frame.deadline = t_start + max_time  # for the final overlap removal
-        max_time *= 1.0 - _FINISH_SHARE  # the rest: the algorithm's
+    total = max_time
+    if total is not None:
+        frame.deadline = t_start + total  # for the final overlap removal
     G, nodes, n = frame.G, frame.nodes, frame.n
     n_init = int(n_init)  # "auto" resolved by the frame's rule
     pivot: list[FloatArray] = []  # the pivot-MDS start, once computed
+    scored: list[float] = []  # its GARI, and the seconds that score took
 
     def pivot_gari():
         pivot.append(pivot_mds(frame.adjacency(), dim, seed=frame.stream("soft", 1)))
-        return gari_array(frame.adjacency(), pivot[0])
+        t = time.perf_counter()
+        scored.append(gari_array(frame.adjacency(), pivot[0]))
+        scored.append(time.perf_counter() - t)
+        return scored[0]
 
     if objective == "auto":
         hinge, soft = auto_objectives(n, select, pivot_gari)
     else:
         hinge, soft = objective == "hinge", objective == "t"
+    # one score of the whole drawing (a k-d tree query of every node's list) prices the
+    # final overlap removal and an evaluation of Err_local, where it has been measured
+    t_score = scored[1] if scored else 0.0
+    if total is not None:  # the algorithm's share; the rest is the overlap removal's
+        max_time = total - max(_FINISH_SHARE * total, _FINISH_SCORES * t_score)
     inits = init
     large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
     solver_init = None
@@ -300,6 +310,8 @@ def loe_layout(
     deadline = None if max_time is None else t_start + max_time
     tracker = (GariTracker(A, large=large, progress=progress, deadline=deadline)
                if select == "gari" else None)
+    if tracker is not None and scored:
+        tracker.remember(pivot[0], scored[0])
     kw["verbose"] = verbose and tracker is None
 
     def remaining():
@@ -309,6 +321,13 @@ def loe_layout(
 
     def run(S, n, i):
         left = remaining()
+        if left is not None and not isinstance(S, str) and left < _EVAL_SCORES * t_score:
+            # not even one evaluation fits in what is left: the start, unevaluated
+            warn(f"loe_layout: max_time={total:g} s left no time for an iteration after "
+                 f"the start ({time.perf_counter() - t_start:.1f} s on {n} nodes); the "
+                 "result is the start: increase max_time", ConvergenceWarning)
+            return EmbeddingResult(np.array(S, dtype=np.float64), np.inf, 0, False, [],
+                                   f"loe-{method}", {"max_time": "no iteration"})
         iters = max_iter if left is None or left > 1e-9 else 0
         return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters,
                          seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
@@ -374,8 +393,14 @@ _TLOE_LARGE = 600
 #: iterations of 300)
 _TLOE_EVERY = 25
 _TLOE_PATIENCE = 3
-#: the share of ``max_time`` kept for the final overlap removal (``Frame.finish``)
+#: the share of ``max_time`` kept for the final overlap removal (``Frame.finish``), at least
+#: _FINISH_SCORES times the cost of one GARI score of the drawing where that was measured
+#: (n = 10^6, k = 28: a score 7 s, the removal's first check and one round 20-25 s); the
+#: solver is not started when less than _EVAL_SCORES scores' time is left (an evaluation of
+#: Err_local with its candidate list: 27 s there)
 _FINISH_SHARE = 0.1
+_FINISH_SCORES = 4.0
+_EVAL_SCORES = 4.0
 
 
 def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False,
