@@ -324,7 +324,7 @@ def loe_layout(
         if left is not None and not isinstance(S, str) and left < _EVAL_SCORES * t_score:
             # not even one evaluation fits in what is left: the start, unevaluated
             warn(f"loe_layout: max_time={total:g} s left no time for an iteration after "
-                 f"the start ({time.perf_counter() - t_start:.1f} s on {n} nodes); the "
+                 f"the start ({time.perf_counter() - t_start:.1f} s on {frame.n} nodes); the "
                  "result is the start: increase max_time", ConvergenceWarning)
             return EmbeddingResult(np.array(S, dtype=np.float64), np.inf, 0, False, [],
                                    f"loe-{method}", {"max_time": "no iteration"})
