@@ -54,6 +54,42 @@ def test_graph_to_csr_conventions():
         graph_to_csr(nx.Graph([("a", "b")]), nodelist=["a", "z"])
 
 
+@pytest.mark.parametrize("case", ["int", "shuffled", "strings", "subset", "reverse",
+                                  "restricted", "undirected_view", "multi", "self_loops"])
+def test_graph_to_csr_agrees_with_networkx(case):
+    # the adjacency read straight from the graph's dicts (or its views') is networkx's own
+    # matrix without the diagonal, as 0/1, with sorted indices
+    D = nx.gnm_random_graph(60, 300, seed=4, directed=True)
+    nodelist = None
+    if case == "int":
+        G = nx.Graph(D)
+    elif case == "shuffled":
+        G = nx.relabel_nodes(D, {i: (7 * i) % 60 for i in D})  # insertion order != labels
+    elif case == "strings":
+        G = nx.relabel_nodes(D, {i: f"v{i}" for i in D})
+    elif case == "subset":
+        G, nodelist = D, list(range(0, 60, 3))[::-1]
+    elif case == "reverse":
+        G = nx.reverse_view(D)
+    elif case == "restricted":
+        G = nx.restricted_view(D, [1, 2], [(3, 4), (5, 6)])
+    elif case == "undirected_view":
+        G = D.to_undirected(as_view=True)
+    elif case == "multi":
+        G = nx.MultiGraph(D)
+        G.add_edges_from([(0, 1), (0, 1)])
+    else:
+        G = nx.Graph(D)
+        G.add_edges_from([(3, 3), (8, 8)])
+    A, nodes = graph_to_csr(G, nodelist)
+    want = nx.to_scipy_sparse_array(G, nodelist=nodes, weight=None, format="csr")
+    want.setdiag(0)
+    want.eliminate_zeros()
+    want.data[:] = 1.0
+    assert A.has_sorted_indices
+    assert (A != want).nnz == 0 and A.nnz == want.nnz
+
+
 def test_knn_graph_and_errors():
     X = np.random.default_rng(0).random((50, 2))
     G = knn_graph(X, 5)
