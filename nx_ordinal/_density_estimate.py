@@ -118,6 +118,8 @@ def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray
     deg = np.asarray(U.sum(axis=1)).ravel()
     L = sp.diags_array(deg + ridge * deg.mean()) - U
     div = -np.asarray(O.sum(axis=1)).ravel()  # (L phi)_i = sum_j (phi_i - phi_j) = -sum_j O_ij
+    if not div.any():  # every link mutual (an undirected graph): phi = 0, no solve needed
+        return np.ones(n)
     if n > _CG_MIN_N:
         # Jacobi-preconditioned CG: the sparse LU's fill grows too fast on large kNN graphs
         # (43 s at n = 10^5 against 9 s of CG: 190 iterations at rtol 1e-4, an error of
