@@ -187,3 +187,53 @@ def test_ctrl_c_in_the_t_loe_stage_returns_a_drawing(ctrl_c_at_update):
         pos = nx_ordinal.loe_layout(G, seed=0)
     assert len(pos) == len(G) and all(np.isfinite(p).all() for p in pos.values())
     assert nx_ordinal.gari(G, pos) > 0.3  # the best checkpoint before the interrupt
+
+
+def test_auto_objective_takes_err_local_on_knn_graphs():
+    # beyond 500 nodes a kNN graph (directed, constant out-degree, not symmetric) gets
+    # Err_local without the start's GARI being asked; other graphs as that GARI says
+    from nx_ordinal._starts import auto_objectives
+
+    def never():
+        raise AssertionError("start_gari called")
+
+    assert auto_objectives(600, "gari", never, knn=True) == (True, False)
+    assert auto_objectives(600, "gari", lambda: 0.5) == (False, True)
+    assert auto_objectives(600, "gari", lambda: 0.8) == (True, False)
+    assert auto_objectives(300, "gari", never, knn=True) == (True, True)
+    layouts = importlib.import_module("nx_ordinal.layouts._loe")
+
+    class _F:
+        def __init__(self, G):
+            self.directed, self._A = G.is_directed(), nx.to_scipy_sparse_array(G, format="csr")
+
+        def adjacency(self):
+            return self._A
+
+    X = np.random.default_rng(0).random((80, 2))
+    assert layouts._is_knn_graph(_F(nx_ordinal.constraints.knn_graph(X, 5)))
+    assert not layouts._is_knn_graph(_F(nx.random_regular_graph(3, 80, seed=0).to_directed()))
+    assert not layouts._is_knn_graph(_F(nx.random_regular_graph(3, 80, seed=0)))
+    D = nx_ordinal.constraints.knn_graph(X, 5)
+    D.remove_edge(*next(iter(D.edges())))
+    assert not layouts._is_knn_graph(_F(D))
+
+
+def test_us_cities_knn_graph_keeps_its_map(shared_data):
+    # 1,000 US cities with their 10-NN graph: the density varies so much (coasts, plains)
+    # that the pivot-MDS start has GARI 0.67 only; the kNN rule still takes Err_local, which
+    # recovers the map (Procrustes disparity 0.037, GARI 0.987; t-LOE: 0.77, 0.87)
+    from scipy.spatial import procrustes
+
+    path = shared_data / "us_cities" / "us-cities-top-1k.csv"
+    if not path.is_file():
+        pytest.skip("us_cities is not available")
+    with open(path, newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    ll = np.unique(np.array([(float(r["lon"]), float(r["lat"])) for r in rows]), axis=0)
+    xy = np.column_stack([ll[:, 0] * np.cos(np.radians(ll[:, 1].mean())), ll[:, 1]])
+    G = nx_ordinal.constraints.knn_graph(xy, 10)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    X = np.array([pos[v] for v in G])
+    assert procrustes(xy, X)[2] < 0.1
+    assert nx_ordinal.gari(G, pos) > 0.95
