@@ -17,7 +17,6 @@ from scipy.spatial import cKDTree
 from ._graph import check_graph, graph_to_csr, pos_array
 from ._memory import adjacency_error_memory
 from ._resources import blas_for
-from ._runtime.arrays import sorted_unique
 from ._validation import as_adjacency, as_float_array, check_int, check_positive
 from .embed.loe import loe_objective
 from .utils import as_generator
@@ -54,9 +53,9 @@ def _check_graph(G, name="G"):
 def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     """Adjacency recovered from a drawing: row i marks the ``degrees[i]`` nearest other points.
 
-    One k-d tree; the nodes are queried in groups of similar degree (degrees up to 2^b
-    with the largest of their group), so a few hubs do not make every node list as many
-    points: O(sum_i k_i log n).  Ties are broken by the tree.  Returns a CSR array.
+    One k-d tree; the nodes are queried in groups of similar degree, so a
+    few hubs do not make every node list as many points: O(sum_i k_i log n).  Ties are
+    broken by the tree.  Returns a CSR array.
     """
 
     X = np.asarray(X, dtype=np.float64)
@@ -68,21 +67,8 @@ def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     count = np.minimum(degrees, n - 1)  # points listed in each row
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(count, out=indptr[1:])
-    cols = np.empty(int(indptr[-1]), dtype=np.int64)
-    tree = cKDTree(X)
-    group = np.ceil(np.log2(np.maximum(count, 1))).astype(np.int64)
-    for g in sorted_unique(group[count > 0]):  # at most log2(n) groups, not a loop over nodes
-        rows = np.flatnonzero((group == g) & (count > 0))
-        kq = min(int(count[rows].max()) + 1, n)
-        _, idx = tree.query(X[rows], k=kq)
-        idx = np.asarray(idx).reshape(rows.size, kq)
-        # remove self (wherever it landed; coincident points may displace it)
-        is_self = idx == rows[:, None]
-        is_self[~is_self.any(axis=1), kq - 1] = True
-        nbr = idx[~is_self].reshape(rows.size, kq - 1)
-        take = np.arange(kq - 1)[None, :] < count[rows][:, None]
-        at = indptr[rows][:, None] + np.arange(kq - 1)[None, :]
-        cols[at[take]] = nbr[take]
+    rows, cols = _knn_lists(X, count)  # by groups of similar degree
+    cols = cols[np.argsort(rows, kind="stable")]  # row by row, each nearest first
     return sp.csr_array((np.ones(cols.size), cols, indptr), shape=(n, n))
 
 
