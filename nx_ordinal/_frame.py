@@ -191,7 +191,8 @@ class Frame:
     """
 
     def __init__(self, name: str, G: nx.Graph, nodes: list[Hashable], dim: int,
-                 seed: np.random.SeedSequence | None = None, pos: Any = None) -> None:
+                 seed: np.random.SeedSequence | None = None, pos: Any = None,
+                 t_start: float | None = None) -> None:
         self.name = name
         self.G = G
         self.nodes = nodes
@@ -200,7 +201,7 @@ class Frame:
         self.seed = np.random.SeedSequence(0) if seed is None else seed  # unseeded layouts
         self.remove_overlap = False
         self.overlap_seed = self.stream("finish")
-        self.t_start = time.perf_counter()
+        self.t_start = time.perf_counter() if t_start is None else t_start
         self.deadline: float | None = None
         self._pos = pos
         self._given: tuple[FloatArray, np.ndarray] | None = None
@@ -346,8 +347,7 @@ def layout_frame(
             scale = kw["scale"] = check_scale(kw["scale"])
             if "seed" in kw:  # converted once, here; the stages draw from its children
                 kw["seed"] = as_seed_sequence(kw["seed"])
-            frame = Frame(name, G, nodes, dim, kw.get("seed"), kw["pos"])
-            frame.t_start = t_start
+            frame = Frame(name, G, nodes, dim, kw.get("seed"), kw["pos"], t_start)
             for key, rule in rules.items():
                 kw[key] = rule(kw[key], frame, key)
             frame.validate_pos()

@@ -722,7 +722,7 @@ def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter
 
                 t0 = time.perf_counter()
                 f0, g0 = ev(X0)
-                start = (f0, np.array(g0, dtype=np.float64), time.perf_counter() - t0)
+                start = (f0, g0, time.perf_counter() - t0)  # run_lbfgs copies g0
                 callback(self.r, 0, X0, f0)
             if ev.stats is not None:
                 user_iter = on_iter

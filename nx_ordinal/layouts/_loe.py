@@ -272,7 +272,8 @@ def loe_layout(
         return scored[0]
 
     if objective == "auto":
-        hinge, soft = auto_objectives(n, select, pivot_gari, knn=_is_knn_graph(frame))
+        hinge, soft = auto_objectives(n, select, pivot_gari,
+                                      knn=n > KK_MAX_NODES and _is_knn_graph(frame))
     else:
         hinge, soft = objective == "hinge", objective == "t"
     inits = init
