@@ -11,11 +11,17 @@ and 2 hops), GARI, and scale-normalised stress (exact up to 10,000 vertices, bey
 estimated from 200 pivots drawn with seed 0).  The published values are the five-run means
 of the t-FDP paper's tables (``published/NP1.csv``, ``NP2.csv``, ``SE.csv``).
 
-Per graph it prints one block (each method's NP1, NP2, GARI, stress and seconds, the
-published rows, then the best published NP1 of tsNET / DRGraph / t-FDP, ``loe - best`` and
-``loe s / sfdp s``), and at the end a summary table and the summary line: on how many
-graphs loe's NP1 is at least the best published minus 0.02, on how many above it, and on how
-many of the graphs of 1,000+ vertices loe takes at most twice sfdp's time.
+Per graph it prints one block (each method's NP1, NP2, GARI, stress, long-edge ratio -- the
+99th-percentile drawn edge length over the median, :func:`nx_ordinal.metrics.long_edge_ratio`
+-- and seconds, the published rows, then the best published NP1 of tsNET / DRGraph / t-FDP,
+``loe - best``, ``loe s / sfdp s``, loe's stress over t-FDP's published stress, loe's NP2
+minus t-FDP's, and loe's long-edge ratio next to that of t-FDP's published drawing where the
+folder has it), and at the end a summary table and the summary lines: the targets of issue
+33 (NP1 at least the best published minus 0.02; stress at most 1.25 times t-FDP's; NP2 at
+least t-FDP's minus 0.03; long-edge ratio at most 1.25 times that of t-FDP's drawing, or 10
+where the folder has none; loe within twice sfdp's time from 1,000 vertices, within 0.5 s
+below) and on how many graphs each holds.  ``--sheet PATH.png`` also writes a contact sheet:
+a row per graph with the drawings of loe, sfdp and, where the folder has it, t-FDP.
 
 Besides the benchmark's 26 graphs: ``--extra-graph PATH.mtx`` (repeatable; any file
 :func:`nx_ordinal.io.read_graph` reads) and ``--road N``, a synthetic road-like network of
@@ -27,7 +33,7 @@ within 2x sfdp's time".
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_literature.py \\
         [--graphs lesmis,can_96,...] [--methods loe,sfdp,ig_drl,forceatlas2] [--max-n 5000] \\
         [--road 100000] [--extra-graph g.mtx] [--param loe:max_time=60] \\
-        [--out results.json] [--out results.csv] [--markdown table.md]
+        [--out results.json] [--out results.csv] [--markdown table.md] [--sheet sheet.png]
 """
 
 import argparse
@@ -50,7 +56,12 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import nx_ordinal  # noqa: E402
 from nx_ordinal.cli import parse_params  # noqa: E402
 from nx_ordinal.io import atomic_write, read_graph  # noqa: E402
-from nx_ordinal.metrics import gari, neighbourhood_preservation, stress  # noqa: E402
+from nx_ordinal.metrics import (  # noqa: E402
+    gari,
+    long_edge_ratio,
+    neighbourhood_preservation,
+    stress,
+)
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 METHODS = ("loe", "sfdp", "ig_drl", "forceatlas2")
@@ -126,8 +137,26 @@ def read_published(data):
 def measure(G, pos, seconds):
     return dict(np1=neighbourhood_preservation(G, pos),
                 np2=neighbourhood_preservation(G, pos, hops=2),
-                gari=gari(G, pos), stress=stress(G, pos, seed=0), seconds=seconds,
-                error=None)
+                gari=gari(G, pos), stress=stress(G, pos, seed=0),
+                long=long_edge_ratio(G, pos), seconds=seconds, error=None)
+
+
+def published_drawing(data, name, G, method="t-FDP"):
+    """``{node: (x, y)}`` of a published run-0 drawing (``published/layouts``), or None.  The
+    file lists the vertices in file order, which :func:`read_graph` keeps as the node
+    order of a Matrix Market file (names 1..n or 0..n-1)."""
+    if data is None:
+        return None
+    path = data / "published" / "layouts" / f"{name}.{method}_0.txt"
+    if not path.is_file():
+        return None
+    rows = [line.split() for line in path.read_text().splitlines() if line.strip()]
+    if len(rows) == G.number_of_nodes() + 1:  # DRGraph's header line "n 2"
+        rows = rows[1:]
+    if len(rows) != G.number_of_nodes():
+        return None
+    order = sorted(G, key=int)
+    return {v: (float(r[0]), float(r[1])) for v, r in zip(order, rows, strict=True)}
 
 
 def run_method(G, method, seed, params):
@@ -142,10 +171,10 @@ def run_method(G, method, seed, params):
             MemoryError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         nan = math.nan
-        return dict(np1=nan, np2=nan, gari=nan, stress=nan,
-                    seconds=time.perf_counter() - t0, error=msg)
+        return dict(np1=nan, np2=nan, gari=nan, stress=nan, long=nan,
+                    seconds=time.perf_counter() - t0, error=msg), None
     seconds = time.perf_counter() - t0
-    return measure(G, pos, seconds)
+    return measure(G, pos, seconds), pos
 
 
 def summarise(rec):
@@ -162,7 +191,30 @@ def summarise(rec):
     ok = (loe.get("error") is None and sfdp.get("error") is None and "seconds" in loe
           and sfdp.get("seconds", 0) > 0)
     rec["loe_over_sfdp"] = loe["seconds"] / sfdp["seconds"] if ok else math.nan
+    tfdp = pub.get("t-FDP", {})
+    rec["loe_stress_over_tfdp"] = loe.get("stress", math.nan) / tfdp.get("stress", math.nan)
+    rec["loe_np2_minus_tfdp"] = loe.get("np2", math.nan) - tfdp.get("np2", math.nan)
     return rec
+
+
+def targets(rec):
+    """Issue 33's targets on one graph: ``{name: True / False / None (not measured)}``."""
+    def test(cond, *xs):
+        return None if any(x is None or math.isnan(x) for x in xs) else bool(cond())
+
+    loe = rec["results"].get("loe", {})
+    d, sr, n2 = rec["loe_minus_best"], rec["loe_stress_over_tfdp"], rec["loe_np2_minus_tfdp"]
+    long, ref = loe.get("long", math.nan), rec.get("tfdp_long", math.nan)
+    ratio, sec = rec["loe_over_sfdp"], loe.get("seconds", math.nan)
+    return {
+        "NP1": test(lambda: d >= -0.02, d),
+        "stress": test(lambda: sr <= 1.25, sr),
+        "NP2": test(lambda: n2 >= -0.03, n2),
+        "long edges": (test(lambda: long <= 1.25 * ref, long, ref) if not math.isnan(ref)
+                       else test(lambda: long <= 10, long)),
+        "time": (test(lambda: ratio <= 2, ratio) if rec["n"] >= 1000
+                 else test(lambda: sec <= 0.5, sec)),
+    }
 
 
 def f3(x, signed=False):
@@ -179,20 +231,28 @@ def fs(x):
 
 def print_block(rec):
     print(f"\n{rec['graph']}  n={rec['n']:,}  m={rec['m']:,}  ({rec['source']})", flush=True)
-    print(f"  {'method':<20}{'NP1':>7}{'NP2':>7}{'GARI':>7}{'stress':>8}{'seconds':>9}")
+    print(f"  {'method':<20}{'NP1':>7}{'NP2':>7}{'GARI':>7}{'stress':>8}{'long':>7}"
+          f"{'seconds':>9}")
     for m, r in rec["results"].items():
         line = (f"  {m:<20}{f3(r['np1']):>7}{f3(r['np2']):>7}{f3(r['gari']):>7}"
-                f"{f3(r['stress']):>8}{fs(r['seconds']):>9}")
+                f"{f3(r['stress']):>8}{fs(r['long']):>7}{fs(r['seconds']):>9}")
         print(line + (f"  ({r['error']})" if r["error"] else ""))
     for m in PUBLISHED:
         p = rec["published"].get(m)
         if p:
+            long = fs(rec.get("tfdp_long")) if m == "t-FDP" else "-"
             print(f"  {m + ' (published)':<20}{f3(p['np1']):>7}{f3(p['np2']):>7}{'-':>7}"
-                  f"{f3(p['stress']):>8}{'-':>9}")
+                  f"{f3(p['stress']):>8}{long:>7}{'-':>9}")
     print(f"  best published NP1 {f3(rec['best_published_np1'])} "
           f"({rec['best_published_method'] or '-'}); loe - best "
           f"{f3(rec['loe_minus_best'], signed=True)}; loe s / sfdp s "
-          f"{fs(rec['loe_over_sfdp'])}", flush=True)
+          f"{fs(rec['loe_over_sfdp'])}")
+    missed = [k for k, v in targets(rec).items() if v is False]
+    print(f"  loe stress / t-FDP's {fs(rec['loe_stress_over_tfdp'])}; loe NP2 - t-FDP's "
+          f"{f3(rec['loe_np2_minus_tfdp'], signed=True)}; long edges loe "
+          f"{fs(rec['results'].get('loe', {}).get('long'))}, t-FDP drawing "
+          f"{fs(rec.get('tfdp_long'))}; targets missed: {', '.join(missed) or 'none'}",
+          flush=True)
 
 
 def summary_counts(records):
@@ -208,13 +268,23 @@ def summary_counts(records):
 
 def summary_line(records):
     at_least, above, compared, fast, large = summary_counts(records)
-    return (f"loe NP1 >= best published - 0.02 on {at_least} of {compared} graphs, above it on "
+    line = (f"loe NP1 >= best published - 0.02 on {at_least} of {compared} graphs, above it on "
             f"{above}; loe within 2x sfdp's time on {fast} of {large} graphs with n >= 1,000")
+    met = {}
+    for r in records:
+        for k, v in targets(r).items():
+            if v is not None:
+                met.setdefault(k, []).append(v)
+    if met:
+        line += "\ntargets met (of graphs measured): " + ", ".join(
+            f"{k} {sum(v)}/{len(v)}" for k, v in met.items())
+    return line
 
 
 def summary_table(records, methods):
     cols = ["graph", "n", *(f"{SHORT.get(m, m)} NP1" for m in methods), "best pub",
-            "loe-best", *(f"{SHORT.get(m, m)} s" for m in methods), "loe/sfdp"]
+            "loe-best", "loe NP2-tFDP", "loe SE/tFDP", "loe long", "tFDP long",
+            *(f"{SHORT.get(m, m)} s" for m in methods), "loe/sfdp"]
     rows = []
     for r in records:
         res = r["results"]
@@ -222,6 +292,8 @@ def summary_table(records, methods):
                      *(f3(res.get(m, {}).get("np1")) for m in methods),
                      f"{f3(r['best_published_np1'])} {r['best_published_method'] or ''}".strip(),
                      f3(r["loe_minus_best"], signed=True),
+                     f3(r["loe_np2_minus_tfdp"], signed=True), fs(r["loe_stress_over_tfdp"]),
+                     fs(res.get("loe", {}).get("long")), fs(r.get("tfdp_long")),
                      *(fs(res.get(m, {}).get("seconds")) for m in methods),
                      fs(r["loe_over_sfdp"])])
     widths = [max(len(c), *(len(row[i]) for row in rows)) for i, c in enumerate(cols)]
@@ -261,8 +333,9 @@ def markdown(records, methods):
     out += ["", "| graph | " + " | ".join(f"{x} NP2" for x in names)
             + " | tsNET NP2 | DRGraph NP2 | t-FDP NP2 | "
             + " | ".join(f"{x} stress" for x in names)
-            + " | tsNET stress | DRGraph stress | t-FDP stress |"]
-    out.append("|---|" + "---:|" * (2 * len(names) + 6))
+            + " | tsNET stress | DRGraph stress | t-FDP stress | loe stress / t-FDP's | "
+            + " | ".join(f"{x} long edges" for x in names) + " | t-FDP drawing long edges |"]
+    out.append("|---|" + "---:|" * (3 * len(names) + 8))
     for r in records:
         res, pub = r["results"], r["published"]
         out.append(
@@ -270,7 +343,10 @@ def markdown(records, methods):
             + " | ".join(f3(res.get(m, {}).get("np2")) for m in methods) + " | "
             + " | ".join(f3(pub.get(m, {}).get("np2")) for m in PUBLISHED) + " | "
             + " | ".join(f3(res.get(m, {}).get("stress")) for m in methods) + " | "
-            + " | ".join(f3(pub.get(m, {}).get("stress")) for m in PUBLISHED) + " |")
+            + " | ".join(f3(pub.get(m, {}).get("stress")) for m in PUBLISHED) + " | "
+            + fs(r["loe_stress_over_tfdp"]) + " | "
+            + " | ".join(fs(res.get(m, {}).get("long")) for m in methods) + " | "
+            + fs(r.get("tfdp_long")) + " |")
     out += ["", summary_line(records) + "."]
     return "\n".join(out) + "\n"
 
@@ -290,16 +366,19 @@ def write_outputs(records, outs, md_path, methods):
             with atomic_write(path, newline="") as fh:
                 w = csv.writer(fh)
                 w.writerow(["graph", "n", "m", "source", "method", "published", "np1", "np2",
-                            "gari", "stress", "seconds", "error"])
+                            "gari", "stress", "long_edge_ratio", "seconds", "error"])
                 for r in records:
                     for m, x in r["results"].items():
                         w.writerow([r["graph"], r["n"], r["m"], r["source"], m, False,
                                     *(_plain(x[k]) for k in ("np1", "np2", "gari", "stress",
-                                                             "seconds")), x["error"] or ""])
+                                                             "long", "seconds")),
+                                    x["error"] or ""])
                     for m, x in r["published"].items():
                         w.writerow([r["graph"], r["n"], r["m"], r["source"], m, True,
                                     _plain(x.get("np1")), _plain(x.get("np2")), None,
-                                    _plain(x.get("stress")), None, ""])
+                                    _plain(x.get("stress")),
+                                    _plain(r.get("tfdp_long")) if m == "t-FDP" else None,
+                                    None, ""])
         else:
             with atomic_write(path) as fh:
                 fh.write(json.dumps(_plain(records), indent=1, allow_nan=False) + "\n")
@@ -362,6 +441,8 @@ def main(argv=None):
                    help="write the results as .json or .csv (rewritten after every graph)")
     p.add_argument("--markdown", default=None, metavar="PATH",
                    help="write the markdown tables for benchmarks/README.md")
+    p.add_argument("--sheet", default=None, metavar="PATH",
+                   help="write a contact sheet (.png): loe, sfdp and t-FDP's drawing per graph")
     args = p.parse_args(argv)
     methods = [m for m in args.methods.split(",") if m]
     for m in methods:
@@ -381,22 +462,67 @@ def main(argv=None):
     print(f"bench_literature: methods {', '.join(methods)}; seed {args.seed}; "
           f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}; "
           f"data {data}", flush=True)
-    records = []
+    records, sheet = [], []
     for name, source, load in graph_list(args, data):
         G = load()
         rec = dict(graph=name, source=source, n=G.number_of_nodes(), m=G.number_of_edges(),
                    results={}, published=published.get(name, {}) if source ==
                    "drawing-benchmark" else {})
+        drawings = {}
         for m in methods:
-            rec["results"][m] = run_method(G, m, args.seed, params[m])
+            rec["results"][m], drawings[m] = run_method(G, m, args.seed, params[m])
+        tfdp = published_drawing(data, name, G) if source == "drawing-benchmark" else None
+        if tfdp is not None:
+            drawings["t-FDP (published)"] = tfdp
+        rec["tfdp_long"] = long_edge_ratio(G, tfdp) if tfdp is not None else math.nan
+        sheet.append((name, G, drawings))
         records.append(summarise(rec))
         print_block(rec)
         write_outputs(records, args.out, args.markdown, methods)
     if not records:
         raise SystemExit("no graph to run")
+    if args.sheet:
+        contact_sheet(sheet, args.sheet, [m for m in ("loe", "sfdp") if m in methods]
+                      + ["t-FDP (published)"])
     print("\n" + summary_table(records, methods))
     print("\n" + summary_line(records), flush=True)
     return records
+
+
+def contact_sheet(items, path, columns, cell=2.4):
+    """A grid of drawings, a row per graph (``items``: ``(name, G, {column: pos})``) and a
+    column per name in ``columns`` (an empty cell where a row lacks one); thin grey edges,
+    small dots, each drawing at equal aspect.  Written as PNG at 110 dpi."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+
+    fig, axes = plt.subplots(len(items), len(columns), squeeze=False,
+                             figsize=(cell * len(columns), cell * len(items)))
+    for i, (name, G, drawings) in enumerate(items):
+        for j, col in enumerate(columns):
+            ax = axes[i, j]
+            ax.set_axis_off()
+            pos = drawings.get(col)
+            if pos is None:
+                continue
+            X = np.array([pos[v] for v in G], dtype=float)[:, :2]
+            index = {v: k for k, v in enumerate(G)}
+            E = np.array([(index[u], index[v]) for u, v in G.edges() if u != v], dtype=int)
+            if len(E):
+                ax.add_collection(LineCollection(np.stack([X[E[:, 0]], X[E[:, 1]]], 1),
+                                                 linewidths=0.25, colors="0.35", alpha=0.7))
+            ax.scatter(X[:, 0], X[:, 1], s=max(0.2, 30.0 / np.sqrt(len(X))), c="#b2182b",
+                       linewidths=0)
+            ax.set_aspect("equal")
+            ax.autoscale_view()
+            ax.set_title(f"{name}: {col}", fontsize=7)
+    fig.tight_layout()
+    with atomic_write(path, mode="wb") as fh:
+        fig.savefig(fh, format="png", dpi=110)
+    plt.close(fig)
 
 
 if __name__ == "__main__":

@@ -118,10 +118,12 @@ def positive_rule(*, none: bool = False) -> Rule:
     return rule
 
 
-def nonnegative_rule() -> Rule:
-    """A finite number >= 0."""
+def nonnegative_rule(none: bool = False) -> Rule:
+    """A finite number >= 0 (or ``None`` when ``none``)."""
 
     def rule(value: Any, frame: Frame, name: str) -> Any:
+        if none and value is None:
+            return None
         return check_nonnegative(value, name)
 
     return rule

@@ -30,47 +30,49 @@ __all__ = [
 
 # --- init="auto": decided here only -----------------------------------------------------------
 
-#: loe_layout's "auto" starts from Kamada-Kawai (besides the spectral start) up to this size
-KK_MAX_NODES = 500
+#: loe_layout's "auto" starts its Err_local runs from Kamada-Kawai (besides the spectral
+#: start) up to this size, from pivot MDS beyond (Kamada-Kawai costs O(n^2) per iteration)
+KK_MAX_NODES = 100
 #: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
 PIVOT_MIN_N = 2000
-#: up to this size loe_layout follows four runs to their end (the path of layouts/*.json)
+#: up to this size loe_layout follows four Err_local runs to their end (the path of
+#: layouts/*.json) besides t-LOE
 SMALL_NODES = 100
 
 
-#: beyond KK_MAX_NODES, loe_layout's objective="auto" minimises Err_local (from the pivot-MDS
-#: start) when that start already has at least this GARI, t-LOE otherwise: hop distances
-#: then nearly embed in the plane (a random geometric graph of 10,000 nodes: 0.78; the 26
-#: graphs of the graph-drawing benchmark: 0.59 at most), and Err_local recovers such graphs
-#: almost perfectly (GARI 0.998 against 0.90 for t-LOE on that geometric graph)
+#: beyond SMALL_NODES, loe_layout's objective="auto" also runs Err_local (from the pivot-MDS
+#: start) when that start already has at least this GARI: hop distances then nearly embed in
+#: the plane (a random geometric graph of 10,000 nodes: 0.78; the 26 graphs of the
+#: graph-drawing benchmark: 0.59 at most), and Err_local recovers such graphs almost
+#: perfectly (GARI 0.998 against 0.90 for t-LOE on that geometric graph)
 GEOMETRIC_GARI = 0.7
 
 
 def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None = None,
                     knn: bool = False) -> tuple[bool, bool]:
     """``loe_layout``'s ``objective="auto"`` on ``n`` nodes as ``(hinge, t)``: which
-    objectives get runs.  Up to :data:`KK_MAX_NODES` both (the selection picks); beyond,
-    Err_local alone for a kNN graph (``knn``: directed, every out-degree the same, not
-    symmetric -- the graphs LOE was made for, whose density may vary too much for the next
-    test: 1,000 US cities, pivot-MDS start GARI 0.67, Err_local 0.987 against t-LOE's 0.872)
-    or when ``start_gari()`` (the GARI of the pivot-MDS start) is at least
-    :data:`GEOMETRIC_GARI`, t-LOE alone otherwise; ``select="objective"`` (the plain paper
-    method: objectives that cannot be compared across the two) Err_local alone."""
+    objectives get runs.  t-LOE (with its edge springs) always, but for a kNN graph beyond
+    :data:`SMALL_NODES` (``knn``: directed, every out-degree the same, not symmetric -- the
+    graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
+    GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
+    :data:`SMALL_NODES`, and beyond when ``start_gari()`` (the GARI of the pivot-MDS start)
+    is at least :data:`GEOMETRIC_GARI`; ``select="objective"`` (the plain paper method:
+    objectives that cannot be compared across the two) Err_local alone."""
     if select == "objective":
         return True, False
-    if n <= KK_MAX_NODES:
-        return True, True
-    if knn or (start_gari is not None and start_gari() >= GEOMETRIC_GARI):
-        return True, False
-    return False, True
-
-
-def auto_n_init(n: int) -> int:
-    """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: 4 runs up to :data:`SMALL_NODES`,
-    2 (one per start of :func:`auto_layout_starts`) up to :data:`KK_MAX_NODES`, 1 beyond."""
     if n <= SMALL_NODES:
-        return 4
-    return 2 if n <= KK_MAX_NODES else 1
+        return True, True
+    if knn:
+        return True, False
+    return bool(start_gari is not None and start_gari() >= GEOMETRIC_GARI), True
+
+
+def auto_n_init(n: int, objective: str = "hinge") -> int:
+    """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: Err_local alone (``objective``
+    ``"hinge"``) 4 runs up to :data:`SMALL_NODES` (two from each start of
+    :func:`auto_layout_starts`), 1 beyond; ``objective="auto"`` 1 (up to
+    :data:`SMALL_NODES` from t-LOE's drawing: Err_local polishes it)."""
+    return 4 if n <= SMALL_NODES and objective == "hinge" else 1
 
 
 def auto_solver_start(n: int) -> str:
@@ -146,15 +148,22 @@ def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
 
 
 def pack_components(
-    blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int
+    blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int,
+    edges: tuple[IntArray, IntArray] | None = None,
 ) -> FloatArray:
     """Place the embeddings of connected components side by side: the one packing rule.
 
     ``blocks`` holds ``(idx, Y)`` pairs, node indices and their ``(len(idx), dim)``
-    embedding.  Each block is centred and scaled to RMS radius ``sqrt(len(idx))``; with more
-    than one block they go on a grid of cells ``2.5 sqrt(largest size)`` wide, largest first
-    (stable for equal sizes).  Returns the ``(n, dim)`` array with ``X[idx] = Y``.
-    O(n dim) plus O(k log k) for k blocks.
+    embedding.  Without ``edges`` each block is centred and scaled to RMS radius
+    ``sqrt(len(idx))``; with more than one block they go on a grid of cells ``2.5 sqrt(largest
+    size)`` wide, largest first (stable for equal sizes).  With ``edges`` (the graph's edges
+    as two arrays of node indices) each block is scaled so that its (lower) median edge has
+    length 1 (a drawing's edges then have one length scale across components, as a reader
+    compares them; a block without edges, a single node, stays a point), and the blocks'
+    bounding boxes, each padded by its own longest edge (at least one edge length), are
+    packed in rows about as wide as the whole is high, largest first.  Returns the
+    ``(n, dim)`` array with ``X[idx] = Y``.  O(n dim + E) plus
+    O(k log k) for k blocks.
     """
 
     X = np.zeros((n, dim))
@@ -162,9 +171,12 @@ def pack_components(
     if k == 0:
         return X
     sizes = np.array([b[0].size for b in blocks])
+    order = np.argsort(-sizes, kind="stable")
+    if edges is not None:
+        return _pack_by_edges(blocks, dim, n, edges, order)
     cell = 2.5 * np.sqrt(max(sizes.max(), 1))
     ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
-    for slot, c in enumerate(np.argsort(-sizes, kind="stable")):
+    for slot, c in enumerate(order):
         idx, Y = blocks[c]
         Y = Y - Y.mean(axis=0)
         rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
@@ -175,3 +187,64 @@ def pack_components(
             Y = Y + cell * offs
         X[idx] = Y
     return X
+
+
+#: gap between packed components, in median edge lengths
+_PACK_GAP = 2.0
+
+
+def _pack_by_edges(blocks, dim, n, edges, order):
+    """:func:`pack_components` with ``edges``: one edge length for all blocks, shelf rows."""
+    k = len(blocks)
+    label = np.zeros(n, dtype=np.int64)
+    Y = np.zeros((n, dim))
+    for c, (idx, Yc) in enumerate(blocks):
+        label[idx] = c
+        Y[idx] = Yc
+    rows, cols = (np.asarray(e, dtype=np.int64) for e in edges)
+    keep = (label[rows] == label[cols]) & (rows != cols)
+    rows, cols = rows[keep], cols[keep]
+    lengths = np.linalg.norm(Y[rows] - Y[cols], axis=1)
+    lab = label[rows]
+    srt = np.lexsort((lengths, lab))
+    counts = np.bincount(lab, minlength=k)
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    med = np.ones(k)
+    has = counts > 0
+    med[has] = lengths[srt][first[has] + (counts[has] - 1) // 2]
+    med = np.where(med > 0, med, 1.0)
+    size = np.bincount(label, minlength=k).astype(np.float64)
+    centre = np.stack([np.bincount(label, Y[:, t], minlength=k) for t in range(dim)], 1)
+    centre /= size[:, None]
+    Y = (Y - centre[label]) / med[label, None]
+    lo = np.full((k, dim), np.inf)
+    hi = np.full((k, dim), -np.inf)
+    for t in range(dim):
+        np.minimum.at(lo[:, t], label, Y[:, t])
+        np.maximum.at(hi[:, t], label, Y[:, t])
+    # each box padded by its own longest edge (at least half the gap) on every side: no node
+    # is nearer a node of another component than its own neighbours (what GARI and NP1
+    # count), and one torn component does not spread all the others apart
+    longest = np.zeros(k)
+    if lengths.size:
+        np.maximum.at(longest, lab, lengths / med[lab])
+    pad = np.maximum(_PACK_GAP / 2, 1.05 * longest)
+    lo -= pad[:, None]
+    hi += pad[:, None]
+    ext = hi - lo
+    if k == 1:
+        return Y
+    offset = np.zeros((k, dim))
+    if dim == 1:
+        offset[order, 0] = np.concatenate([[0.0], np.cumsum(ext[order, 0])[:-1]])
+    else:
+        width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
+        x = y = row = 0.0
+        for c in order:  # a loop over components, not vertices
+            w, h = ext[c, 0], ext[c, 1]
+            if x > 0 and x + w > width:
+                x, y, row = 0.0, y + row, 0.0
+            offset[c, :2] = (x, -y - h)
+            x += w
+            row = max(row, h)
+    return Y - lo[label] + offset[label]

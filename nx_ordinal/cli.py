@@ -28,9 +28,11 @@ COLOR_CHOICES = ("gari", "degree", "component", "none")
 #: the footnote of ``compare``'s table
 ERR_LOCAL_NOTE = (
     "GARI: graph neighbours among the nearest nodes in the drawing, corrected for chance\n"
-    "(1 = all of them, 0 = as by chance).  Err_local: LOE's objective, the sum of hinge\n"
-    "losses over the graph's ordinal constraints (delta 0.1, drawing scaled to unit RMS\n"
-    "radius); lower is better; it grows with the graph: compare it within one graph.")
+    "(1 = all of them, 0 = as by chance).  Long edges: the 99th-percentile drawn edge\n"
+    "length over the median (a drawing torn into pieces joined by long edges: tens; one\n"
+    "kept whole: below 10).  Err_local: the sum of Err_local's hinge losses over the\n"
+    "graph's ordinal constraints (delta 0.1, drawing scaled to unit RMS radius); lower is\n"
+    "better; it grows with the graph: compare it within one graph.")
 #: exit status of a gallery script that skipped its figure (a data file is absent)
 GALLERY_SKIPPED = 77
 
@@ -672,7 +674,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("compare", help="GARI / NP table (and figure) of several layouts of a graph",
                        description="Lay out a graph file with several methods, print GARI, "
-                                   "NP1, NP2, stress, Err_local and time, and optionally draw "
+                                   "NP1, NP2, stress, long edges, Err_local and time, and "
+                                   "optionally draw "
                                    "them side by side.",
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)

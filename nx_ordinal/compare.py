@@ -1,5 +1,6 @@
 """GARI table of many layouts of one graph (supplement Figure 3 of [1]_), with the
-graph-drawing literature's neighbourhood preservation (NP1, NP2) and stress.
+graph-drawing literature's neighbourhood preservation (NP1, NP2), stress and the long-edge
+ratio.
 
 References
 ----------
@@ -13,7 +14,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from ._validation import check_dim, check_int
-from .metrics import err_local, gari, neighbourhood_preservation, stress
+from .metrics import err_local, gari, long_edge_ratio, neighbourhood_preservation, stress
 from .registry import get_entry
 
 if TYPE_CHECKING:
@@ -65,7 +66,10 @@ def compare_layouts(
         One row per method: ``method``, ``gari``, ``np1`` and ``np2`` (neighbourhood
         preservation at 1 and 2 hops, :func:`~nx_ordinal.metrics.neighbourhood_preservation`),
         ``stress`` (scale-normalised stress, :func:`~nx_ordinal.metrics.stress`: exact up to
-        10,000 nodes, estimated from 200 pivots drawn with seed 0 beyond), ``err_local``
+        10,000 nodes, estimated from 200 pivots drawn with seed 0 beyond),
+        ``long_edge_ratio`` (the 99th-percentile drawn edge length over the median,
+        :func:`~nx_ordinal.metrics.long_edge_ratio`: large when the drawing is torn into
+        pieces joined by long edges), ``err_local``
         (Err_local with delta 0.1 after rescaling the drawing to unit RMS radius, so drawings
         are comparable), ``seconds`` (the layout's time only, not the measures') and
         ``error`` (``None``, or the message when the method failed, e.g. a dimension it does
@@ -122,7 +126,8 @@ def compare_layouts(
         seconds = time.perf_counter() - t0
         if error is not None or best is None:
             rows.append(dict(method=name, gari=math.nan, np1=math.nan, np2=math.nan,
-                             stress=math.nan, err_local=math.nan, seconds=seconds,
+                             stress=math.nan, long_edge_ratio=math.nan,
+                             err_local=math.nan, seconds=seconds,
                              error=error))
         else:
             pos = best[1]
@@ -130,6 +135,7 @@ def compare_layouts(
                              np1=neighbourhood_preservation(G, pos),
                              np2=neighbourhood_preservation(G, pos, hops=2),
                              stress=stress(G, pos, seed=0),
+                             long_edge_ratio=long_edge_ratio(G, pos),
                              err_local=float(err_local(G, pos, normalize=True)),
                              seconds=seconds, error=None))
         if keep_positions:
@@ -147,7 +153,8 @@ def _cell(value: Any, fmt: str) -> str:
 
 #: columns of :func:`format_table`: header, row key, number format
 _COLUMNS = (("GARI", "gari", ".3f"), ("NP1", "np1", ".3f"), ("NP2", "np2", ".3f"),
-            ("stress", "stress", ".3f"), ("Err_local", "err_local", ".4f"),
+            ("stress", "stress", ".3f"), ("long edges", "long_edge_ratio", ".1f"),
+            ("Err_local", "err_local", ".4f"),
             ("seconds", "seconds", ".2f"))
 
 
@@ -159,9 +166,10 @@ def format_table(rows: Iterable[Mapping[str, Any]]) -> str:
     --------
     >>> from nx_ordinal.compare import format_table
     >>> print(format_table([dict(method="loe", gari=1.0, np1=1.0, np2=0.75, stress=0.1,
-    ...                          err_local=0.5, seconds=0.1, error=None)]))
-    method   GARI    NP1    NP2  stress  Err_local  seconds
-    loe     1.000  1.000  0.750   0.100     0.5000     0.10
+    ...                          long_edge_ratio=1.5, err_local=0.5, seconds=0.1,
+    ...                          error=None)]))
+    method   GARI    NP1    NP2  stress  long edges  Err_local  seconds
+    loe     1.000  1.000  0.750   0.100         1.5     0.5000     0.10
     """
     headers = ("method", *(c[0] for c in _COLUMNS))
     body = []

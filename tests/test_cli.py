@@ -34,8 +34,8 @@ def test_draw_json_and_png(tmp_path, graph_file, capsys):
 def test_compare_prints_table(graph_file, capsys):
     assert main(["compare", str(graph_file), "-m", "loe", "spectral"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert lines[0].split() == ["method", "GARI", "NP1", "NP2", "stress", "Err_local",
-                                "seconds"]
+    assert lines[0].split() == ["method", "GARI", "NP1", "NP2", "stress", "long", "edges",
+                                "Err_local", "seconds"]
     assert lines[1].split()[:3] == ["loe", "1.000", "1.000"]
 
 
@@ -549,7 +549,7 @@ def test_gallery_list_and_help_texts(capsys):
 def test_compare_explains_err_local_and_soe_is_quiet(graph_file, tmp_path, capsys):
     assert main(["compare", str(graph_file), "-m", "loe", "spring"]) == 0
     out = capsys.readouterr().out
-    assert "Err_local: LOE's objective" in out and "compare it within one graph" in out
+    assert "Long edges: the 99th-percentile" in out and "compare it within one graph" in out
     png = tmp_path / "s.png"
     assert main(["draw", str(graph_file), "-m", "soe", "-o", str(png)]) == 0
     assert "estimated peak memory" not in capsys.readouterr().err

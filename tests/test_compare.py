@@ -12,8 +12,9 @@ def test_compare_layouts_rows():
     rows = compare_layouts(G, ["loe", "spring", "kamada_kawai", "ig_kk"], seed=0)
     assert [r["method"] for r in rows] == ["loe", "spring", "kamada_kawai", "ig_kk"]
     for r in rows:
-        assert set(r) == {"method", "gari", "np1", "np2", "stress", "err_local", "seconds",
-                          "error"}
+        assert set(r) == {"method", "gari", "np1", "np2", "stress", "long_edge_ratio",
+                          "err_local", "seconds", "error"}
+        assert r["long_edge_ratio"] >= 1
         assert r["error"] is None and r["seconds"] >= 0
         assert -1 <= r["gari"] <= 1 and r["err_local"] >= 0
         assert 0 <= r["np1"] <= 1 and 0 <= r["np2"] <= 1 and 0 <= r["stress"] <= 1
@@ -24,6 +25,8 @@ def test_compare_layouts_rows():
     kk_pos = nx.kamada_kawai_layout(G)
     assert kk["np2"] == nx_ordinal.metrics.neighbourhood_preservation(G, kk_pos, hops=2)
     assert kk["stress"] == pytest.approx(nx_ordinal.metrics.stress(G, kk_pos))
+    assert kk["long_edge_ratio"] == pytest.approx(
+        nx_ordinal.metrics.long_edge_ratio(G, kk_pos))
     # Err_local at a common scale: LOE minimises it, so it beats Kamada-Kawai's drawing
     assert loe["err_local"] < kk["err_local"]
     assert kk["err_local"] == pytest.approx(
@@ -54,13 +57,14 @@ def test_compare_layouts_errors():
 
 
 def test_format_table_alignment():
-    rows = [dict(method="a", gari=1.0, np1=0.5, np2=0.25, stress=0.125, err_local=0.0,
-                 seconds=0.5, error=None),
+    rows = [dict(method="a", gari=1.0, np1=0.5, np2=0.25, stress=0.125, long_edge_ratio=2.25,
+                 err_local=0.0, seconds=0.5, error=None),
             dict(method="longer_name", gari=-1e-9, err_local=12.25, seconds=10.0, error=None)]
     lines = format_table(rows).splitlines()
     assert len(lines) == 3
     assert len({len(line) for line in lines}) == 1  # aligned columns
-    assert lines[0].split() == ["method", "GARI", "NP1", "NP2", "stress", "Err_local",
-                                "seconds"]
-    assert lines[1].split() == ["a", "1.000", "0.500", "0.250", "0.125", "0.0000", "0.50"]
+    assert lines[0].split() == ["method", "GARI", "NP1", "NP2", "stress", "long", "edges",
+                                "Err_local", "seconds"]
+    assert lines[1].split() == ["a", "1.000", "0.500", "0.250", "0.125", "2.2", "0.0000",
+                                "0.50"]
     assert lines[2].split()[1:5] == ["0.000", "-", "-", "-"]  # never "-0.000"; absent "-"

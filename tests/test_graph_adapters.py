@@ -95,15 +95,44 @@ def test_pack_components():
     assert pack_components([], 2, 0).shape == (0, 2)
 
 
+
+def test_pack_components_at_one_edge_length():
+    # three components drawn at scales 1, 10 and 0.1, an isolated node among them: packed,
+    # each has median edge length 1 and no node is nearer another component's node than
+    # its own longest edge
+    from scipy.spatial.distance import cdist
+
+    G = nx.disjoint_union_all([nx.cycle_graph(6), nx.path_graph(4), nx.star_graph(5),
+                               nx.empty_graph(1)])
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    rng = np.random.default_rng(0)
+    parts = [np.arange(0, 6), np.arange(6, 10), np.arange(10, 16), np.array([16])]
+    blocks = [(idx, s * rng.random((idx.size, 2)))
+              for idx, s in zip(parts, (1.0, 10.0, 0.1, 1.0), strict=True)]
+    rows = np.repeat(np.arange(17), np.diff(A.indptr))
+    X = pack_components(blocks, 2, 17, edges=(rows, A.indices))
+    label = np.repeat(np.arange(4), [p.size for p in parts])
+    for c, idx in enumerate(parts[:3]):
+        E = np.array([(u, v) for u, v in G.edges() if label[u] == c])
+        lengths = np.linalg.norm(X[E[:, 0]] - X[E[:, 1]], axis=1)
+        assert np.sort(lengths)[(lengths.size - 1) // 2] == pytest.approx(1.0)  # (lower) median
+        others = np.flatnonzero(label != c)
+        assert cdist(X[idx], X[others]).min() >= 1.05 * lengths.max() - 1e-9
+        # the drawing of each component is only scaled and shifted
+        Y = blocks[c][1]
+        D0, D1 = cdist(Y, Y), cdist(X[idx], X[idx])
+        assert np.allclose(D1 * D0.max(), D0 * D1.max())
+    assert np.isfinite(X).all()
+
 def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
     import nx_ordinal._starts as graph_module
     from nx_ordinal.embed import loe
 
     assert graph_module.auto_solver_start(2000) == "spectral"
     assert graph_module.auto_solver_start(2001) == "pivot"
-    assert graph_module.auto_layout_starts(500, 4) == (("spectral", "kamada_kawai"), None)
-    assert graph_module.auto_layout_starts(501, 1) == (("auto",), "pivot")
-    assert graph_module.auto_layout_starts(501, 2) == (("auto",), "auto")
+    assert graph_module.auto_layout_starts(100, 4) == (("spectral", "kamada_kawai"), None)
+    assert graph_module.auto_layout_starts(101, 1) == (("auto",), "pivot")
+    assert graph_module.auto_layout_starts(101, 2) == (("auto",), "auto")
     # the solver asks _graph: lowering the threshold there switches loe's "auto" to pivot MDS
     A, _ = graph_to_csr(nx.connected_watts_strogatz_graph(60, 6, 0.1, seed=0))
     pivot = loe(A, 2, init="pivot", max_iter=0, seed=0).embedding
@@ -189,7 +218,9 @@ def test_restart_perturbation_is_one_function(monkeypatch):
 def test_auto_n_init_rule():
     from nx_ordinal._starts import auto_n_init
 
-    assert [auto_n_init(n) for n in (2, 100, 101, 500, 501, 10**6)] == [4, 4, 2, 2, 1, 1]
+    assert [auto_n_init(n) for n in (2, 100, 101, 500, 501, 10**6)] == [4, 4, 1, 1, 1, 1]
+    # objective="auto": one Err_local run (up to 100 nodes, the polish of t-LOE's drawing)
+    assert [auto_n_init(n, "auto") for n in (2, 100, 101)] == [1, 1, 1]
 
 
 def test_networkx_start_in_node_order():

@@ -207,3 +207,34 @@ def test_np1_reproduces_published_values(shared_data):
     assert max(abs(v) for (g, m), v in diffs.items() if m == "tsNET") <= 0.01, diffs
     assert d.max() <= 0.03, diffs
     assert (d <= 0.01).sum() >= 20, diffs
+
+
+# --- long-edge ratio -----------------------------------------------------------------------
+
+from nx_ordinal.metrics import long_edge_ratio, long_edge_ratio_array  # noqa: E402
+
+
+def test_long_edge_ratio_whole_and_torn_grid():
+    G = nx.grid_2d_graph(10, 10)
+    pos = {v: np.array(v, dtype=float) for v in G}
+    assert long_edge_ratio(G, pos) == pytest.approx(1.0)
+    # invariant under scaling, rotation and shift
+    R = np.array([[0.6, -0.8], [0.8, 0.6]])
+    assert long_edge_ratio(G, {v: 3.0 * R @ p + 7.0 for v, p in pos.items()}) == pytest.approx(1.0)
+    # tear the grid: the right half moved 20 units away; its 10 crossing edges (of 180)
+    # become about 21 units long, beyond the 99th percentile's rank
+    torn = {v: p + (np.array([20.0, 0.0]) if v[0] >= 5 else 0.0) for v, p in pos.items()}
+    assert long_edge_ratio(G, torn) > 15
+    assert long_edge_ratio(G, torn, percentile=90) == pytest.approx(1.0)
+
+
+def test_long_edge_ratio_edge_cases_and_errors():
+    assert np.isnan(long_edge_ratio(nx.empty_graph(3), {0: (0, 0), 1: (1, 0), 2: (2, 0)}))
+    G = nx.path_graph(3)
+    assert np.isnan(long_edge_ratio(G, {0: (0, 0), 1: (0, 0), 2: (0, 0)}))
+    with pytest.raises(ValueError, match="percentile must be in \\(50, 100\\], got 40.0"):
+        long_edge_ratio(G, {0: (0, 0), 1: (1, 0), 2: (2, 0)}, percentile=40)
+    with pytest.raises(TypeError, match="percentile must be a real number"):
+        long_edge_ratio_array(nx.to_scipy_sparse_array(G), np.zeros((3, 2)), percentile="99")
+    with pytest.raises(nx.NetworkXError):
+        long_edge_ratio(G, {0: (0, 0), 1: (1, 0)})

@@ -141,10 +141,10 @@ def test_loe_layout_objectives():
         X = np.array([pos[v] for v in G])
         assert np.isfinite(X).all() and np.abs(X).max() == pytest.approx(1.0)
         score[objective] = (gari_array(A, X), neighbourhood_preservation_array(A, X))
-    mean = {k: sum(v) / 2 for k, v in score.items()}
-    # "auto" keeps the better of the two by the mean of GARI and NP1
-    assert mean["auto"] == pytest.approx(max(mean["hinge"], mean["t"]), abs=0.02)
-    assert score["auto"][1] >= 0.6  # NP1: 0.52 with Err_local alone
+    # "auto": t-LOE with springs from the pivot-MDS start, Err_local's drawing only where it
+    # wins on both axes; on Les Miserables Err_local's NP1 is 0.52, t-LOE's above 0.7
+    assert score["auto"][1] >= 0.7
+    assert score["auto"][1] > score["hinge"][1] + 0.1
     with pytest.raises(ValueError, match="objective"):
         nx_ordinal.loe_layout(G, objective="soft")
 
@@ -169,20 +169,41 @@ def _benchmark(shared_data, name):
     return read_graph(bench / "graphs" / f"{name}.mtx"), best
 
 
-@pytest.mark.parametrize("name", ["btree9", "1138_bus", "lesmis", "jazz"])
+def _published(shared_data, name, table, method):
+    with open(shared_data / "drawing-benchmark" / "published" / table) as f:
+        rows = list(csv.reader(f))
+    return float(next(r for r in rows if r[0] == name)[rows[0].index(method)])
+
+
+@pytest.mark.parametrize("name", ["1138_bus", "lesmis", "jazz", "dwt_1005", "qh882"])
 def test_default_loe_layout_reaches_the_literature(shared_data, name):
-    """The default call against the best published NP1 of tsNET, DRGraph and t-FDP (issue
-    26's target: at least the best minus 0.02)."""
+    """The default call against the best published NP1 of tsNET, DRGraph and t-FDP (at
+    least the best minus 0.02) and t-FDP's published stress (at most 1.25 times it; issue
+    33: neighbourhoods and the whole graph)."""
     G, best = _benchmark(shared_data, name)
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) >= best - 0.02
+    se = _published(shared_data, name, "SE.csv", "t-FDP")
+    assert nx_ordinal.metrics.stress(G, pos) <= 1.25 * se
+
+
+def test_default_loe_layout_on_a_binary_tree(shared_data):
+    """btree9, where the trade-off remains (benchmarks/README.md): the springs keep the tree
+    whole (stress 1.26 times t-FDP's, long-edge ratio 8.7 against pure t-LOE's 23) at NP1
+    0.82 against t-FDP's 0.875."""
+    G, best = _benchmark(shared_data, "btree9")
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) >= best - 0.07
+    assert nx_ordinal.metrics.stress(G, pos) <= 1.3 * _published(
+        shared_data, "btree9", "SE.csv", "t-FDP")
+    assert nx_ordinal.metrics.long_edge_ratio(G, pos) <= 10
 
 
 def test_ctrl_c_in_the_t_loe_stage_returns_a_drawing(ctrl_c_at_update):
     from nx_ordinal.exceptions import InterruptedWarning
 
     G = nx.balanced_tree(2, 9)  # beyond 500 nodes: t-LOE alone
-    ctrl_c_at_update(150)  # in the later phase
+    ctrl_c_at_update(400)  # in the later phase (two updates an iteration: iteration 200)
     with pytest.warns(InterruptedWarning, match="tloe interrupted"):
         pos = nx_ordinal.loe_layout(G, seed=0)
     assert len(pos) == len(G) and all(np.isfinite(p).all() for p in pos.values())
@@ -199,8 +220,9 @@ def test_auto_objective_takes_err_local_on_knn_graphs():
 
     assert auto_objectives(600, "gari", never, knn=True) == (True, False)
     assert auto_objectives(600, "gari", lambda: 0.5) == (False, True)
-    assert auto_objectives(600, "gari", lambda: 0.8) == (True, False)
-    assert auto_objectives(300, "gari", never, knn=True) == (True, True)
+    assert auto_objectives(600, "gari", lambda: 0.8) == (True, True)
+    assert auto_objectives(300, "gari", never, knn=True) == (True, False)
+    assert auto_objectives(100, "gari", never, knn=True) == (True, True)
     layouts = importlib.import_module("nx_ordinal.layouts._loe")
 
     class _F:
@@ -237,3 +259,88 @@ def test_us_cities_knn_graph_keeps_its_map(shared_data):
     X = np.array([pos[v] for v in G])
     assert procrustes(xy, X)[2] < 0.1
     assert nx_ordinal.gari(G, pos) > 0.95
+
+
+def test_spring_gradient_matches_central_differences():
+    G = nx.random_regular_graph(3, 20, seed=4)
+    A = nx.to_scipy_sparse_array(G, nodelist=range(20))
+    rows, cols, pv, a = _parts(A)
+    X = np.random.default_rng(3).normal(size=(20, 2)) * 3
+    for ex in (1.0, 2.5):
+        f, g = tloe_module._value_grad(X, rows, cols, pv, a, ex, exact=True, spring=0.2)
+        f0, g0 = tloe_module._value_grad(X, rows, cols, pv, a, ex, exact=True)
+        D2 = ((X[rows] - X[cols]) ** 2).sum(1)
+        # the loss is t-LOE's plus spring * sum p_ij d_ij^2 ...
+        assert f == pytest.approx(f0 + 0.2 * float(pv @ D2), rel=1e-12)
+        h = 1e-6
+        num = np.zeros_like(X)
+        for i in range(20):
+            for b in range(2):
+                E = np.zeros_like(X)
+                E[i, b] = h
+                fp = tloe_module._value_grad(X + E, rows, cols, pv, a, 1.0, exact=True,
+                                             spring=0.2)[0]
+                fm = tloe_module._value_grad(X - E, rows, cols, pv, a, 1.0, exact=True,
+                                             spring=0.2)[0]
+                num[i, b] = (fp - fm) / (2 * h)
+        # ... its gradient the true one at ex = 1; ex multiplies the t-kernel's pull only
+        if ex == 1.0:
+            assert np.allclose(g, num, rtol=1e-5, atol=1e-9)
+        spring_pull = np.zeros_like(X)
+        for b in range(2):
+            d = pv * (X[rows, b] - X[cols, b])
+            spring_pull[:, b] = (np.bincount(rows, d, minlength=20)
+                                 - np.bincount(cols, d, minlength=20))
+        assert np.allclose(g - g0, 2 * 0.2 * spring_pull, rtol=1e-9, atol=1e-12)
+    with pytest.raises(ValueError, match="spring must be a finite number >= 0, got -1.0"):
+        tloe(A, spring=-1.0)
+
+
+def test_springs_keep_a_mesh_whole():
+    """Pure t-LOE tears a cylinder (a mesh that does not lie flat) open, joined across by
+    long edges; the springs keep it whole, with lower stress, and so does the default call."""
+    from nx_ordinal.embed import pivot_mds
+    from nx_ordinal.metrics import long_edge_ratio, stress
+
+    G = nx.cartesian_product(nx.cycle_graph(40), nx.path_graph(12))  # 480 nodes
+    nodes = list(G)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, format="csr")
+    P = pivot_mds(A, seed=0)
+    measured = {}
+    for spring in (0.0, 0.03):
+        X = tloe(A, init=P, seed=0, spring=spring).embedding
+        measured[spring] = (long_edge_ratio(G, X), stress(G, X),
+                            neighbourhood_preservation_array(A, X))
+    torn, whole = measured[0.0], measured[0.03]  # measured: (6.1, 0.115), (2.5, 0.075)
+    assert torn[0] > 5 and whole[0] < 0.5 * torn[0]
+    assert whole[1] < 0.75 * torn[1]
+    assert whole[2] > 0.7  # neighbourhoods kept (0.79; pure t-LOE 0.92)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert long_edge_ratio(G, pos) < 3 and stress(G, pos) < 0.1
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.7
+
+
+def test_auto_keeps_err_local_only_when_it_wins_on_both_axes():
+    from nx_ordinal.layouts._loe import keep_err_local
+
+    asked = []
+
+    def shapes(h, t, np2_h=0.5, np2_t=0.5):
+        return lambda: asked.append(1) or (h, t, np2_h, np2_t)
+
+    assert not keep_err_local(0.70, 0.695, shapes(0.0, 1.0))  # scores within the margin
+    assert not asked  # ... and the stresses were not computed
+    assert keep_err_local(0.90, 0.80, shapes(0.10, 0.10))
+    assert keep_err_local(0.90, 0.80, shapes(0.125, 0.10))  # 1.1 * 0.10 + 0.015
+    assert not keep_err_local(0.90, 0.80, shapes(0.13, 0.10))  # a torn Err_local drawing
+    assert keep_err_local(0.90, 0.80, shapes(0.10, 0.10, 0.45, 0.5))
+    assert not keep_err_local(0.90, 0.80, shapes(0.10, 0.10, 0.44, 0.5))  # NP2 down 0.06
+
+
+def test_auto_on_small_graphs_polishes_t_loe_with_err_local():
+    # Frucht: t-LOE's drawing has GARI 0.89; Err_local from it reaches 1.0 (the paper's
+    # figure) at about the same stress, and the default call keeps it
+    G = nx.frucht_graph()
+    assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) == 1.0
+    assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0, objective="t",
+                                                    spring=0.03)) < 0.95

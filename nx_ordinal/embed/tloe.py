@@ -28,7 +28,7 @@ from scipy.spatial import cKDTree
 
 from .._runtime.progress import Progress, warn_interrupted
 from .._runtime.result import EmbeddingResult
-from .._validation import check_dim, check_int, check_positive
+from .._validation import check_dim, check_int, check_nonnegative, check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -243,23 +243,28 @@ def _split_fields(X, a, near, cells, grid=None):
 def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArray,
                 ex: float = 1.0, exact: bool | None = None,
                 near: Any = None, grid: Any = None,
-                labels: Any = None) -> tuple[float, FloatArray]:
-    """The t-LOE loss at ``Y`` and its gradient with the attraction multiplied by ``ex``
-    (``ex = 1``: the true gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the
-    row sums of P.  O(E) plus :func:`tloe_fields`."""
+                labels: Any = None, spring: float = 0.0) -> tuple[float, FloatArray]:
+    """The t-LOE loss at ``Y`` (with its edge springs, ``spring * sum p_ij d_ij^2``) and its
+    gradient with the t-kernel's attraction multiplied by ``ex`` (``ex = 1``: the true
+    gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the row sums of P.  O(E)
+    plus :func:`tloe_fields`."""
     n, dim = Y.shape
     D = np.take(Y, rows, axis=0) - np.take(Y, cols, axis=0)  # (take: no fancy-index path)
     d2 = np.einsum("ij,ij->i", D, D)
     w = 1.0 / (1.0 + d2)
     Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid, labels=labels)
-    pw = pv * w
+    # with springs the attraction is ex * w + spring per unit of p_ij d_ij; without, the
+    # exaggeration multiplies the summed attraction (the same arithmetic as before springs)
+    pw = pv * (ex * w + spring) if spring else pv * w
     att = np.empty_like(Y)
     for b in range(dim):
         pd = pw * D[:, b]
         att[:, b] = np.bincount(rows, pd, minlength=n) - np.bincount(cols, pd, minlength=n)
     c = a / Z
-    grad = 2.0 * (ex * att - (c[:, None] * R + S))
+    grad = 2.0 * ((att if spring else ex * att) - (c[:, None] * R + S))
     f = float(np.dot(pv, np.log1p(d2)) + np.dot(a, np.log(Z)))
+    if spring:
+        f += spring * float(np.dot(pv, d2))
     return f, grad
 
 
@@ -320,6 +325,7 @@ def tloe(
     early_iter: int = 100,
     early_exaggeration: float = 4.0,
     exaggeration: tuple[float, float] = (1.0, 0.4),
+    spring: float = 0.0,
     learning_rate: float | None = None,
     max_time: float | None = None,
     callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
@@ -339,6 +345,13 @@ def tloe(
     between non-neighbours wins more room for each neighbourhood: trees and sparse graphs
     unfold).  Gradient descent with momentum (0.5, then 0.8) and per-coordinate gains.
 
+    With ``spring > 0`` every edge also carries a spring, the term ``spring * p_ij d_ij^2``
+    added to the loss: the t-kernel's pull on a neighbour fades with distance (like
+    ``1/d``), the spring's grows (like ``d``), so an edge the repulsion has stretched is
+    pulled back and the drawing is not torn into pieces joined by long edges (the linear
+    attraction of force-directed drawers, e.g. t-FDP's).  The comparisons are unchanged; the
+    springs are a prior on the drawing's edge lengths.  0 is pure t-LOE.
+
     Parameters
     ----------
     A : sparse matrix or array, shape (n, n)
@@ -353,6 +366,10 @@ def tloe(
     early_exaggeration : float, default 4
     exaggeration : pair of float, default (1.0, 0.4)
         Exaggeration at the start and at the end of the later phase.
+    spring : float, default 0
+        Weight of the edge springs (above); nonnegative.  0: pure t-LOE; 0.03 (the
+        default of :func:`nx_ordinal.loe_layout`) keeps a mesh whole; 0.1 and above trade
+        more nearest neighbours for shorter edges.
     learning_rate : float or None
         Step size; None: ``n / (4 early_exaggeration)``.
     max_time : float or None
@@ -416,6 +433,7 @@ def tloe(
             f"exaggeration must be a pair of positive numbers, got {exaggeration!r}") from None
     check_positive(ex0, "exaggeration[0]")
     check_positive(ex1, "exaggeration[1]")
+    spring = check_nonnegative(spring, "spring")
     max_time = check_positive(max_time, "max_time", allow_none=True)
     A = sp.csr_array(A, dtype=np.float64)
     n = A.shape[0]
@@ -474,7 +492,7 @@ def tloe(
                 momentum = 0.8
             if not exact and (it - 1) % _NEAR_EVERY == 0:
                 near = _near(Y, grid.get(Y, cells)[3])
-            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid, labels)
+            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid, labels, spring)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)
