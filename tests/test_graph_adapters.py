@@ -283,3 +283,54 @@ def test_path_distances_symmetric_with_missing_pairs():
     assert D[0, 2] == D[2, 0] == 2.5 and D[0, 1] == D[1, 0] == 2.0
     assert np.array_equal(D, D.T) and not finite[3, :3].any() and not D[3, :3].any()
     assert finite[:3, :3].all() and finite[3, 3]
+
+
+def test_draw_small_components_shapes():
+    from nx_ordinal._starts import draw_small_components
+    from nx_ordinal.metrics import neighbourhood_preservation_array
+
+    parts = [nx.path_graph(6), nx.cycle_graph(9), nx.star_graph(4), nx.path_graph(2),
+             nx.empty_graph(1), nx.balanced_tree(2, 3), nx.path_graph(6)]
+    G = nx.disjoint_union_all(parts)
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    bounds = np.cumsum([0] + [len(H) for H in parts])
+    groups = [np.arange(a, b) for a, b in zip(bounds[:-1], bounds[1:], strict=True)]
+    drawn = draw_small_components(A, groups, 2)
+    assert [Y.shape for Y in drawn] == [(len(H), 2) for H in parts]
+    assert np.array_equal(drawn[4], np.zeros((1, 2)))
+    assert np.linalg.norm(drawn[3][0] - drawn[3][1]) == pytest.approx(1.0)
+    # a path drawn straight at unit spacing, a cycle round: every neighbourhood kept
+    path = drawn[0]
+    assert np.allclose(np.linalg.norm(np.diff(path, axis=0), axis=1), 1.0, atol=1e-6)
+    for c in (0, 1, 5):
+        B = nx.to_scipy_sparse_array(parts[c], format="csr")
+        assert neighbourhood_preservation_array(B, drawn[c]) == 1.0
+    # the star's leaves round the hub, about evenly
+    leaves = drawn[2][1:] - drawn[2][0]
+    r = np.linalg.norm(leaves, axis=1)
+    assert r.std() < 0.05 * r.mean()
+    # same input, same bytes; equal components the same drawing
+    again = draw_small_components(A, groups, 2)
+    assert all(np.array_equal(a, b) for a, b in zip(drawn, again, strict=True))
+    assert np.array_equal(drawn[0], drawn[6])
+    with pytest.raises(ValueError, match="a component of 60 vertices is not small"):
+        draw_small_components(nx.to_scipy_sparse_array(nx.path_graph(60)), [np.arange(60)], 2)
+
+
+def test_many_components_layout():
+    # 20,000 isolated nodes, 3,000 single edges, a forest of small trees: each node finite
+    # and distinct, each small tree drawn whole, no node of one component among another's
+    from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
+
+    pos = nx_ordinal.loe_layout(nx.empty_graph(20_000), seed=0)
+    X = np.array(list(pos.values()))
+    assert np.isfinite(X).all() and len(np.unique(X.round(12), axis=0)) == 20_000
+    pos = nx_ordinal.loe_layout(nx.disjoint_union_all([nx.path_graph(2)] * 3000), seed=0)
+    assert nx_ordinal.gari(nx.disjoint_union_all([nx.path_graph(2)] * 3000), pos) == 1.0
+    rng = np.random.default_rng(2)
+    trees = [nx.random_labeled_tree(int(s), seed=int(rng.integers(1 << 30)))
+             for s in rng.integers(3, 40, 400)]
+    F = nx.disjoint_union_all(trees)
+    pos = nx_ordinal.loe_layout(F, seed=0)
+    assert neighbourhood_preservation(F, pos) > 0.6
+    assert long_edge_ratio(F, pos) < 3

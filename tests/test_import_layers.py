@@ -184,3 +184,22 @@ def test_no_import_cycle_even_through_function_bodies():
     aside: its lazy names import on attribute access only)."""
     cycles = [c for c in _import_cycles()]
     assert cycles == [], cycles
+
+
+def test_loe_path_imports_only_what_it_uses():
+    """A first small loe_layout call in a fresh process does not import the ASAP pipeline,
+    the landmark or LP solvers, Dask, scikit-learn or scipy.stats (issue 36: 1.2 s of
+    imports a small drawing did not use)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, networkx as nx, nx_ordinal\n"
+            "nx_ordinal.loe_layout(nx.path_graph(10), seed=0)\n"
+            "print(' '.join(sorted(sys.modules)))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    unwanted = [m for m in out if m.startswith(("nx_ordinal.asap", "nx_ordinal.embed.landmark",
+                                                "nx_ordinal.embed.lp", "nx_ordinal.layouts._asap",
+                                                "dask", "distributed", "sklearn", "scipy.stats"))]
+    assert unwanted == []
+    assert "nx_ordinal.layouts._loe" in out

@@ -128,13 +128,15 @@ def laplacian_eigenmaps(A: AdjacencyLike, dim: int = 2, seed: Seed = None) -> Fl
     dim = check_dim(dim)
     laplacian_eigenmaps_memory(A.shape[0], dim, A.nnz).check()
     S = ((A + A.T) > 0).astype(np.float64)
-    return _per_component(S, dim, lambda idx: _component_eigenmap(S[idx][:, idx], dim, rng))
+    return _per_component(S, dim, lambda idx: _component_eigenmap(S[idx][:, idx], dim, rng),
+                          rng)
 
 
-def _per_component(S, dim, embed):
-    """Embed each connected component of the symmetric ``S`` with ``embed(idx)``, normalise
-    it to unit RMS radius times sqrt(size) and pack the components on a grid (largest
-    first)."""
+def _per_component(S, dim, embed, rng):
+    """Embed each connected component of the symmetric ``S`` with ``embed(idx)`` (one of at
+    most ``dim + 1`` vertices: random normal positions drawn from ``rng``; one vertex: the
+    origin), normalise it to unit RMS radius times sqrt(size) and pack the components on a
+    grid (largest first)."""
 
 
     ncomp, labels = connected_components(S, directed=False)
@@ -144,7 +146,13 @@ def _per_component(S, dim, embed):
     blocks = []
     for c in np.argsort(-sizes, kind="stable"):  # largest first (the order embed is called)
         idx = order[bounds[c]:bounds[c + 1]]
-        blocks.append((idx, embed(idx) if idx.size > 1 else np.zeros((1, dim))))
+        if idx.size == 1:
+            Y = np.zeros((1, dim))
+        elif idx.size <= dim + 1:  # too small to embed: random (no slice of S needed)
+            Y = rng.standard_normal((idx.size, dim))
+        else:
+            Y = embed(idx)
+        blocks.append((idx, Y))
     return pack_components(blocks, dim, S.shape[0])
 
 
@@ -219,7 +227,7 @@ def pivot_mds(
     def embed(idx):
         return _pivot_mds(W[idx][:, idx], dim, n_landmarks, rng)
 
-    return _per_component(S, dim, embed)
+    return _per_component(S, dim, embed, rng)
 
 
 def _pivot_mds(W, dim, n_landmarks, rng):

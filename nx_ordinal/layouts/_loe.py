@@ -28,10 +28,12 @@ from .._selection import GariTracker
 from .._shortcuts import drop_shortcuts
 from .._starts import (
     KK_MAX_NODES,
+    SMALL_COMPONENT,
     SMALL_NODES,
     auto_layout_starts,
     auto_n_init,
     auto_objectives,
+    draw_small_components,
     networkx_start,
     pack_components,
     start_configurations,
@@ -570,8 +572,21 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
         return run(A, X0, None, rng)
     order = np.argsort(labels, kind="stable")
     groups = np.split(order, np.flatnonzero(np.diff(labels[order])) + 1)
+    X = np.zeros((A.shape[0], dim))
+    # isolated nodes and single edges are drawn as they are; when the other small components
+    # hold more than _GROUP vertices in all (thousands of small trees: each batch of t-LOE
+    # costs O(_GROUP^2) an iteration), they are drawn by stress majorization too, in time
+    # linear in their number (draw_small_components)
+    sizes = np.array([g.size for g in groups])
+    many = sizes[(sizes > 2) & (sizes <= SMALL_COMPONENT)].sum() > _GROUP
+    direct = (sizes <= 2) | ((sizes <= SMALL_COMPONENT) & many)
+    small = [g for g, d in zip(groups, direct, strict=True) if d]
+    for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
+        X[g] = Y
     units, batch, size = [], [], 0
-    for g in groups:  # a loop over components, not vertices
+    for g, d in zip(groups, direct, strict=True):  # a loop over components, not vertices
+        if d:
+            continue
         if g.size > _GROUP:
             units.append([g])
         else:
@@ -582,7 +597,6 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
                 batch, size = [], 0
     if batch:
         units.append(batch)
-    X = np.zeros((A.shape[0], dim))
     f = 0.0
     for comps in units:
         idx = np.concatenate(comps)
