@@ -21,11 +21,14 @@ def _modules():
         yield name, is_pkg, path
 
 
-def _imports(name, is_pkg, path):
-    """``(line, target module, imported name or None)`` for every nx_ordinal import."""
+def _imports(name, is_pkg, path, tree=None):
+    """``(line, target module, imported name or None)`` for every nx_ordinal import of the
+    module at ``path`` (or of its parsed, possibly edited, ``tree``)."""
     package = name if is_pkg else name.rsplit(".", 1)[0]
     known = {m for m, _, _ in _modules()}
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    if tree is None:
+        tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.split(".")[0] == "nx_ordinal":
@@ -117,12 +120,9 @@ def _runtime_imports(name, is_pkg, path):
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             node.body = [ast.Pass()]
-    stripped = path.parent / f".{path.stem}.cycles.tmp"
-    try:
-        stripped.write_text(ast.unparse(tree))
-        targets = {t for _, t, _ in _imports(name, is_pkg, stripped)}
-    finally:
-        stripped.unlink(missing_ok=True)
+    # the edited tree is read as it is: nothing is written next to the sources (a read-only
+    # install, parallel runs)
+    targets = {t for _, t, _ in _imports(name, is_pkg, path, tree)}
     out = set()
     for target in targets:
         parts = target.split(".")

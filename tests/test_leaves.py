@@ -101,8 +101,23 @@ def test_loe_layout_draws_stars_with_five_satisfied_leaves_each():
         neighbourhood_preservation(G, pos)
 
 
-def test_directed_graphs_keep_the_t_loe_drawing():
+def test_directed_graphs_keep_the_t_loe_drawing(monkeypatch):
+    # the rings rest on undirected neighbourhoods (a leaf's one neighbour is its hub): a
+    # directed graph's t-LOE drawing is kept as it is, an undirected one's is offered rings
+    import nx_ordinal.layouts._loe as loe_module
+
+    calls = []
+    real = loe_module.ring_leaves
+
+    def spy(X, A):
+        calls.append(A.shape[0])
+        return real(X, A)
+
+    monkeypatch.setattr(loe_module, "ring_leaves", spy)
     G = nx.DiGraph(_stars_on_a_cycle(4, 8))
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert len(pos) == G.number_of_nodes()
     assert all(np.isfinite(p).all() for p in pos.values())
+    assert calls == []
+    nx_ordinal.loe_layout(G.to_undirected(), seed=0)
+    assert calls == [G.number_of_nodes()]

@@ -218,3 +218,27 @@ def test_watts_strogatz_default_beats_the_fold():
     G = nx.watts_strogatz_graph(800, 6, 0.05, seed=1)
     pos = quiet(nx_ordinal.loe_layout, G, seed=0)
     assert nx_ordinal.gari(G, pos) >= 0.8
+
+
+def test_max_time_is_honoured_on_a_simulated_clock(monkeypatch):
+    """max_time stops the call: on a clock that advances 5 ms at every reading (a slow
+    machine, simulated: no real time is measured), a 0.3 s budget ends the call within a
+    few readings past it, with a drawing unlike the unbudgeted one; ignoring max_time would
+    read the clock thousands of times."""
+    import time as time_module
+
+    G = nx.disjoint_union_all([rgg(400, seed=1), nx.star_graph(150), nx.path_graph(60)])
+    full = array(G, quiet(nx_ordinal.loe_layout, G, seed=0))
+    now = [0.0]
+
+    def clock():
+        now[0] += 0.005
+        return now[0]
+
+    monkeypatch.setattr(time_module, "perf_counter", clock)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0, max_time=0.3)
+    elapsed = now[0]
+    monkeypatch.undo()
+    X = array(G, pos)
+    assert np.isfinite(X).all() and not np.array_equal(X, full)
+    assert elapsed < 0.6, f"{elapsed:.2f} simulated seconds for a 0.3 s budget"

@@ -251,3 +251,29 @@ def test_directed_graphs_get_arrows_and_small_axes_smaller_markers():
     small = draw_layout(G, nx.spring_layout(G, seed=0), labels=False,
                         figsize=(3.5, 3.5)).collections[-1]
     assert small.get_sizes()[0] < 0.5 * big.get_sizes()[0]
+
+
+def test_label_placement_prefers_the_nearest_ring_and_uncovered_markers():
+    """_place_labels directly (display units): a lone marker's label goes on the nearest
+    ring, in the first direction (right of the marker); a marker sitting where that box
+    would be moves the label to a box that covers no marker, still on the nearest ring."""
+    from nx_ordinal.plot import _label_boxes as boxes
+    from nx_ordinal.plot import _place_labels
+
+    frame = np.array([-500.0, -500.0, 500.0, 500.0])
+    P = np.array([[0.0, 0.0]])
+    R = np.array([5.0])
+    WH = np.array([[40.0, 10.0]])
+    corner, ring = _place_labels(None, np.array([0]), P, R, WH, np.empty((0, 4)), frame, 2.0)
+    assert ring[0] == 1
+    assert np.allclose(corner[0], boxes(P[0], R[0], WH[0], 1, 2.0)[0, :2])
+    # a second marker inside that first box (to the right of marker 0)
+    first = boxes(P[0], R[0], WH[0], 1, 2.0)[0]
+    P2 = np.array([[0.0, 0.0], [(first[0] + first[2]) / 2, (first[1] + first[3]) / 2]])
+    R2 = np.array([5.0, 5.0])
+    WH2 = np.array([[40.0, 10.0], [1.0, 1.0]])
+    corner, ring = _place_labels(None, np.array([0]), P2, R2, WH2, np.empty((0, 4)), frame, 2.0)
+    box = np.r_[corner[0], corner[0] + WH2[0]]
+    q = np.clip(P2[1], box[:2], box[2:])
+    assert np.hypot(*(q - P2[1])) >= R2[1]  # the label does not cover marker 1
+    assert ring[0] == 1  # and it did not go further out than it had to

@@ -352,3 +352,35 @@ def test_auto_on_small_graphs_polishes_t_loe_with_err_local():
     assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) == 1.0
     assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0, objective="t",
                                                     spring=0.03)) < 0.95
+
+
+def test_np1_floors_rest_on_a_checked_np1():
+    """The NP1 floors of this file use the package's NP1: here it is checked against a
+    brute-force count on a t-LOE drawing (full distance matrix, Jaccard per vertex)."""
+    G = nx.les_miserables_graph()
+    nodes = list(G)
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, format="csr")
+    X = tloe(A, seed=0).embedding
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    np.fill_diagonal(D, np.inf)
+    jac = []
+    for i in range(len(nodes)):
+        N = set(A.indices[A.indptr[i]:A.indptr[i + 1]])
+        L = set(np.argsort(D[i], kind="stable")[:len(N)])
+        jac.append(len(N & L) / len(N | L))
+    assert neighbourhood_preservation_array(A, X) == pytest.approx(np.mean(jac), abs=1e-12)
+    assert 0.5 < np.mean(jac) < 1.0
+
+
+def test_auto_objective_wires_the_knn_rule():
+    """Beyond 100 nodes a kNN graph gets Err_local alone under objective="auto": the same
+    drawing as objective="hinge", bit for bit (t-LOE would draw another)."""
+    from nx_ordinal.constraints import knn_adjacency
+
+    X = np.random.default_rng(4).random((300, 2))
+    G = nx.from_scipy_sparse_array(knn_adjacency(X, 8), create_using=nx.DiGraph)
+    auto = nx_ordinal.loe_layout(G, seed=0)
+    hinge = nx_ordinal.loe_layout(G, seed=0, objective="hinge")
+    t = nx_ordinal.loe_layout(G, seed=0, objective="t")
+    assert all(np.array_equal(auto[v], hinge[v]) for v in G)
+    assert not all(np.array_equal(auto[v], t[v]) for v in G)

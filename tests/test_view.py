@@ -47,6 +47,22 @@ def test_one_circle_per_node_with_its_name(lesmis):
     assert {frozenset(data["e"][i:i + 2]) for i in range(0, len(data["e"]), 2)} == pairs
 
 
+def test_search_box_is_wired_without_a_browser(lesmis):
+    """Where no browser runs, the page still has its search box, and the box's typing and
+    Enter key run the search (the browser tests check that the search then works)."""
+    import re
+
+    G, pos = lesmis
+    page = layout_html(G, pos)
+    assert re.search(r'<input id="q" type="search"[^>]*aria-label="search a node"', page)
+    assert 'var q = document.getElementById("q")' in page
+    assert re.search(r'q\.addEventListener\("input", function \(\) \{[^}]*search\(q\.value\)',
+                     page)
+    enter = re.search(r'q\.addEventListener\("keydown", function \(ev\) \{(.*?)\n\}\);', page,
+                      re.S)
+    assert enter and 'ev.key === "Enter"' in enter.group(1) and "search(q.value)" in enter.group(1)
+
+
 def test_offline_nothing_to_fetch(lesmis):
     page = layout_html(*lesmis)
     assert "://" not in page and "src=" not in page and "href=" not in page
