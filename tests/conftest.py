@@ -17,6 +17,43 @@ def _default_data():
 SHARED_DATA = pathlib.Path(os.environ.get("NX_ORDINAL_DATA") or _default_data())
 
 
+#: NX_ORDINAL_REQUIRE=sfdp,chromium,data (CI sets it): a test that would skip because one of
+#: these is missing fails instead; without the variable (a developer without the tools) it
+#: skips as usual
+_RESOURCES = {"data": ("shared/data", "shared data", "drawing-benchmark"),
+              "sfdp": ("sfdp",), "chromium": ("chromium",)}
+REQUIRED = {t.strip() for t in os.environ.get("NX_ORDINAL_REQUIRE", "").split(",") if t.strip()}
+
+
+def pytest_configure(config):
+    unknown = REQUIRED - set(_RESOURCES)
+    if unknown:
+        raise pytest.UsageError(f"NX_ORDINAL_REQUIRE names unknown resources {sorted(unknown)};"
+                                f" known: {sorted(_RESOURCES)}")
+
+
+def _skip_reason(report):
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2])
+    return str(longrepr)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if not (REQUIRED and report.skipped):
+        return
+    reason = _skip_reason(report)
+    missing = [r for r in sorted(REQUIRED)
+               if any(word in reason.lower() for word in _RESOURCES[r])]
+    if missing:
+        report.outcome = "failed"
+        report.longrepr = (f"NX_ORDINAL_REQUIRE requires {', '.join(missing)}, but the test "
+                           f"skipped: {reason}")
+
+
 @pytest.fixture
 def shared_data():
     """Path of ../shared/data (real data sets); skips the test when it is absent."""

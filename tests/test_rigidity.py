@@ -350,16 +350,15 @@ def test_against_pyrigi():
         G = nx.gnm_random_graph(n, int(rng.integers(n, n * (n - 1) // 2 + 1)), seed=t)
         P = pyrigi.Graph(G)
         for dim in (2, 3) if t < 8 else (2,):
-            expected = (
-                P.is_rigid(dim=dim),
-                P.is_globally_rigid(dim=dim),
-                P.is_redundantly_rigid(dim=dim),
-            )
+            # pyrigi's redundant rigidity in space takes seconds from 7 vertices: asked there
+            # only up to 6 (24 graphs took 27 s with it)
+            tests = ((is_rigid, P.is_rigid), (is_globally_rigid, P.is_globally_rigid),
+                     (redundantly_rigid, P.is_redundantly_rigid))
+            if dim == 3 and n > 6:
+                tests = tests[:2]
+            expected = tuple(theirs(dim=dim) for _, theirs in tests)
             for method in METHODS:
-                got = tuple(
-                    f(G, dim, method=method, seed=t)
-                    for f in (is_rigid, is_globally_rigid, redundantly_rigid)
-                )
+                got = tuple(ours(G, dim, method=method, seed=t) for ours, _ in tests)
                 assert got == expected, (t, dim, method, sorted(G.edges()))
         ours = sorted(sorted(c) for c in rigid_components(G, seed=t))
         theirs = sorted(sorted(c) for c in P.rigid_components(dim=2))
