@@ -113,3 +113,64 @@ def test_gallery_scripts_have_a_title_and_an_introduction():
         assert len(lines) > 3 and set(lines[1]) == {"="}, script.name
         assert len(lines[1]) >= len(lines[0]), f"{script.name}: title underline too short"
         assert "What to look for" in doc, script.name
+
+
+# --- docs/architecture.md read against the code ---------------------------------------------
+
+ARCHITECTURE = pathlib.Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
+
+
+def _architecture_text():
+    return " ".join(ARCHITECTURE.read_text().split())  # one line: lists wrap anywhere
+
+
+def test_architecture_states_the_seed_stages_of_the_code():
+    import ast
+    import re
+
+    from nx_ordinal import _frame
+
+    m = re.search(r"`_frame\.STAGES = (\([^)]*\))`", _architecture_text())
+    assert m, "architecture.md no longer states _frame.STAGES"
+    assert tuple(ast.literal_eval(m.group(1))) == _frame.STAGES
+
+
+def test_architecture_lists_every_function_level_import():
+    """Every function that imports an nx_ordinal module inside its body is named in the
+    paragraph on imports (by its module's file or its own name)."""
+    import ast
+
+    text = _architecture_text()
+    root = pathlib.Path(nx_ordinal.__file__).parent
+    unlisted = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        module = ".".join(rel.with_suffix("").parts)
+        for fn in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            inner = any(
+                (isinstance(n, ast.ImportFrom) and (n.level or (n.module or "").startswith(
+                    "nx_ordinal")))
+                or (isinstance(n, ast.Import)
+                    and any(a.name.startswith("nx_ordinal") for a in n.names))
+                for n in ast.walk(fn))
+            if inner and f"`{module}.{fn.name}`" not in text and f"`{rel}`" not in text \
+                    and f"`{rel.name}`" not in text:
+                unlisted.append(f"{module}.{fn.name}")
+    assert unlisted == []
+
+
+def test_loe_layout_docstring_numbers_match_the_code():
+    """The numbers loe_layout's docstring states for objective="auto" are the code's."""
+    from nx_ordinal import _starts
+    from nx_ordinal.layouts import _loe
+
+    doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
+    assert f"GARI >= {_starts.GEOMETRIC_GARI:g}" in doc
+    assert f"higher by {_loe._HINGE_MARGIN:g}" in doc
+    assert f"at most {_loe._STRESS_SLACK:g} times t-LOE's plus {_loe._STRESS_ABS:g}" in doc
+    assert f"NP2 at most {_loe._NP2_SLACK:g} lower" in doc
+    assert f"``None``: {_loe.SPRING:g} with ``objective=\"auto\"``" in doc
+    assert f"up to {_starts.SMALL_NODES} nodes Err_local then polishes" in doc
+    assert f"from {_loe._STRESS_PIVOTS} evenly spaced pivots" in doc

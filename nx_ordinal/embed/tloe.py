@@ -29,6 +29,7 @@ from scipy.spatial import cKDTree
 from .._runtime.progress import Progress, warn_interrupted
 from .._runtime.result import EmbeddingResult
 from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from ..utils import as_generator
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -432,8 +433,6 @@ def tloe(
     .. [3] van der Maaten, L. and Hinton, G. "Visualizing data using t-SNE." JMLR 9, 2008
        (early exaggeration, momentum and gains).
     """
-    from ..utils import as_generator
-
     dim = check_dim(dim)
     max_iter = check_int(max_iter, "max_iter", minimum=0)
     early_iter = check_int(early_iter, "early_iter", minimum=0)
