@@ -3,14 +3,9 @@ triangle and no 4-cycle whose ends are far apart without them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra, shortest_path
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["drop_shortcuts"]
 

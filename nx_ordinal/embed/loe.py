@@ -103,10 +103,8 @@ def loe_objective(
 # ---------------------------------------------------------------------------------------------
 # initialisation
 
-# from this many vertices on, init="auto" starts from pivot_mds instead of the spectral
-# embedding (see loe's Notes); the threshold and the rule live in nx_ordinal._graph
-_PIVOT_MIN_N = PIVOT_MIN_N
-
+# init="auto" starts from pivot_mds beyond _starts.PIVOT_MIN_N vertices, from the spectral
+# embedding up to it (see loe's Notes); the threshold and the rule live in nx_ordinal._starts
 
 @public_call
 def laplacian_eigenmaps(A: AdjacencyLike, dim: int = 2, seed: Seed = None) -> FloatArray:
@@ -705,7 +703,7 @@ def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter
     cap = None
     if candidate_cap is not None:
         cap = np.ceil(candidate_cap * (g.deg + 8.0)).astype(np.int64)
-    by_margin = n > _PIVOT_MIN_N or cap is not None
+    by_margin = n > PIVOT_MIN_N or cap is not None
     if by_margin:
         base = _separate_coincident(base, g, rng)
     scaled = _scale_to_margin(base, g, delta) if by_margin else None

@@ -21,12 +21,6 @@ if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, PosLike, Seed
 
 
-if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
-    from concurrent.futures import Executor
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['asap_loe_layout']
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
@@ -11,15 +9,6 @@ from .._runtime.progress import warn
 from .._validation import check_int
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
-
-if TYPE_CHECKING:
-
-    pass
-
-
-if TYPE_CHECKING:
-
-    pass
 
 __all__ = []
 

@@ -25,10 +25,6 @@ if TYPE_CHECKING:
 
 from ._common import _component_parts, _n_landmarks_rule, _warn_no_local_triplets
 
-if TYPE_CHECKING:
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['landmark_layout']
 
 

@@ -50,11 +50,6 @@ if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, PosLike, Seed
 
 
-if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['loe_layout']
 
 
@@ -303,7 +298,6 @@ def loe_layout(
     .. [3] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." IEEE MLSP
        2012.
     """
-
 
 
     t_start = frame.t_start  # max_time counts from the start of the call

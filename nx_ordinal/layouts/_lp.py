@@ -23,10 +23,6 @@ if TYPE_CHECKING:
 
 from ._common import _warn_no_local_triplets
 
-if TYPE_CHECKING:
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['lpem_layout']
 
 

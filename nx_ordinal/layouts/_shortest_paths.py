@@ -37,10 +37,6 @@ if TYPE_CHECKING:
 
 from ._common import _n_landmarks_rule
 
-if TYPE_CHECKING:
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['soe_layout', 'ree_layout', 'landmark_ste_layout']
 
 

@@ -32,10 +32,6 @@ if TYPE_CHECKING:
     from .._typing import ArrayLike, FloatArray, PosLike, Seed
 
 
-if TYPE_CHECKING:
-
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
-
 __all__ = ['ste_layout', 'tste_layout', 'gnmds_layout', 'dmoe_layout']
 
 
