@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 __all__ = ["knn_density"]
 
 
-def _adjacency(G_knn):
-
+def knn_adjacency_of(G_knn):
+    """The (out-)adjacency of a kNN graph given as a graph or a matrix, checked."""
     return graph_or_adjacency(G_knn, "the kNN adjacency")
 
 
@@ -108,7 +108,7 @@ def knn_density(G_knn: nx.Graph, dim: int, *, ridge: float = 1e-8) -> FloatArray
 
     check_dim(dim)
     ridge = check_positive(ridge, "ridge")
-    A = _adjacency(G_knn)
+    A = knn_adjacency_of(G_knn)
     n = A.shape[0]
     if n < 2 or A.nnz == 0:
         raise ValueError(f"knn_density needs a graph with at least 2 vertices and an edge, got "

@@ -290,7 +290,9 @@ def _row_searchsorted(indices, lo, hi, values):
         hi = np.where(go_left, mid, hi)
 
 
-def _check_points(X: Any) -> FloatArray:
+def check_points(X: Any) -> FloatArray:
+    """Points ``X`` as a finite float (n, d) array (``TypeError`` / ``ValueError`` naming
+    the problem otherwise)."""
 
     try:
         X = np.asarray(X, dtype=np.float64)
@@ -309,20 +311,20 @@ def _check_points(X: Any) -> FloatArray:
 def _sampling_source(X, D):
     """Squared-distance oracle ``sq(p, q)`` for index arrays, from points or a distance matrix."""
 
-    X, D = _points_or_distances(X, D)
+    X, D = points_or_distances(X, D)
     if D is not None:
         return D.shape[0], lambda p, q: D[p, q] ** 2
     return X.shape[0], lambda p, q: np.sum((X[p] - X[q]) ** 2, axis=1)
 
 
-def _points_or_distances(X: Any, D: Any) -> tuple[Any, Any]:
+def points_or_distances(X: Any, D: Any) -> tuple[Any, Any]:
     """Exactly one of points ``X`` (n x d, finite) and a square distance matrix ``D`` (no
     NaN), checked; returns ``(X, D)`` with the other None."""
 
     if (X is None) == (D is None):
         raise ValueError("give exactly one of X (points) and D (distance matrix)")
     if D is None:
-        return _check_points(X), None
+        return check_points(X), None
     D = as_float_array(D, "D", finite=False)
     if D.ndim != 2 or D.shape[0] != D.shape[1]:
         raise ValueError(f"D must be a square matrix, got shape {D.shape}")

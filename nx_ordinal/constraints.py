@@ -23,10 +23,10 @@ from scipy.spatial import cKDTree
 
 from ._memory import constraint_sampler_memory, knn_memory
 from ._sampling import (  # the samplers live in _sampling; public here
-    _check_points,
-    _points_or_distances,
+    check_points,
     count_local_triplets,
     local_triplets,
+    points_or_distances,
     random_triplets,
     sample_quadruplets,
     sample_triplets,
@@ -219,7 +219,7 @@ def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
     scipy.sparse.csr_array, shape (n, n), with k ones per row.
     """
 
-    X = _check_points(X)
+    X = check_points(X)
     n = X.shape[0]
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
         raise TypeError(f"k must be an integer, got {k!r}")
@@ -269,7 +269,7 @@ def knn_graph(X: ArrayLike, k: int) -> nx.DiGraph:
     """
 
 
-    X = _check_points(X)
+    X = check_points(X)
     if not isinstance(k, bool) and isinstance(k, numbers.Integral) and 1 <= k < X.shape[0]:
         knn_memory("knn_graph", X.shape[0], k, graph=True).check()  # (bad k: knn_adjacency)
     A = knn_adjacency(X, k)
@@ -296,7 +296,7 @@ def orient_triplets(
     ``d(i, j) == d(i, k)`` are dropped (ties are not constraints)."""
 
 
-    pts, dist = _points_or_distances(X, D)
+    pts, dist = points_or_distances(X, D)
     if dist is not None:
         T = check_triplets(triplets, dist.shape[0])[0].copy()
         dij, dik = dist[T[:, 0], T[:, 1]], dist[T[:, 0], T[:, 2]]

@@ -15,8 +15,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
-from ._density_estimate import knn_density
-from ._graph import graph_or_adjacency
+from ._density_estimate import knn_adjacency_of, knn_density
 from ._resources import check_dense
 from ._validation import check_dim
 from .embed.mds import classical_mds
@@ -36,11 +35,6 @@ __all__ = [
     "tv_mple",
     "TVMPLEResult",
 ]
-
-
-def _adjacency(G_knn):
-
-    return graph_or_adjacency(G_knn, "the kNN adjacency")
 
 
 def density_reweighted_distances(
@@ -82,7 +76,7 @@ def density_reweighted_distances(
 
 
     d = check_dim(dim)
-    A = _adjacency(G_knn)
+    A = knn_adjacency_of(G_knn)
     n = A.shape[0]
     if density is None:
         p = knn_density(A, d)

@@ -49,11 +49,6 @@ __all__ = [
 ]
 
 
-def _check_graph(G, name="G"):
-
-    check_graph(G, name)
-
-
 def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     """Adjacency recovered from a drawing: row i marks the ``degrees[i]`` nearest other points.
 
@@ -140,7 +135,7 @@ def gari(G: nx.Graph, pos: PosLike) -> float:
     1.0
     """
 
-    _check_graph(G)
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     A, _ = graph_to_csr(G, nodes)
@@ -156,7 +151,7 @@ def err_local(G: nx.Graph, pos: PosLike, delta: float = 0.1, *, normalize: bool 
 
 
     delta = check_positive(delta, "delta")
-    _check_graph(G)
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     if normalize and X.shape[0]:
@@ -454,7 +449,7 @@ def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> floa
     """
 
     hops = check_int(hops, "hops", minimum=1)
-    _check_graph(G)
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     if len(nodes) < 2:
@@ -585,7 +580,7 @@ def stress(G: nx.Graph, pos: PosLike, *, exact_max_n: int = 10_000, n_pivots: in
 
     exact_max_n = check_int(exact_max_n, "exact_max_n", minimum=0)
     n_pivots = check_int(n_pivots, "n_pivots", minimum=1)
-    _check_graph(G)
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     n = len(nodes)
@@ -676,7 +671,7 @@ def long_edge_ratio(G: nx.Graph, pos: PosLike, percentile: float = 99.0) -> floa
     Cost O(E) for the lengths and one partial sort: O(E) time and memory.
     """
 
-    _check_graph(G)
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     A, _ = graph_to_csr(G, nodes)

@@ -78,11 +78,6 @@ _METHODS = ("numeric", "modular")
 # ---------------------------------------------------------------------------------------------
 # graph -> arrays
 # ---------------------------------------------------------------------------------------------
-def _check_graph(G):
-
-    check_graph(G)
-
-
 def _edge_array(G):
     """Nodes of ``G`` and the ``(m, 2)`` int64 array of its underlying simple undirected edges,
     ``i < j`` in node order, sorted lexicographically (the row order of the rigidity matrix)."""
@@ -110,7 +105,7 @@ def rigidity_edges(G: nx.Graph) -> list[tuple[Hashable, Hashable]]:
     >>> rigidity_edges(G)
     [(2, 1), (1, 0)]
     """
-    _check_graph(G)
+    check_graph(G)
     nodes, E = _edge_array(G)
     return [(nodes[i], nodes[j]) for i, j in E.tolist()]
 
@@ -168,7 +163,7 @@ def rigidity_matrix(G: nx.Graph, pos: PosLike) -> sp.csr_array:
     >>> R.toarray().astype(int).tolist()
     [[-1, 0, 1, 0, 0, 0], [0, 0, 0, -2, 0, 2]]
     """
-    _check_graph(G)
+    check_graph(G)
     nodes, E = _edge_array(G)
     X = _positions(G, nodes, pos)
     return _rigidity_csr(E, X)
@@ -206,7 +201,7 @@ def stress_matrix(G: nx.Graph, stress: ArrayLike) -> sp.csr_array:
     [[1.0, -1.0, 0.0], [-1.0, 3.0, -2.0], [0.0, -2.0, 2.0]]
     """
 
-    _check_graph(G)
+    check_graph(G)
     nodes, E = _edge_array(G)
     n, m = len(nodes), E.shape[0]
     if isinstance(stress, dict):
@@ -243,7 +238,7 @@ def _stress_csr(E, w, n):
 # ---------------------------------------------------------------------------------------------
 def _prepare(G, dim, method, seed):
 
-    _check_graph(G)
+    check_graph(G)
     dim = check_dim(dim)
     check_choice(method, "method", _METHODS)
     rng = as_generator(seed)
@@ -822,7 +817,7 @@ def rigid_components(G: nx.Graph, dim: int = 2, *, seed: Seed = None) -> list[se
     """
 
 
-    _check_graph(G)
+    check_graph(G)
     d = check_dim(dim)
     if d > 2:
         raise ValueError(f"rigid_components supports dim 1 or 2, got {dim}")
