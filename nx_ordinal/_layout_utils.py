@@ -8,7 +8,7 @@ here: overlap removal is in ``_overlap``, the GARI selection of ``loe_layout`` i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
@@ -18,7 +18,7 @@ from ._overlap import separate_overlaps
 from ._validation import check_nonnegative
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Iterable, Sequence
+    from collections.abc import Hashable, Sequence
 
     import networkx as nx
     import numpy as np
@@ -27,35 +27,21 @@ if TYPE_CHECKING:
         ArrayLike,
         FloatArray,
         GraphLike,
-        NDArray,
         PosDict,
-        PosLike,
         Seed,
         SparseLike,
     )
 
-_F = TypeVar("_F", bound="Callable[..., Any]")
 
 __all__ = [
     "process_graph",
     "check_center",
     "check_scale",
     "trivial_layout",
-    "initial_positions",
-    "check_pos",
     "fill_positions",
     "finish_layout",
     "rescale",
-    "check_fixed",
-    "np_random_state",
 ]
-
-
-def np_random_state(argument: str) -> Callable[[_F], _F]:
-    """networkx's ``np_random_state`` decorator, typed to keep the decorated signature
-    (networkx's own stubs type it as returning ``Callable[..., Any]``)."""
-
-    return nx.utils.np_random_state(argument)  # type: ignore[no-any-return]
 
 
 def process_graph(G: GraphLike) -> tuple[nx.Graph, list[Hashable]]:
@@ -111,28 +97,6 @@ def trivial_layout(
     return pos
 
 
-def initial_positions(
-    pos: PosLike | None,
-    nodes: Sequence[Hashable],
-    dim: int,
-    rng: Any = None,  # Generator or RandomState (what np_random_state hands over)
-    *,
-    fill_scale: float = 1.0,
-) -> FloatArray | None:
-    """Initial ``(n, dim)`` array from a (possibly partial) ``pos`` dict.
-
-    Nodes missing from ``pos`` get uniform random positions spread like the given ones
-    (or in ``[0, fill_scale)^dim`` when none are given).  Nodes in ``pos`` but not in the
-    graph are ignored.  Returns ``None`` when ``pos`` is ``None``.
-    """
-
-    checked = _given_positions(pos, nodes, dim)
-    if checked is None:
-        return None
-    X, given = checked
-    return fill_positions(X, given, rng, fill_scale=fill_scale)
-
-
 def fill_positions(X: FloatArray, given: Any, rng: Any = None, *,
                    fill_scale: float = 1.0) -> FloatArray:
     """``X`` (not modified) with the rows not marked ``given`` drawn uniformly over the box
@@ -153,12 +117,6 @@ def fill_positions(X: FloatArray, given: Any, rng: Any = None, *,
             span = np.full(dim, float(fill_scale))
         X[~given] = lo + span * rng.random((int((~given).sum()), dim))
     return X
-
-
-def check_pos(pos: PosLike | None, nodes: Sequence[Hashable], dim: int) -> None:
-    """Validate a (possibly partial) ``pos`` as :func:`initial_positions` does, drawing
-    nothing: for layouts that accept ``pos`` without using it.  O(n dim)."""
-    _given_positions(pos, nodes, dim)
 
 
 def _given_positions(pos, nodes, dim):
@@ -187,33 +145,6 @@ def _given_positions(pos, nodes, dim):
             X[idx] = p
             given[idx] = True
     return X, given
-
-
-def check_fixed(
-    fixed: Iterable[Hashable], pos: PosLike, nodes: Sequence[Hashable]
-) -> NDArray[np.bool_]:
-    """Boolean mask over ``nodes`` of the nodes held at their ``pos`` positions.
-
-    ``fixed=None`` fixes nothing.  As in :func:`networkx.spring_layout`, ``fixed`` without
-    ``pos`` raises ``ValueError``; so does a fixed node without a position.  A fixed node
-    that is not in the graph raises :class:`networkx.NetworkXError`.
-    """
-
-    mask = np.zeros(len(nodes), dtype=bool)
-    if fixed is None:
-        return mask
-    if pos is None:
-        raise ValueError("nodes are fixed without positions given: pass pos as well as fixed")
-    if isinstance(fixed, (str, bytes)) or not hasattr(fixed, "__iter__"):
-        raise TypeError(f"fixed must be a collection of nodes, got {fixed!r}")
-    index = {v: i for i, v in enumerate(nodes)}
-    for v in fixed:
-        if v not in index:
-            raise nx.NetworkXError(f"fixed node {v!r} is not in the graph")
-        if v not in pos:
-            raise ValueError(f"fixed node {v!r} has no position in pos")
-        mask[index[v]] = True
-    return mask
 
 
 def rescale(X: FloatArray, scale: float = 1.0) -> FloatArray:

@@ -254,18 +254,13 @@ def test_shortest_path_triplets_small_graph_draws_nothing():
     assert rng.bit_generator.state == np.random.default_rng(0).bit_generator.state
 
 
-def test_check_pos_validates_like_initial_positions_and_draws_nothing():
-    from nx_ordinal._layout_utils import check_pos, initial_positions
-
+def test_bad_pos_refused_by_the_frame_before_any_work():
     nodes = [0, 1, 2]
+    G = nx.path_graph(nodes)
     for bad, exc in (([0, 1], TypeError), ({0: (0, "a")}, ValueError), ({0: (0, 1, 2)}, ValueError),
                      ({0: (np.nan, 0)}, ValueError)):
-        with pytest.raises(exc) as e1:
-            check_pos(bad, nodes, 2)
-        with pytest.raises(exc) as e2:
-            initial_positions(bad, nodes, 2, np.random.default_rng(0))
-        assert str(e1.value) == str(e2.value)
-    assert check_pos(None, nodes, 2) is None and check_pos({0: (1, 2)}, nodes, 2) is None
+        with pytest.raises(exc):
+            nx_ordinal.loe_layout(G, pos=bad)
     # landmark_layout accepts a partial pos without using it: same layout as without
     G = nx.grid_2d_graph(8, 8)
     a = nx_ordinal.landmark_layout(G, seed=4)

@@ -407,20 +407,6 @@ def test_cli_draw_never_leaves_a_half_written_file(tmp_path, monkeypatch, output
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["g.edgelist", output])
 
 
-def _check_fixed(fixed, pos):
-    from nx_ordinal._layout_utils import check_fixed
-
-    return check_fixed(fixed, pos, list(P6))
-
-
-BAD_INPUT += [
-    _case(lambda: _check_fixed([0], None), ValueError, "fixed without positions",
-          "fixed-without-pos"),
-    _case(lambda: _check_fixed([99], POS6), nx.NetworkXError, "fixed node 99 is not in",
-          "fixed-not-in-graph"),
-    _case(lambda: _check_fixed([1], {0: (0, 0)}), ValueError, "fixed node 1 has no position",
-          "fixed-no-position"),
-]
 
 
 def test_enough_bad_input_cases():
