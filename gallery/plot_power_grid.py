@@ -65,11 +65,11 @@ def main(argv=None):
     from nx_ordinal.plot import draw_layout
 
     warnings.simplefilter("ignore", ConvergenceWarning)  # a --max-time stop is expected
-    G = read_graph(graph_path)  # nodes 0 .. n-1 in file order, as the published drawing
+    G = read_graph(graph_path)  # the file's indices, in file order, as the published drawing
     X = np.loadtxt(tfdp_path)
-    tfdp = {v: X[v] for v in G}
+    tfdp = {v: X[k] for k, v in enumerate(G)}
     if args.small:
-        dist = nx.single_source_shortest_path_length(G, 0)
+        dist = nx.single_source_shortest_path_length(G, next(iter(G)))
         keep = sorted(dist, key=lambda v: (dist[v], v))[:300]
         G = nx.Graph(G.subgraph(sorted(keep)))
         tfdp = {v: tfdp[v] for v in G}

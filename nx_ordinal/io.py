@@ -53,14 +53,14 @@ __all__ = ["read_graph", "read_layout", "read_layout_record", "write_layout", "a
 GRAPH_FORMATS = {
     ".edgelist": "edgelist", ".edges": "edgelist", ".txt": "edgelist", ".el": "edgelist",
     ".tsv": "edgelist", ".csv": "edgelist",
-    ".graphml": "graphml", ".xml": "graphml",
+    ".graphml": "graphml", ".xml": "graphml", ".gexf": "gexf",
     ".gml": "gml",
     ".json": "json",
     ".adjlist": "adjlist", ".adj": "adjlist",
     ".net": "pajek", ".paj": "pajek", ".pajek": "pajek",
     ".mtx": "mtx",
 }
-_FORMATS = ("edgelist", "adjlist", "pajek", "graphml", "gml", "json", "mtx")
+_FORMATS = ("edgelist", "adjlist", "pajek", "graphml", "gexf", "gml", "json", "mtx")
 _FORMAT_TAG = "nx_ordinal.layout"
 
 
@@ -534,7 +534,8 @@ def _read_pajek(path: str) -> nx.Graph:
 
 
 def _read_mtx(path: str) -> nx.Graph:
-    """Matrix Market coordinate file as an undirected simple graph on nodes ``0 .. n-1``."""
+    """Matrix Market coordinate file as an undirected simple graph on the file's own indices
+    (``1 .. n``; ``0 .. n-1`` for a file that uses index 0)."""
 
     with open(path, encoding="utf-8") as fh:
         banner = fh.readline().split()
@@ -553,22 +554,51 @@ def _read_mtx(path: str) -> nx.Graph:
             raise ValueError(f"the matrix is {rows} x {cols}, not square")
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", UserWarning)  # loadtxt: "input contained no data"
-            ij = np.loadtxt(fh, comments="%", usecols=(0, 1), ndmin=2)
+            try:
+                ij = np.loadtxt(fh, comments="%", usecols=(0, 1), ndmin=2)
+            except ValueError:
+                raise ValueError(_mtx_bad_line(path)) from None
     if ij.shape[0] != nnz:
         raise ValueError(f"the size line announces {nnz} entries, the file holds {ij.shape[0]}")
     if ij.size and (np.any(ij != np.round(ij)) or ij.min() < 0):
         raise ValueError("entry indices must be non-negative integers")
     ij = ij.astype(np.int64)
-    # the standard is 1-indexed; some files of the graph-drawing benchmarks use index 0
-    if ij.size and ij.min() > 0:
-        ij -= 1
-    if ij.size and ij.max() >= rows:
+    # the standard is 1-indexed; some files of the graph-drawing benchmarks use index 0.
+    # Nodes are named by the file's own indices: node 1 is the file's row 1
+    first = 0 if ij.size and ij.min() == 0 else 1
+    if ij.size and ij.max() >= rows + first:
         raise ValueError(f"an entry index exceeds the matrix size {rows}")
     G: nx.Graph = nx.Graph()
-    G.add_nodes_from(range(rows))
+    G.add_nodes_from(range(first, rows + first))
     keep = ij[:, 0] != ij[:, 1]
     G.add_edges_from(ij[keep].tolist())
     return G
+
+
+def _mtx_bad_line(path: str) -> str:
+    """The message for an entry line of a Matrix Market file that does not hold two integer
+    indices, naming its line number in the file (1-based, header and comments counted)."""
+    with open(path, encoding="utf-8") as fh:
+        seen_size = False
+        for number, line in enumerate(fh, start=1):
+            text = line.strip()
+            if number == 1 or not text or text.startswith("%"):
+                continue
+            if not seen_size:
+                seen_size = True
+                continue
+            tokens = text.split()
+            if len(tokens) < 2 or not all(_is_int(t) for t in tokens[:2]):
+                return (f"line {number}: expected an entry 'row column [value]', "
+                        f"got {text[:60]!r}")
+    return "malformed entry lines"
+
+
+def _is_int(token: str) -> bool:
+    try:
+        return float(token) == int(float(token))
+    except (ValueError, OverflowError):
+        return False
 
 
 def _reject_dtd(path: str, chunk: int = 1 << 16) -> None:
@@ -604,16 +634,19 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
     Parameters
     ----------
     path : str or path-like
-    format : {"edgelist", "adjlist", "pajek", "graphml", "gml", "json", "mtx"} or None
+    format : {"edgelist", "adjlist", "pajek", "graphml", "gexf", "gml", "json", "mtx"} or None
         Default: from the file extension (see :data:`GRAPH_FORMATS`; unknown extensions are
         read as edge lists).  Edge lists hold ``u v``, ``u v weight`` or ``u v {data}`` per
         line (networkx's ``write_edgelist`` default), a lone node per line, ``#`` comments;
         adjacency lists (``write_adjlist``) a node and its neighbours per line.  Matrix
-        Market coordinate files (``.mtx``, SuiteSparse's) give an undirected simple graph on
-        the nodes ``0 .. n-1`` (n the matrix size, so unused indices are isolated nodes): the
-        pattern is symmetrised, values and self-loops dropped; indices are 1-based as the
-        format says, except in a file that uses index 0, which is read as 0-based (as some
-        files of the graph-drawing benchmarks are).
+        Market coordinate files (``.mtx``, SuiteSparse's) give an undirected simple graph
+        whose nodes are the file's own indices, ``1 .. n`` (n the matrix size, so unused
+        indices are isolated nodes; node 1 is the file's row 1): the pattern is
+        symmetrised, values and self-loops dropped; indices are 1-based as the format says,
+        except in a file that uses index 0, whose nodes are ``0 .. n-1`` (as some files of
+        the graph-drawing benchmarks are).  A malformed entry is reported with its line
+        number in the file.  GEXF files (``.gexf``, Gephi's) are read by networkx's reader,
+        with XML entities refused as for GraphML.
 
     Returns
     -------
@@ -639,10 +672,11 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
 
 
     path = os.fspath(path)
+    guessed = format is None and os.path.splitext(path)[1].lower() not in GRAPH_FORMATS
     if format is None:
         format = GRAPH_FORMATS.get(os.path.splitext(path)[1].lower(), "edgelist")
     if format not in _FORMATS:
-        raise ValueError(f"unknown graph format {format!r}")
+        raise ValueError(f"unknown graph format {format!r}; known: {', '.join(_FORMATS)}")
     check_input_path(path)
     try:
         if format == "edgelist":
@@ -656,6 +690,9 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
         if format == "graphml":
             _reject_dtd(path)
             return nx.read_graphml(path)
+        if format == "gexf":
+            _reject_dtd(path)
+            return nx.read_gexf(path)
         if format == "gml":
             try:
                 return nx.read_gml(path)
@@ -672,4 +709,8 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
     except (ValueError, KeyError, TypeError, IndexError, AttributeError, nx.NetworkXError,
             ET.ParseError, RecursionError, OverflowError) as exc:
         msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ValueError(f"cannot read {format} graph {path!r}: {msg}") from None
+        hint = ""
+        if guessed:  # an extension that names no format: read as an edge list
+            hint = (f" (its extension names no format, so it was read as an edge list; "
+                    f"formats: {', '.join(sorted(set(GRAPH_FORMATS)))}, or pass format=)")
+        raise ValueError(f"cannot read {format} graph {path!r}: {msg}{hint}") from None

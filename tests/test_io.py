@@ -212,8 +212,9 @@ def test_read_mtx_graph(tmp_path):
            "2 1 1.5\n3 2 1\n3 3 1\n1 2 7\n")
     (tmp_path / "one.mtx").write_text(one)
     G = read_graph(tmp_path / "one.mtx")
-    assert list(G) == [0, 1, 2, 3, 4]  # 1-indexed: unused indices 4, 5 are isolated nodes
-    assert sorted(G.edges()) == [(0, 1), (1, 2)]  # symmetrised, self-loop and values dropped
+    # named by the file's own indices (1-based): unused indices 4, 5 are isolated nodes
+    assert list(G) == [1, 2, 3, 4, 5]
+    assert sorted(G.edges()) == [(1, 2), (2, 3)]  # symmetrised, self-loop and values dropped
     zero = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n0 1\n2 1\n"
     (tmp_path / "zero.mtx").write_text(zero)
     assert sorted(read_graph(tmp_path / "zero.mtx").edges()) == [(0, 1), (1, 2)]
@@ -225,11 +226,31 @@ def test_read_mtx_graph(tmp_path):
                      "the size line announces 2 entries, the file holds 1"),
            "d.mtx": ("%%MatrixMarket matrix coordinate real general\n2 2 1\n1 3 1\n",
                      "an entry index exceeds the matrix size 2"),
-           "e.mtx": ("1 2\n", "no '%%MatrixMarket' header line")}
+           "e.mtx": ("1 2\n", "no '%%MatrixMarket' header line"),
+           "f.mtx": ("%%MatrixMarket matrix coordinate real general\n% c\n3 3 2\n1 2 1\n"
+                     "2 x 1\n", "line 5: expected an entry 'row column \\[value\\]', "
+                     "got '2 x 1'")}
     for name, (text, msg) in bad.items():
         (tmp_path / name).write_text(text)
         with pytest.raises(ValueError, match=f"cannot read mtx graph .*{name}.*: {msg}"):
             read_graph(tmp_path / name)
+
+
+def test_read_gexf_and_unknown_extensions(tmp_path):
+    G = nx.Graph([("a", "b"), ("b", "c")])
+    nx.write_gexf(G, tmp_path / "g.gexf")
+    H = read_graph(tmp_path / "g.gexf")
+    assert sorted(H.edges()) == [("a", "b"), ("b", "c")]
+    (tmp_path / "g.weird").write_text("<gexf>not an edge list</gexf>\n")
+    with pytest.raises(ValueError, match="extension names no format, so it was read as an edge "
+                                         "list; formats: .*\\.gexf.*\\.mtx"):
+        read_graph(tmp_path / "g.weird")
+    with pytest.raises(ValueError, match="unknown graph format 'xls'; known: edgelist, "):
+        read_graph(tmp_path / "g.gexf", format="xls")
+    (tmp_path / "dtd.gexf").write_text('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]>'
+                                       "<gexf/>")
+    with pytest.raises(ValueError, match="DTDs and entity declarations are not allowed"):
+        read_graph(tmp_path / "dtd.gexf")
 
 
 def test_read_mtx_benchmark_graphs(shared_data):
@@ -241,6 +262,7 @@ def test_read_mtx_benchmark_graphs(shared_data):
     assert nx.is_connected(G)
     L = read_graph(path / "lesmis.mtx")  # 0-indexed
     assert (L.number_of_nodes(), L.number_of_edges()) == (77, 254) and min(L) == 0
+    assert min(G) == 1 and max(G) == 4941  # the file's own 1-based indices
 
 
 # --- GEXF and GraphML layouts (issue 28) -------------------------------------------------
