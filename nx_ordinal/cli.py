@@ -10,6 +10,7 @@ file and exits with status 130.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -383,10 +384,15 @@ def _draw(args: argparse.Namespace) -> int:
         from .plot import draw_layout
 
         what = "largest component, " if args.largest_component else ""
-        title = f"{args.method} ({what}{G.number_of_nodes()} nodes): GARI {score:.3f}"
-        main = _largest_component(G)
-        if len(main) < len(G):  # small components are easy: say how the main one fares
-            title += f" (largest component, {len(main)} nodes: {gari(_induced(G, main), pos):.3f})"
+        nodes = f"{G.number_of_nodes()} node{'s' * (G.number_of_nodes() != 1)}"
+        if math.isnan(score):  # no edges: no neighbourhood to keep
+            title = f"{args.method} ({what}{nodes}, no edges)"
+        else:
+            title = f"{args.method} ({what}{nodes}): GARI {score:.3f}"
+            main = _largest_component(G)
+            if len(main) < len(G):  # small components are easy: say how the main one fares
+                title += (f" (largest component, {len(main)} nodes: "
+                          f"{gari(_induced(G, main), pos):.3f})")
         if G.is_directed() and not _uses_direction(args.method):
             title += f"\n{args.method} ignores edge direction: drawn as undirected"
         ax = draw_layout(G, pos, title=title, **options)
@@ -598,6 +604,16 @@ def _gallery(args: argparse.Namespace) -> int:
     return 0
 
 
+def _wrap(text: str) -> str:
+    """A subcommand's description wrapped to the terminal's width (at most 79 columns): its
+    parser keeps line breaks as written, for the epilog's table."""
+    import shutil
+    import textwrap
+
+    width = max(40, min(79, shutil.get_terminal_size((80, 24)).columns - 2))
+    return textwrap.fill(text, width)
+
+
 def _methods_epilog() -> str:
     from .registry import describe_layouts
 
@@ -643,15 +659,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="nx-ordinal", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    graph_help = ("graph file: edge list, .adjlist, Pajek .net, .graphml, .gml, node-link .json "
-                  "or Matrix Market .mtx")
+    graph_help = ("graph file: edge list, .adjlist, Pajek .net, .graphml, .gexf, .gml, "
+                  "node-link .json or Matrix Market .mtx")
     epilog = _methods_epilog()
     raw = argparse.RawDescriptionHelpFormatter
 
     p = sub.add_parser("demo", help="LOE vs spring/Kamada-Kawai on the Frucht and Desargues graphs",
-                       description="Lay out the Frucht graph (2-D) and the Desargues graph "
+                       description=_wrap("Lay out the Frucht graph (2-D) and the Desargues graph "
                                    "(3-D) with LOE, spring and Kamada-Kawai, print each "
-                                   "layout's GARI and draw the six layouts into one picture.")
+                                   "layout's GARI and draw the six layouts into one picture."))
     p.add_argument("-o", "--output", default="nx_ordinal_demo.png",
                    help="picture to write: .png, .svg or .pdf (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -659,10 +675,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("draw", help="lay out a graph file and write a picture, the positions "
                        "or an interactive view",
-                       description="Lay out a graph file and write a picture (.png, .svg, "
+                       description=_wrap("Lay out a graph file and write a picture (.png, .svg, "
                                    ".pdf), the positions (.json; .gexf for Gephi, .graphml "
                                    "for Cytoscape and yEd) or a self-contained interactive "
-                                   "view (.html: pan, zoom, search, works offline).",
+                                   "view (.html: pan, zoom, search, works offline)."),
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)
     p.add_argument("-m", "--method", default="loe", help="registered layout (default loe)")
@@ -673,10 +689,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_draw)
 
     p = sub.add_parser("compare", help="GARI / NP table (and figure) of several layouts of a graph",
-                       description="Lay out a graph file with several methods, print GARI, "
+                       description=_wrap("Lay out a graph file with several methods, print GARI, "
                                    "NP1, NP2, stress, long edges, Err_local and time, and "
-                                   "optionally draw "
-                                   "them side by side.",
+                                   "optionally draw them side by side."),
                        epilog=epilog, formatter_class=raw)
     p.add_argument("input", help=graph_help)
     p.add_argument("-m", "--methods", nargs="+", action="extend", default=None,
@@ -689,10 +704,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_compare)
 
     p = sub.add_parser("gallery", help="run the gallery scripts (the papers' figures)",
-                       description="Run the gallery scripts: each reproduces a figure of the "
+                       description=_wrap("Run the gallery scripts: each reproduces a figure of the "
                                    "papers (or draws a real network) and writes it as a PNG. "
                                    "--list names them; scripts whose data file is absent "
-                                   "are skipped.")
+                                   "are skipped."))
     p.add_argument("--out", default="gallery_out",
                    help="folder for the PNGs (default: %(default)s, created if needed)")
     p.add_argument("--only", metavar="NAME", help="run one script (e.g. frucht)")

@@ -297,7 +297,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     cmap : str or None
         Colour map for numeric colours (default "RdYlGn" for ``"gari"``, else "viridis").
     colorbar : bool or None
-        Colour bar for numeric colours (default: with ``color_by``).
+        Colour bar for numeric colours (default: with ``color_by``, when the colours vary:
+        none when every node has the same value or none has one).
     labels : bool, dict or None
         Node labels: True (``str(node)``), a dict node -> text, False; default True up to
         60 nodes.  Short labels (up to 3 characters) sit inside large markers; the others
@@ -413,6 +414,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
             ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
                                              zorder=1))
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
+    auto_bar = colorbar is None
     if colorbar is None:
         colorbar = color_by in ("gari", "degree")
     # isolated nodes in the neutral colour, unless the caller gave the colours
@@ -437,6 +439,12 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
             handles.append(Line2D([], [], ls="", marker="o", color=isolated_color,
                                   markeredgecolor="k", markeredgewidth=0.3,
                                   label=f"isolated ({n_iso} nodes, no neighbours)"))
+    if colorbar and numeric and auto_bar:
+        # by default no bar that says nothing: every value the same (all neighbourhoods
+        # kept), or none to show (an edgeless graph)
+        shown = np.asarray(c_main, dtype=float)
+        shown = shown[np.isfinite(shown)]
+        colorbar = shown.size > 0 and float(np.ptp(shown)) > 0
     if colorbar and numeric:
         bar = ax3.figure.colorbar(sc, ax=ax, shrink=0.6, pad=0.02, fraction=0.04,
                                   orientation="horizontal" if strip else "vertical")

@@ -615,3 +615,32 @@ def test_compare_method_lists_in_every_spelling(tmp_path, graph_file, capsys):
         assert main(["compare", str(graph_file), "-q", *argv]) == 0
         rows = [ln.split()[0] for ln in capsys.readouterr().out.splitlines()[1:3]]
         assert rows == ["loe", "spring"], argv
+
+
+def test_draw_edgeless_graph_title(tmp_path, monkeypatch):
+    """An edgeless graph: the title says so, with no "nan", and no empty colour bar."""
+    import matplotlib.figure
+
+    path = tmp_path / "nodes.edgelist"
+    path.write_text("a\nb\nc\n")
+    titles = []
+    real = matplotlib.figure.Figure.savefig
+
+    def spy(fig, *args, **kwargs):
+        titles.append(([a.get_title() for a in fig.axes], len(fig.axes)))
+        return real(fig, *args, **kwargs)
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", spy)
+    assert main(["draw", str(path), "-m", "loe", "-o", str(tmp_path / "out.png")]) == 0
+    (title, *_), n_axes = titles[0]
+    assert title == "loe (3 nodes, no edges)" and n_axes == 1
+
+
+def test_subcommand_help_is_wrapped(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    for cmd in ("draw", "compare"):  # (their parsers keep line breaks for the epilog table)
+        with pytest.raises(SystemExit):
+            main([cmd, "--help"])
+        out = capsys.readouterr().out
+        description = out.split("\n\n")[1]
+        assert max(len(line) for line in description.splitlines()) <= 79, (cmd, description)

@@ -277,3 +277,21 @@ def test_label_placement_prefers_the_nearest_ring_and_uncovered_markers():
     q = np.clip(P2[1], box[:2], box[2:])
     assert np.hypot(*(q - P2[1])) >= R2[1]  # the label does not cover marker 1
     assert ring[0] == 1  # and it did not go further out than it had to
+
+
+def test_colour_bar_only_when_the_colours_say_something():
+    # every node keeps all its neighbours (a path drawn along a line): one colour, no bar;
+    # an edgeless graph: nothing to colour, no bar; varied scores: a bar; asked for: a bar
+    P = nx.path_graph(6)
+    line = {v: (float(v), 0.0) for v in P}
+    for G, pos in ((P, line), (nx.empty_graph(4), {v: (float(v), 1.0) for v in range(4)})):
+        ax = draw_layout(G, pos, color_by="gari")
+        assert len(ax.figure.axes) == 1
+        plt.close(ax.figure)
+    ax = draw_layout(P, line, color_by="gari", colorbar=True)
+    assert len(ax.figure.axes) == 2
+    plt.close(ax.figure)
+    G = nx.les_miserables_graph()
+    ax = draw_layout(G, nx.circular_layout(G), color_by="gari")
+    assert len(ax.figure.axes) == 2
+    plt.close(ax.figure)
