@@ -424,9 +424,15 @@ def _compare(args: argparse.Namespace) -> int:
     _Interrupt.check()
     print(format_table(rows))
     print(ERR_LOCAL_NOTE)
-    if args.output:
+    failed = [r for r in rows if r.get("error")]
+    for r in failed:  # one clear line each, on stderr
+        print(f"nx-ordinal compare: {r['method']} failed: {r['error']}", file=sys.stderr)
+    if args.output and len(failed) < len(rows):
         _compare_figure(G, rows, args.output, options, dpi)
-        print(f"wrote {args.output}")
+        print(f"wrote {args.output}" + (f" (without {', '.join(r['method'] for r in failed)})"
+                                       if failed else ""))
+    if failed and not args.keep_going:
+        return 1
     return 0
 
 
@@ -699,6 +705,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: LOE and the classical drawers)")
     p.add_argument("-o", "--output", help="also draw the layouts into OUT.png, .svg or .pdf")
     p.add_argument("--n-init", type=int, default=1, help="runs per seeded method")
+    p.add_argument("--keep-going", action="store_true",
+                   help="exit 0 even when some methods fail (each failure is still reported)")
     _add_layout_options(p)
     _add_drawing_options(p)
     p.set_defaults(func=_compare)

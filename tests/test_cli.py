@@ -341,9 +341,12 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     assert main(["compare", str(path), "-m", "recorder", "ree", "-p", "init=spectral",
                  "-o", str(fig)]) == 2
     assert "layout 'ree' has no parameter 'init'" in capsys.readouterr().err
+    # spectral takes no max_iter: it fails, says so, and the exit status says so too; the
+    # figure still has the methods that ran
     assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
-                 "-o", str(fig)]) == 0
-    assert "recorder" in capsys.readouterr().out
+                 "-o", str(fig)]) == 1
+    captured = capsys.readouterr()
+    assert "recorder" in captured.out and "spectral failed" in captured.err
     assert recorder[-1]["max_iter"] == 9 and fig.read_bytes()[:8] == PNG
 
 
@@ -644,3 +647,15 @@ def test_subcommand_help_is_wrapped(capsys, monkeypatch):
         out = capsys.readouterr().out
         description = out.split("\n\n")[1]
         assert max(len(line) for line in description.splitlines()) <= 79, (cmd, description)
+
+
+def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path, capsys):
+    # spring has no max_iter: its failure is named on stderr and the exit status says so
+    out = tmp_path / "cmp.png"
+    args = ["compare", str(graph_file), "-m", "loe,spring", "-p", "max_iter=10", "-o", str(out)]
+    assert main(args) == 1
+    captured = capsys.readouterr()
+    assert "nx-ordinal compare: spring failed: " in captured.err
+    assert "wrote " in captured.out and "(without spring)" in captured.out and out.is_file()
+    assert main([*args, "--keep-going"]) == 0
+    assert "spring failed" in capsys.readouterr().err
