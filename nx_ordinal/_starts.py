@@ -234,20 +234,29 @@ def _pack_by_edges(blocks, dim, n, edges, order):
     ext = hi - lo
     if k == 1:
         return Y
+    return Y - lo[label] + shelf_offsets(ext, order)[label]
+
+
+def shelf_offsets(ext: FloatArray, order: Any) -> FloatArray:
+    """Where to put boxes of extents ``ext`` (k, dim) side by side, in ``order``: the
+    ``(k, dim)`` offset of each box's lower corner.  In 2-D and above, rows (shelves) about
+    as wide as the whole is high, going down, the first two axes only; in 1-D one after the
+    other.  A loop over boxes, O(k)."""
+    k, dim = ext.shape
     offset = np.zeros((k, dim))
     if dim == 1:
         offset[order, 0] = np.concatenate([[0.0], np.cumsum(ext[order, 0])[:-1]])
-    else:
-        width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
-        x = y = row = 0.0
-        for c in order:  # a loop over components, not vertices
-            w, h = ext[c, 0], ext[c, 1]
-            if x > 0 and x + w > width:
-                x, y, row = 0.0, y + row, 0.0
-            offset[c, :2] = (x, -y - h)
-            x += w
-            row = max(row, h)
-    return Y - lo[label] + offset[label]
+        return offset
+    width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
+    x = y = row = 0.0
+    for c in order:  # a loop over components, not vertices
+        w, h = ext[c, 0], ext[c, 1]
+        if x > 0 and x + w > width:
+            x, y, row = 0.0, y + row, 0.0
+        offset[c, :2] = (x, -y - h)
+        x += w
+        row = max(row, h)
+    return offset
 
 
 #: components of at most this many vertices are drawn by :func:`draw_small_components`

@@ -37,6 +37,7 @@ from ._layout_utils import (
     trivial_layout,
 )
 from ._memory import tsne_memory
+from ._starts import shelf_offsets
 from ._validation import check_dim, check_positive
 from .utils import draw_seed
 
@@ -442,24 +443,13 @@ def _pack_boxes(blocks: list[tuple[Any, Any, Any]], dim: int, n: int) -> Any:
     gap *= 1.05
     lo = np.array([Y.min(axis=0) for _, Y in scaled])
     ext = np.array([Y.max(axis=0) for _, Y in scaled]) - lo + gap
-    if dim == 1:
-        shift = np.concatenate([[0.0], np.cumsum(ext[order, 0])[:-1]])
-        for c, x in zip(order, shift, strict=True):
-            idx, Y = scaled[c]
-            X[idx] = Y - lo[c] + x
-        return X
-    width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
-    x = y = row = 0.0
-    for c in order:
-        w, h = ext[c, 0], ext[c, 1]
-        if x > 0 and x + w > width:
-            x, y, row = 0.0, y + row, 0.0
-        idx, Y = scaled[c]
-        Y = Y.copy()
-        Y[:, :2] += np.array([x, -y - h]) - lo[c, :2]
-        X[idx] = Y
-        x += w
-        row = max(row, h)
+    offset = shelf_offsets(ext, order)
+    for c, (idx, Y) in enumerate(scaled):
+        if dim == 1:
+            X[idx] = Y - lo[c] + offset[c]
+        else:  # rows in the first two axes; further axes stay centred
+            X[idx] = Y
+            X[idx, :2] += offset[c, :2] - lo[c, :2]
     return X
 
 
