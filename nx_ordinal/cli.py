@@ -397,7 +397,8 @@ def _draw(args: argparse.Namespace) -> int:
             title += f"\n{args.method} ignores edge direction: drawn as undirected"
         ax = draw_layout(G, pos, title=title, **options)
         _save(ax.figure, args.output, dpi)
-    print(f"wrote {args.output} ({args.method}, GARI {score:.3f})")
+    print(f"wrote {args.output} ({args.method}, "
+          + ("no edges)" if math.isnan(score) else f"GARI {score:.3f})"))
     return 0
 
 

@@ -620,7 +620,7 @@ def test_compare_method_lists_in_every_spelling(tmp_path, graph_file, capsys):
         assert rows == ["loe", "spring"], argv
 
 
-def test_draw_edgeless_graph_title(tmp_path, monkeypatch):
+def test_draw_edgeless_graph_title(tmp_path, monkeypatch, capsys):
     """An edgeless graph: the title says so, with no "nan", and no empty colour bar."""
     import matplotlib.figure
 
@@ -637,6 +637,7 @@ def test_draw_edgeless_graph_title(tmp_path, monkeypatch):
     assert main(["draw", str(path), "-m", "loe", "-o", str(tmp_path / "out.png")]) == 0
     (title, *_), n_axes = titles[0]
     assert title == "loe (3 nodes, no edges)" and n_axes == 1
+    assert "nan" not in capsys.readouterr().out
 
 
 def test_subcommand_help_is_wrapped(capsys, monkeypatch):
