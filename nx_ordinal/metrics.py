@@ -512,6 +512,17 @@ def _stress_sums(A, X, sources):
     return s1, s2, count
 
 
+def _stress_value(A, X, sources):
+    """Scale-normalised stress over the pairs from ``sources`` (symmetric ``A``): ``nan``
+    without a connected pair, 1 when every pair is drawn at one point."""
+    s1, s2, count = _stress_sums(A, X, sources)
+    if count == 0:
+        return float("nan")
+    if s2 == 0.0:
+        return 1.0
+    return float(max(1.0 - s1 * s1 / (count * s2), 0.0))
+
+
 def stress(G: nx.Graph, pos: PosLike, *, exact_max_n: int = 10_000, n_pivots: int = 200,
            seed: Seed = None) -> float:
     """Scale-normalised stress of a drawing (lower is better, 0 best).
@@ -592,12 +603,7 @@ def stress(G: nx.Graph, pos: PosLike, *, exact_max_n: int = 10_000, n_pivots: in
         sources = np.arange(n)
     else:
         sources = np.sort(as_generator(seed).choice(n, size=n_pivots, replace=False))
-    s1, s2, count = _stress_sums(A, X, sources)
-    if count == 0:
-        return float("nan")
-    if s2 == 0.0:
-        return 1.0
-    return float(max(1.0 - s1 * s1 / (count * s2), 0.0))
+    return _stress_value(A, X, sources)
 
 
 def stress_array(A: AdjacencyLike, X: ArrayLike, n_sources: int | None = None) -> float:
@@ -616,12 +622,7 @@ def stress_array(A: AdjacencyLike, X: ArrayLike, n_sources: int | None = None) -
     else:
         n_sources = check_int(n_sources, "n_sources", minimum=1)
         sources = np.unique(np.linspace(0, n - 1, n_sources).astype(np.int64))
-    s1, s2, count = _stress_sums(B, X, sources)
-    if count == 0:
-        return float("nan")
-    if s2 == 0.0:
-        return 1.0
-    return float(max(1.0 - s1 * s1 / (count * s2), 0.0))
+    return _stress_value(B, X, sources)
 
 
 def long_edge_ratio(G: nx.Graph, pos: PosLike, percentile: float = 99.0) -> float:
