@@ -1,5 +1,5 @@
 """Small dense kernels alone and beside a CPU-bound process, without and with the BLAS
-thread policy of ``nx_ordinal._resources`` (issue 27).
+thread policy of ``nx_ordinal._core.resources`` (issue 27).
 
 Each kernel is a public call as a user makes it (outside any other nx_ordinal call).  For each
 kernel the script takes the best of ``--repeat`` calls (the time least disturbed by other
@@ -108,7 +108,7 @@ def busy_process():
 
 @contextlib.contextmanager
 def policy(on):
-    import nx_ordinal._resources as res
+    import nx_ordinal._core.resources as res
 
     original = res.blas_threads
     if not on:
@@ -131,7 +131,7 @@ def main(argv=None):
 
     from threadpoolctl import threadpool_info
 
-    from nx_ordinal._resources import blas_threads_for
+    from nx_ordinal._core.resources import blas_threads_for
 
     warnings.simplefilter("ignore")
     ks = kernels()

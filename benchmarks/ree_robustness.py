@@ -13,7 +13,7 @@ import time
 
 import numpy as np
 
-from nx_ordinal._runtime.progress import Progress
+from nx_ordinal._core.progress import Progress
 from nx_ordinal.embed.ree import _dist_from_gram, _psd_project, _subgradient
 
 

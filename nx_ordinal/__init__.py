@@ -42,8 +42,8 @@ _BASE = {
     "InterruptedWarning": "exceptions",
     "NoOrdinalInformationWarning": "exceptions",
     "MemoryLimitError": "exceptions",
-    "set_memory_limit": "_resources",
-    "get_memory_limit": "_resources",
+    "set_memory_limit": "_core.resources",
+    "get_memory_limit": "_core.resources",
 }
 _SUBMODULES = {
     "asap",

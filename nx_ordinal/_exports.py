@@ -6,7 +6,7 @@ package never imports it at run time.  Keep it in step with ``_LAZY`` in ``__ini
 (tests/test_typing.py checks that).
 """
 
-from ._resources import get_memory_limit, set_memory_limit
+from ._core.resources import get_memory_limit, set_memory_limit
 from .compare import compare_layouts
 from .constraints import knn_graph
 from .density import density_embedding

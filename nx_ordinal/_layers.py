@@ -9,27 +9,28 @@ matching key decides.  Plain data, imported by nothing at run time.
 
 from __future__ import annotations
 
-#: layer number -> (name, modules or subpackages); lower numbers are lower layers.
+#: layer number -> (name, modules or subpackages); lower numbers are lower layers.  Each
+#: private folder is one layer (its key is the folder), and so is each public subpackage;
+#: the public modules at the top level (kept there so that their import paths stay) are
+#: named one by one.
 LAYERS: dict[int, tuple[str, tuple[str, ...]]] = {
-    0: ("core", ("nx_ordinal._typing", "nx_ordinal.exceptions")),
-    1: ("support", ("nx_ordinal._resources", "nx_ordinal._memory", "nx_ordinal._validation",
-                    "nx_ordinal.utils", "nx_ordinal._runtime", "nx_ordinal.embed._local")),
-    2: ("data", ("nx_ordinal._graph", "nx_ordinal._starts", "nx_ordinal._shortcuts",
-                 "nx_ordinal._sampling", "nx_ordinal._density_estimate",
-                 "nx_ordinal.constraints", "nx_ordinal.oracle", "nx_ordinal.tvmple",
-                 "nx_ordinal.rigidity", "nx_ordinal.datasets")),
-    3: ("solvers", ("nx_ordinal.embed", "nx_ordinal.density")),
-    4: ("analysis", ("nx_ordinal.metrics", "nx_ordinal.asap")),
-    5: ("front door", ("nx_ordinal._layout_utils", "nx_ordinal._frame", "nx_ordinal._overlap",
-                       "nx_ordinal._leaves",
-                       "nx_ordinal._selection", "nx_ordinal.classical",
-                       "nx_ordinal.layouts", "nx_ordinal._methods", "nx_ordinal._layers")),
+    0: ("core", ("nx_ordinal._core", "nx_ordinal.exceptions", "nx_ordinal.utils")),
+    1: ("data", ("nx_ordinal._data", "nx_ordinal.constraints", "nx_ordinal.oracle",
+                 "nx_ordinal.tvmple", "nx_ordinal.rigidity", "nx_ordinal.datasets")),
+    2: ("solvers", ("nx_ordinal.embed", "nx_ordinal.density")),
+    3: ("analysis", ("nx_ordinal.metrics", "nx_ordinal.asap")),
+    4: ("front door", ("nx_ordinal.layouts", "nx_ordinal.classical")),
     # the registry refreshes the package's lazy names, so it sits with the package itself
-    6: ("package and tools", ("nx_ordinal.registry", "nx_ordinal.compare", "nx_ordinal.io",
+    5: ("package and tools", ("nx_ordinal.registry", "nx_ordinal.compare", "nx_ordinal.io",
                               "nx_ordinal.plot", "nx_ordinal.view", "nx_ordinal.cli",
-                              "nx_ordinal._exports",
-                              "nx_ordinal")),
+                              "nx_ordinal._exports", "nx_ordinal._methods",
+                              "nx_ordinal._layers", "nx_ordinal")),
 }
+
+#: the folder of each layer but the top one: ``ls nx_ordinal`` reads as the architecture
+#: (every private module lives in one of them; the public modules of a layer sit beside)
+FOLDERS: dict[str, int] = {"nx_ordinal._core": 0, "nx_ordinal._data": 1, "nx_ordinal.embed": 2,
+                           "nx_ordinal.asap": 3, "nx_ordinal.layouts": 4}
 
 
 def layer_of(module: str) -> int:

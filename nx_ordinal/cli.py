@@ -213,7 +213,7 @@ def _check_output(path: str, allowed: Sequence[str], dim: int | None = None) -> 
 
 
 def _check_dim(dim: int) -> int:
-    from ._validation import check_dim
+    from ._core.validation import check_dim
 
     return check_dim(dim)
 
@@ -753,8 +753,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     import networkx as nx
 
-    from . import _memory
-    from ._runtime.progress import Progress
+    from ._core import estimates as _memory
+    from ._core.progress import Progress
     from .exceptions import InterruptedWarning
 
     _Interrupt.seen = False

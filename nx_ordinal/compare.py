@@ -13,7 +13,7 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
-from ._validation import check_dim, check_int
+from ._core.validation import check_dim, check_int
 from .metrics import err_local, gari, long_edge_ratio, neighbourhood_preservation, stress
 from .registry import get_entry
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     import networkx as nx
 
-    from ._typing import Seed
+    from ._core.typing import Seed
 
 __all__ = ["compare_layouts", "format_table", "DEFAULT_METHODS"]
 

@@ -21,8 +21,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
-from ._memory import constraint_sampler_memory, knn_memory
-from ._sampling import (  # the samplers live in _sampling; public here
+from ._core.estimates import constraint_sampler_memory, knn_memory
+from ._core.validation import as_float_array
+from ._data.sampling import (  # the samplers live in _sampling; public here
     check_points,
     count_local_triplets,
     local_triplets,
@@ -31,16 +32,15 @@ from ._sampling import (  # the samplers live in _sampling; public here
     sample_quadruplets,
     sample_triplets,
 )
-from ._validation import as_float_array
 
 if TYPE_CHECKING:
 
     import networkx as nx
     import scipy.sparse as sp
 
-    from ._typing import ArrayLike, IntArray
+    from ._core.typing import ArrayLike, IntArray
 
-from ._graph import graph_to_csr  # the adapter lives in _graph; public here
+from ._data.graph import graph_to_csr  # the adapter lives in _graph; public here
 
 __all__ = [
     "check_constraints",

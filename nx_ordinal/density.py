@@ -15,9 +15,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
-from ._density_estimate import knn_adjacency_of, knn_density
-from ._resources import check_dense
-from ._validation import check_dim
+from ._core.resources import check_dense
+from ._core.validation import check_dim
+from ._data.density_estimate import knn_adjacency_of, knn_density
 from .embed.mds import classical_mds
 
 # TV-MPLE (Cucuringu & Woodworth, section 4) lives in its own module; re-exported here
@@ -26,7 +26,7 @@ from .tvmple import TVMPLEResult, tv_mple  # noqa: E402
 if TYPE_CHECKING:
     import networkx as nx
 
-    from ._typing import ArrayLike, FloatArray
+    from ._core.typing import ArrayLike, FloatArray
 
 __all__ = [
     "knn_density",

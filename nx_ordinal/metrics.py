@@ -15,18 +15,18 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
-from ._graph import check_graph, graph_to_csr, pos_array
-from ._memory import adjacency_error_memory
-from ._resources import blas_for
-from ._validation import as_adjacency, as_float_array, check_int, check_positive
+from ._core.estimates import adjacency_error_memory
+from ._core.resources import blas_for
+from ._core.seeds import as_generator
+from ._core.validation import as_adjacency, as_float_array, check_int, check_positive
+from ._data.graph import check_graph, graph_to_csr, pos_array
 from .embed.loe import loe_objective
-from .utils import as_generator
 
 if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
-    from ._typing import AdjacencyLike, ArrayLike, FloatArray, PosLike, Seed
+    from ._core.typing import AdjacencyLike, ArrayLike, FloatArray, PosLike, Seed
 
 from .constraints import triplet_error  # computed on the data layer; public here too
 

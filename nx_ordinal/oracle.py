@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._sampling import random_pairs, random_triplets, sample_anchor_queries
-from ._validation import check_choice
-from .utils import as_generator
+from ._core.seeds import as_generator
+from ._core.validation import check_choice
+from ._data.sampling import random_pairs, random_triplets, sample_anchor_queries
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ._typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
+    from ._core.typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
 
 __all__ = ["TripletOracle", "sample_anchor_queries", "random_pairs"]
 

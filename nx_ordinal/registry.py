@@ -27,7 +27,7 @@ import networkx as nx
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
-    from ._typing import PosDict
+    from ._core.typing import PosDict
 
 __all__ = [
     "LayoutEntry",
@@ -155,7 +155,7 @@ def _kamada_kawai(G: Any, pos: Any = None, dim: int = 2, **kw: Any) -> PosDict:
     """networkx's Kamada-Kawai layout, deterministic in every dimension (networkx starts it
     from an unseeded random layout when ``dim >= 3``; here that start has a fixed seed); a
     disconnected graph is drawn one component at a time, packed side by side."""
-    from .classical import by_components
+    from .layouts._classical import by_components
 
     return by_components(_kamada_kawai_whole)(G, pos=pos, dim=dim, **kw)
 
@@ -164,7 +164,7 @@ def _spectral(G: Any, **kw: Any) -> PosDict:
     """networkx's spectral layout; a disconnected graph is drawn one component at a time,
     packed side by side (the leading eigenvectors of the whole graph's Laplacian are
     constant on components)."""
-    from .classical import by_components
+    from .layouts._classical import by_components
 
     return by_components(nx.spectral_layout)(G, **kw)
 
@@ -174,21 +174,22 @@ register_layout("kamada_kawai", _kamada_kawai,
 register_layout("spectral", _spectral, "networkx Laplacian eigenmap layout",
                 takes_seed=False)
 register_layout("forceatlas2", _nx("forceatlas2_layout"), "networkx ForceAtlas2 layout")
-register_layout("arf", "nx_ordinal.classical:arf_layout",
+register_layout("arf", "nx_ordinal.layouts._classical:arf_layout",
                 "networkx attractive-repulsive forces layout (2-D)")
 
 # --- igraph's drawers, Graphviz sfdp and t-SNE (nx_ordinal.classical) ---------------------------
-register_layout("ig_fr", "nx_ordinal.classical:ig_fr_layout", "igraph Fruchterman-Reingold layout")
-register_layout("ig_kk", "nx_ordinal.classical:ig_kk_layout", "igraph Kamada-Kawai layout")
-register_layout("ig_drl", "nx_ordinal.classical:ig_drl_layout",
+register_layout("ig_fr", "nx_ordinal.layouts._classical:ig_fr_layout",
+                "igraph Fruchterman-Reingold layout")
+register_layout("ig_kk", "nx_ordinal.layouts._classical:ig_kk_layout", "igraph Kamada-Kawai layout")
+register_layout("ig_drl", "nx_ordinal.layouts._classical:ig_drl_layout",
                 "igraph DrL (distributed recursive) force layout")
-register_layout("ig_mds", "nx_ordinal.classical:ig_mds_layout",
+register_layout("ig_mds", "nx_ordinal.layouts._classical:ig_mds_layout",
                 "igraph multidimensional scaling of shortest-path distances")
-register_layout("ig_graphopt", "nx_ordinal.classical:ig_graphopt_layout",
+register_layout("ig_graphopt", "nx_ordinal.layouts._classical:ig_graphopt_layout",
                 "igraph graphopt force layout (2-D)")
-register_layout("sfdp", "nx_ordinal.classical:sfdp_layout",
+register_layout("sfdp", "nx_ordinal.layouts._classical:sfdp_layout",
                 "Graphviz sfdp multilevel force layout (2-D; needs Graphviz's sfdp program)")
-register_layout("tsne", "nx_ordinal.classical:tsne_layout",
+register_layout("tsne", "nx_ordinal.layouts._classical:tsne_layout",
                 "scikit-learn t-SNE on shortest-path distances (extra: learn)")
 
 # --- the embedding methods of this package: derived from the method table (_methods.py) -------

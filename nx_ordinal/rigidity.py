@@ -44,11 +44,11 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, reverse_cuthill_mckee
 from scipy.sparse.linalg import splu
 
-from ._graph import check_graph, graph_to_csr, pos_array
-from ._memory import rigidity_memory
-from ._resources import blas_for, check_dense
-from ._validation import check_choice, check_dim
-from .utils import as_generator
+from ._core.estimates import rigidity_memory
+from ._core.resources import blas_for, check_dense
+from ._core.seeds import as_generator
+from ._core.validation import check_choice, check_dim
+from ._data.graph import check_graph, graph_to_csr, pos_array
 
 if TYPE_CHECKING:
     from collections.abc import Hashable
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
-    from ._typing import ArrayLike, PosLike, Seed
+    from ._core.typing import ArrayLike, PosLike, Seed
 
 __all__ = [
     "rigidity_edges",

@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.fft import dctn, idctn
 
-from ._memory import tv_mple_memory
-from ._validation import check_int, check_positive
+from ._core.estimates import tv_mple_memory
+from ._core.validation import check_int, check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._typing import ArrayLike, FloatArray
+    from ._core.typing import ArrayLike, FloatArray
 
 __all__ = ["tv_mple", "TVMPLEResult"]
 

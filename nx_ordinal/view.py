@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 
-from ._graph import pos_array
+from ._data.graph import pos_array
 from .constraints import graph_to_csr
 from .io import atomic_write
 from .metrics import gari

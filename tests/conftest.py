@@ -66,7 +66,7 @@ def shared_data():
 def ctrl_c_at_update(monkeypatch):
     """``ctrl_c_at_update(k)``: the k-th call of ``Progress.update`` (a solver's per-iteration
     progress) raises KeyboardInterrupt; returns the dict whose ``"n"`` counts the calls."""
-    from nx_ordinal._runtime.progress import Progress
+    from nx_ordinal._core.progress import Progress
 
     def install(k):
         real, count = Progress.update, {"n": 0}

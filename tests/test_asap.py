@@ -574,7 +574,7 @@ def test_dask_progress_and_stage_report(knn600, dask_client, capsys):
 def test_dask_ctrl_c_cancels_outstanding_tasks(dask_client, monkeypatch):
     import time
 
-    from nx_ordinal._runtime import progress as _progress
+    from nx_ordinal._core import progress as _progress
     from nx_ordinal.exceptions import InterruptedWarning
 
     A = knn_adjacency(pc(1500, seed=2), 10)
@@ -601,7 +601,7 @@ def test_dask_ctrl_c_cancels_outstanding_tasks(dask_client, monkeypatch):
 
 
 def test_memory_guard_states_estimates_and_refuses_before_any_job(knn600, capsys):
-    from nx_ordinal._resources import memory_limit
+    from nx_ordinal._core.resources import memory_limit
     from nx_ordinal.exceptions import MemoryLimitError
 
     _, A = knn600

@@ -519,7 +519,7 @@ def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, caps
 def test_no_progress_bar_for_a_quick_ordinal_layout(tmp_path, capsys):
     """An ordinal layout finishing within a second shows no bar (the progress display waits
     a second), and the delay is restored for library calls afterwards."""
-    from nx_ordinal._runtime.progress import Progress
+    from nx_ordinal._core.progress import Progress
 
     path = tmp_path / "g.edgelist"
     nx.write_edgelist(nx.frucht_graph(), path)

@@ -21,8 +21,8 @@ SLOW = 0.02  # seconds added to every score
 
 
 def _slowed(monkeypatch):
-    import nx_ordinal._selection as selection
     import nx_ordinal.layouts._loe as loe_module
+    import nx_ordinal.layouts._loe.selection as selection
 
     def slow(f):
         def wrapped(*args, **kwargs):

@@ -308,7 +308,7 @@ def interrupt(monkeypatch):
 
     def install(entry, k):
         if entry["interrupt"] == "progress":
-            from nx_ordinal._runtime.progress import Progress
+            from nx_ordinal._core.progress import Progress
 
             owner, attr = Progress, "update"
         else:

@@ -128,7 +128,7 @@ def test_architecture_states_the_seed_stages_of_the_code():
     import ast
     import re
 
-    from nx_ordinal import _frame
+    from nx_ordinal.layouts import _frame
 
     m = re.search(r"`_frame\.STAGES = (\([^)]*\))`", _architecture_text())
     assert m, "architecture.md no longer states _frame.STAGES"
@@ -163,8 +163,8 @@ def test_architecture_lists_every_function_level_import():
 
 def test_loe_layout_docstring_numbers_match_the_code():
     """The numbers loe_layout's docstring states for objective="auto" are the code's."""
-    from nx_ordinal import _starts
     from nx_ordinal.layouts import _loe
+    from nx_ordinal.layouts._loe import plan as _starts
 
     doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
     assert f"GARI >= {_starts.GEOMETRIC_GARI:g}" in doc
@@ -174,3 +174,25 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"``None``: {_loe.SPRING:g} with ``objective=\"auto\"``" in doc
     assert f"up to {_starts.SMALL_NODES} nodes Err_local then polishes" in doc
     assert f"from {_loe._STRESS_PIVOTS} evenly spaced pivots" in doc
+
+
+def test_architecture_layer_table_is_the_layer_table_of_the_code():
+    """The layer table of architecture.md names each layer of ``_layers.LAYERS`` with its
+    number, its private folder (``_layers.FOLDERS``) and every module the code puts there."""
+    import re
+
+    from nx_ordinal._layers import FOLDERS, LAYERS
+
+    rows = re.findall(r"^\| (\d) ([^|]+) \| ([^|]+) \| ([^\n]+) \|$", ARCHITECTURE.read_text(),
+                      re.M)
+    assert [(int(n), name.strip()) for n, name, _, _ in rows] == [
+        (n, name) for n, (name, _) in sorted(LAYERS.items())]
+    folder_of = {layer: key for key, layer in FOLDERS.items()}
+    for n, _, folder, modules in rows:
+        key = folder_of.get(int(n))
+        expected = f"`{key.split('.', 1)[1]}/`" if key else "the top level"
+        assert folder.strip() == expected, (n, folder)
+        for module in LAYERS[int(n)][1]:
+            if module == "nx_ordinal" or module == key:
+                continue
+            assert f"`{module.split('.', 1)[1]}`" in modules, (n, module)

@@ -1,4 +1,4 @@
-"""The layout frame (``nx_ordinal._frame``): one opening and closing for every layout."""
+"""The layout frame (``nx_ordinal.layouts._frame``): one opening and closing for every layout."""
 
 import inspect
 import re
@@ -60,9 +60,9 @@ _PRIVATE_REF = re.compile(
 
 
 def test_the_private_name_pattern():
-    found = _PRIVATE_REF.findall("see ``_graph.drop_shortcuts``, :func:`~nx_ordinal._runtime."
+    found = _PRIVATE_REF.findall("see ``_graph.drop_shortcuts``, :func:`~nx_ordinal._core."
                                  "runner.run_restarts` and ``nx_ordinal.embed.loe``")
-    assert found == ["``_graph.drop_shortcuts``", "`~nx_ordinal._runtime.runner.run_restarts`"]
+    assert found == ["``_graph.drop_shortcuts``", "`~nx_ordinal._core.runner.run_restarts`"]
 
 
 def test_public_docstrings_name_no_private_helper():
@@ -92,7 +92,7 @@ def test_public_docstrings_name_no_private_helper():
 
 
 def test_stage_streams_are_independent_children_of_one_seed():
-    from nx_ordinal._frame import STAGES, Frame
+    from nx_ordinal.layouts._frame import STAGES, Frame
     from nx_ordinal.utils import as_seed_sequence
 
     G = nx.path_graph(3)

@@ -1,4 +1,4 @@
-"""The graph -> array adapters of ``nx_ordinal._graph``: one rule for edge lengths, one for
+"""The graph -> array adapters of ``nx_ordinal._data.graph``: one rule for edge lengths, one for
 ``pos``, shared by every caller."""
 
 import networkx as nx
@@ -6,13 +6,13 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal._graph import (
+from nx_ordinal._data.components import pack_components
+from nx_ordinal._data.graph import (
     graph_or_adjacency,
     graph_to_csr,
     pos_array,
     weighted_csr,
 )
-from nx_ordinal._starts import pack_components
 from nx_ordinal.plot import draw_layout
 from nx_ordinal.rigidity import rigidity_matrix
 
@@ -125,15 +125,16 @@ def test_pack_components_at_one_edge_length():
     assert np.isfinite(X).all()
 
 def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
-    import nx_ordinal._starts as graph_module
+    import nx_ordinal.embed._starts as graph_module
     from nx_ordinal.embed import loe
+    from nx_ordinal.layouts._loe import plan
 
     assert graph_module.auto_solver_start(2000) == "spectral"
     assert graph_module.auto_solver_start(2001) == "pivot"
-    assert graph_module.auto_layout_starts(100, 4) == (("spectral", "kamada_kawai"), None)
-    assert graph_module.auto_layout_starts(101, 1) == (("auto",), "pivot")
-    assert graph_module.auto_layout_starts(101, 2) == (("auto",), "auto")
-    # the solver asks _graph: lowering the threshold there switches loe's "auto" to pivot MDS
+    assert plan.auto_layout_starts(100, 4) == (("spectral", "kamada_kawai"), None)
+    assert plan.auto_layout_starts(101, 1) == (("auto",), "pivot")
+    assert plan.auto_layout_starts(101, 2) == (("auto",), "auto")
+    # the solver asks embed._starts: lowering the threshold there switches loe's "auto" to pivot MDS
     A, _ = graph_to_csr(nx.connected_watts_strogatz_graph(60, 6, 0.1, seed=0))
     pivot = loe(A, 2, init="pivot", max_iter=0, seed=0).embedding
     spectral = loe(A, 2, init="spectral", max_iter=0, seed=0).embedding
@@ -144,7 +145,7 @@ def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
 
 
 def test_start_configurations_cycle_build_once_and_perturb():
-    from nx_ordinal._starts import perturbed_start, start_configurations
+    from nx_ordinal.embed._starts import perturbed_start, start_configurations
 
     built = []
     bases = {"a": np.arange(12.0).reshape(6, 2), "b": np.ones((6, 2))}
@@ -184,8 +185,8 @@ def test_start_configurations_cycle_build_once_and_perturb():
 @pytest.mark.filterwarnings("ignore::nx_ordinal.exceptions.ConvergenceWarning")
 def test_restart_perturbation_is_one_function(monkeypatch):
     """loe_layout's starts and embed.loe's restarts both perturb through
-    _starts.perturbed_start: replacing it there changes both."""
-    import nx_ordinal._starts as graph_module
+    embed._starts.perturbed_start: replacing it there changes both."""
+    import nx_ordinal.embed._starts as graph_module
     from nx_ordinal.embed import loe
 
     calls = []
@@ -216,7 +217,7 @@ def test_restart_perturbation_is_one_function(monkeypatch):
 
 
 def test_auto_n_init_rule():
-    from nx_ordinal._starts import auto_n_init
+    from nx_ordinal.layouts._loe.plan import auto_n_init
 
     assert [auto_n_init(n) for n in (2, 100, 101, 500, 501, 10**6)] == [4, 4, 1, 1, 1, 1]
     # objective="auto": one Err_local run (up to 100 nodes, the polish of t-LOE's drawing)
@@ -224,7 +225,7 @@ def test_auto_n_init_rule():
 
 
 def test_networkx_start_in_node_order():
-    from nx_ordinal._starts import networkx_start
+    from nx_ordinal.layouts._common import networkx_start
 
     G = nx.relabel_nodes(nx.petersen_graph(), {i: f"v{9 - i}" for i in range(10)})
     nodes = sorted(G)
@@ -245,7 +246,7 @@ def test_loe_layout_init_auto_stands_alone():
 
 
 def test_shortest_path_triplets_small_graph_draws_nothing():
-    from nx_ordinal._sampling import shortest_path_triplets
+    from nx_ordinal._data.sampling import shortest_path_triplets
 
     rng = np.random.default_rng(0)
     for G in (nx.empty_graph(1), nx.path_graph(2)):
@@ -269,7 +270,7 @@ def test_bad_pos_refused_by_the_frame_before_any_work():
 
 
 def test_path_distances_symmetric_with_missing_pairs():
-    from nx_ordinal._graph import path_distances
+    from nx_ordinal._data.graph import path_distances
 
     G = nx.DiGraph([(0, 1, {"w": 2.0}), (1, 2, {"w": 0.5}), (2, 0, {"w": 4.0})])
     G.add_node(3)
@@ -281,7 +282,7 @@ def test_path_distances_symmetric_with_missing_pairs():
 
 
 def test_draw_small_components_shapes():
-    from nx_ordinal._starts import draw_small_components
+    from nx_ordinal._data.components import draw_small_components
     from nx_ordinal.metrics import neighbourhood_preservation_array
 
     parts = [nx.path_graph(6), nx.cycle_graph(9), nx.star_graph(4), nx.path_graph(2),

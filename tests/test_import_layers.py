@@ -8,7 +8,7 @@ import pathlib
 import pytest
 
 import nx_ordinal
-from nx_ordinal._layers import LAYERS, layer_of
+from nx_ordinal._layers import FOLDERS, LAYERS, layer_of
 
 ROOT = pathlib.Path(nx_ordinal.__file__).parent
 
@@ -84,29 +84,49 @@ def test_no_upward_or_private_imports():
 def test_the_check_catches_a_violation(tmp_path):
     # an upward import of a private name, planted in a function body of a layer-2 module,
     # is reported twice: once as upward, once as private from another subpackage
-    planted = tmp_path / "_graph.py"
-    planted.write_text((ROOT / "_graph.py").read_text()
-                       + "\n\ndef _f():\n    from .embed.loe import _check_adjacency\n")
-    found = _violations([("nx_ordinal._graph", False, planted)])
+    planted = tmp_path / "graph.py"
+    planted.write_text((ROOT / "_data" / "graph.py").read_text()
+                       + "\n\ndef _f():\n    from ..embed.loe import _check_adjacency\n")
+    found = _violations([("nx_ordinal._data.graph", False, planted)])
     assert len(found) == 2
-    assert "nx_ordinal._graph (layer 2) imports nx_ordinal.embed.loe (layer 3)" in found[0]
+    assert "nx_ordinal._data.graph (layer 1) imports nx_ordinal.embed.loe (layer 2)" in found[0]
     assert "imports private nx_ordinal.embed.loe._check_adjacency" in found[1]
     # and the package's own modules are what the real check walks
     assert {m for m, _, _ in _modules()} >= {"nx_ordinal", "nx_ordinal.embed.loe",
-                                           "nx_ordinal.asap.pipeline", "nx_ordinal._graph"}
+                                           "nx_ordinal.asap.pipeline", "nx_ordinal._data.graph"}
 
 
 def test_validation_is_a_leaf():
-    # _validation imports nothing from the package at run time (type hints aside)
-    path = ROOT / "_validation.py"
-    targets = {t for _, t, _ in _imports("nx_ordinal._validation", False, path)}
-    assert targets <= {"nx_ordinal._typing"}
+    # _core.validation imports nothing from the package at run time (type hints aside)
+    path = ROOT / "_core" / "validation.py"
+    targets = {t for _, t, _ in _imports("nx_ordinal._core.validation", False, path)}
+    assert targets <= {"nx_ordinal._core.typing"}
+
+
+def test_folders_are_the_layers():
+    # ``ls nx_ordinal`` reads as the architecture: every private module lives in the private
+    # folder of its layer (the package-level tables aside), every module of a folder is in
+    # that folder's layer, and every private key of the layer table is a folder
+    package_level = {"nx_ordinal._exports", "nx_ordinal._layers", "nx_ordinal._methods"}
+    top = {p.stem if p.is_file() else p.name for p in ROOT.iterdir()
+           if (p.suffix == ".py" or (p / "__init__.py").is_file()) and p.name != "__init__.py"}
+    private_top = {f"nx_ordinal.{name}" for name in top if name.startswith("_")}
+    assert private_top - package_level == {k for k in FOLDERS if k.startswith("nx_ordinal._")}
+    for name, _, _ in _modules():
+        for folder, layer in FOLDERS.items():
+            if name == folder or name.startswith(folder + "."):
+                assert layer_of(name) == layer, name
+    private_keys = {k for _, (_, ks) in LAYERS.items() for k in ks
+                    if "._" in k and k not in package_level}
+    assert private_keys == {k for k in FOLDERS if k.startswith("nx_ordinal._")}
+    for folder, layer in FOLDERS.items():
+        assert folder in LAYERS[layer][1], folder
 
 
 def test_layers_are_disjoint_and_ordered():
     keys = [k for _, (_, ks) in sorted(LAYERS.items()) for k in ks]
     assert len(keys) == len(set(keys))
-    assert layer_of("nx_ordinal._validation") < layer_of("nx_ordinal._graph")
+    assert layer_of("nx_ordinal._core.validation") < layer_of("nx_ordinal._data.graph")
     assert layer_of("nx_ordinal.embed.loe") < layer_of("nx_ordinal.layouts")
     with pytest.raises(KeyError, match="'elsewhere'"):
         layer_of("elsewhere")

@@ -8,8 +8,8 @@ import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
 import nx_ordinal
-from nx_ordinal._leaves import INNER, OUTER, ring_leaves
 from nx_ordinal.embed import tloe
+from nx_ordinal.layouts._loe.leaves import INNER, OUTER, ring_leaves
 from nx_ordinal.metrics import neighbourhood_preservation
 
 

@@ -6,7 +6,7 @@ import networkx as nx
 import numpy as np
 import pytest
 
-from nx_ordinal._runtime.progress import Progress
+from nx_ordinal._core.progress import Progress
 from nx_ordinal.constraints import graph_to_csr, knn_adjacency
 from nx_ordinal.embed import laplacian_eigenmaps, loe, loe_objective
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_objective_dense, local_terms

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from nx_ordinal._resources import memory_limit
+from nx_ordinal._core.resources import memory_limit
 from nx_ordinal.constraints import knn_adjacency
 from nx_ordinal.exceptions import MemoryLimitError
 
@@ -132,7 +132,7 @@ def test_margin_stop_gives_exact_solution_sooner(monkeypatch):
 
 def test_knn_density_cg_matches_lu(monkeypatch):
     density = importlib.import_module("nx_ordinal.density")
-    estimate = importlib.import_module("nx_ordinal._density_estimate")  # where it is solved
+    estimate = importlib.import_module("nx_ordinal._data.density_estimate")  # where it is solved
     _, A = _knn(3000, 12, seed=5)
     lu = np.log(density.knn_density(A, 2))
     monkeypatch.setattr(estimate, "_CG_MIN_N", 100)
@@ -150,7 +150,7 @@ def test_memory_guard_at_a_million_vertices_refuses_before_allocating(capsys):
     1.7 copies, is below the retained copy plus the smallest array group the solver
     allocates afterwards (start and best configuration, 2 x 8 n d = 31 MiB), a group that
     fits under the limit (300 MiB) and so would not be caught by the limit alone."""
-    from nx_ordinal._memory import loe_memory
+    from nx_ordinal._core.estimates import loe_memory
     from nx_ordinal.embed import loe
 
     n = 10**6

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal._selection import GariTracker
 from nx_ordinal.constraints import graph_to_csr
 from nx_ordinal.embed import loe
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms
+from nx_ordinal.layouts._loe.selection import GariTracker
 
 
 def rgg(n, mean_degree=10, seed=0):
@@ -95,7 +95,7 @@ def test_n_init_auto_and_invalid():
 
 
 def test_verbose_shows_one_progress_bar_for_the_whole_call(monkeypatch):
-    from nx_ordinal._runtime import progress as _progress
+    from nx_ordinal._core import progress as _progress
 
     made = []
     init = _progress.Progress.__init__
@@ -195,7 +195,7 @@ def test_directed_and_grid_graphs_on_the_large_path():
 
 
 def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
-    from nx_ordinal._shortcuts import drop_shortcuts
+    from nx_ordinal.layouts._loe.shortcuts import drop_shortcuts
 
     n = 1000
     G = nx.watts_strogatz_graph(n, 6, 0.05, seed=0)

@@ -1,4 +1,4 @@
-"""No argument can make nx_ordinal allocate past its memory limit (nx_ordinal._memory).
+"""No argument can make nx_ordinal allocate past its memory limit (nx_ordinal._core.estimates).
 
 The main test runs every public solver, sampler, tool and layout with absurd sizes in a
 subprocess whose address space is capped (``resource.setrlimit(RLIMIT_AS)``, 3 GiB above
@@ -22,8 +22,8 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal import _memory as M
-from nx_ordinal._resources import memory_limit
+from nx_ordinal._core import estimates as M
+from nx_ordinal._core.resources import memory_limit
 from nx_ordinal.exceptions import MemoryLimitError
 
 # (name, expression, exception class name, fragments the message must contain).  The inputs

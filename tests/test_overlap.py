@@ -8,9 +8,9 @@ from scipy.spatial import cKDTree
 from scipy.spatial.distance import pdist
 
 import nx_ordinal
-from nx_ordinal._overlap import separate_overlaps
 from nx_ordinal.constraints import graph_to_csr, knn_adjacency
 from nx_ordinal.datasets import famous_graph
+from nx_ordinal.layouts._overlap import separate_overlaps
 from nx_ordinal.metrics import gari_array, recovered_adjacency
 
 SEVEN = ["Frucht", "Icosahedral", "Chvatal", "Folkman", "Thomassen", "Meredith", "Desargues"]

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import nx_ordinal
-from nx_ordinal._runtime.progress import (
+from nx_ordinal._core.progress import (
     FALLING_RATE,
     Progress,
     blas_threads,
@@ -236,7 +236,7 @@ def test_public_calls_run_with_the_blas_threads_they_chose(monkeypatch):
 def test_thread_policy_by_size(monkeypatch):
     """One BLAS thread below 600 rows, then one per 600 rows, capped by the caller's count
     and by the cores less one; the dense kernels outside the solvers follow it."""
-    from nx_ordinal import _resources
+    from nx_ordinal._core import resources as _resources
     from nx_ordinal.constraints import knn_graph
 
     monkeypatch.setattr(_resources, "_usable_cpus", lambda: 16)
@@ -312,7 +312,7 @@ def test_interrupt_env_lets_keyboard_interrupt_through(monkeypatch):
 def test_progress_delay_hides_short_runs(no_tqdm, capsys, monkeypatch):
     """``Progress.delay`` (the command line sets 1 s): nothing is drawn for a run shorter than
     the delay, the display appears once it has passed."""
-    from nx_ordinal._runtime.progress import Progress
+    from nx_ordinal._core.progress import Progress
 
     monkeypatch.setattr(Progress, "delay", 1.0)
     p = Progress(50, True, "quick")

@@ -179,7 +179,8 @@ def test_ree_layout_recovers_grid():
 
 def test_ree_layout_packs_components_by_the_one_rule():
     # two cycles and an isolated node: REE's joint embedding flattens the smaller cycle; the
-    # components are then packed like every other layout's (nx_ordinal._starts.pack_components):
+    # components are then packed like every other layout's
+    # (nx_ordinal._data.components.pack_components):
     # separated, each centred with RMS radius proportional to sqrt(size)
     G = nx.disjoint_union(nx.cycle_graph(7), nx.cycle_graph(5))
     G.add_node(99)

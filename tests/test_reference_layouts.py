@@ -65,7 +65,7 @@ def test_reference_layout_reproduced(path):
 def test_pinning_detects_tiny_perturbation(monkeypatch):
     """A 1e-9 relative change of the final rescaling (which keeps every GARI) fails the
     comparison above: the pin is on positions, not on the score."""
-    import nx_ordinal._layout_utils as lu
+    import nx_ordinal.layouts._utils as lu
 
     path = LAYOUTS / "frucht_2d.json"
     rec = read_layout(path)

@@ -116,7 +116,7 @@ def test_sfdp_seed_options_and_quality():
 
 
 def test_sfdp_errors(monkeypatch):
-    from nx_ordinal import classical
+    from nx_ordinal.layouts import _classical as classical
 
     G = nx.cycle_graph(5)
     with pytest.raises(ValueError, match="sfdp layout supports only dim=2, got dim=3"):

@@ -514,7 +514,7 @@ def test_empty_inputs_have_documented_results():
 @pytest.fixture
 def interrupt_after(monkeypatch):
     """``interrupt_after(k)``: the k-th progress update of any solver raises KeyboardInterrupt."""
-    from nx_ordinal._runtime import progress as _progress
+    from nx_ordinal._core import progress as _progress
 
     real = _progress.Progress.update
 
@@ -601,7 +601,7 @@ def test_landmark_ctrl_c_keeps_best_ranking(monkeypatch):
 
 # --------------------------------------------------------------------------- memory guard
 def test_memory_limit_refuses_dense_work_with_a_suggestion(monkeypatch):
-    from nx_ordinal._resources import memory_limit
+    from nx_ordinal._core.resources import memory_limit
 
     monkeypatch.delenv("NX_ORDINAL_MEMORY_LIMIT", raising=False)
     D = np.zeros((300, 300))
@@ -636,7 +636,7 @@ def test_memory_limit_refuses_dense_work_with_a_suggestion(monkeypatch):
 
 
 def test_memory_limit_settings(monkeypatch):
-    from nx_ordinal._resources import get_memory_limit, set_memory_limit
+    from nx_ordinal._core.resources import get_memory_limit, set_memory_limit
 
     monkeypatch.setenv("NX_ORDINAL_MEMORY_LIMIT", "1.5G")
     old = set_memory_limit(None)

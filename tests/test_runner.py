@@ -5,10 +5,10 @@ import warnings
 import numpy as np
 import pytest
 
-from nx_ordinal._runtime.optim import run_lbfgs
-from nx_ordinal._runtime.progress import Progress
-from nx_ordinal._runtime.result import EmbeddingResult
-from nx_ordinal._runtime.runner import BestPoint, run_restarts
+from nx_ordinal._core.optim import run_lbfgs
+from nx_ordinal._core.progress import Progress
+from nx_ordinal._core.result import EmbeddingResult
+from nx_ordinal._core.runner import BestPoint, run_restarts
 from nx_ordinal.exceptions import ConvergenceWarning, InterruptedWarning
 
 

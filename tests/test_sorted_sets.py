@@ -4,7 +4,7 @@ arrays in hot paths: the same answers as numpy's."""
 import numpy as np
 import pytest
 
-from nx_ordinal._runtime.arrays import sorted_union, sorted_unique
+from nx_ordinal._core.arrays import sorted_union, sorted_unique
 
 
 @pytest.mark.parametrize("size,high", [(0, 5), (1, 5), (2, 1), (1000, 7), (5000, 10**12)])

@@ -221,7 +221,7 @@ def test_ctrl_c_in_the_t_loe_stage_returns_a_drawing(ctrl_c_at_update):
 def test_auto_objective_takes_err_local_on_knn_graphs():
     # beyond 500 nodes a kNN graph (directed, constant out-degree, not symmetric) gets
     # Err_local without the start's GARI being asked; other graphs as that GARI says
-    from nx_ordinal._starts import auto_objectives
+    from nx_ordinal.layouts._loe.plan import auto_objectives
 
     def never():
         raise AssertionError("start_gari called")

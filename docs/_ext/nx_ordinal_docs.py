@@ -113,7 +113,7 @@ def _canonical(target):
     # private modules re-exported by a public one: nx_ordinal.embed._gram -> nx_ordinal.embed;
     # the runtime's public names (EmbeddingResult) are documented under nx_ordinal.embed
     public = ".".join(p for p in module.split(".") if not p.startswith("_"))
-    if module.startswith("nx_ordinal._runtime."):
+    if module.startswith("nx_ordinal._core."):
         public = "nx_ordinal.embed"
     name = f"{public}.{qualname}"
     return None if name == target else name

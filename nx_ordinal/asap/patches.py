@@ -24,8 +24,8 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.cluster.vq import kmeans2
 
+from .._core.seeds import as_generator
 from ..embed._spectral import random_walk_eigenvectors
-from ..utils import as_generator
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from .._typing import ArrayLike, IntArray, NDArray, Seed, SparseLike
+    from .._core.typing import ArrayLike, IntArray, NDArray, Seed, SparseLike
 
 __all__ = [
     "symmetrize",

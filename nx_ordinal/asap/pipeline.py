@@ -28,15 +28,15 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._memory import asap_memory, asap_worker_memory, check_plausible_sizes
-from .._resources import format_bytes
-from .._runtime.progress import Progress, public_call, warn
-from .._runtime.result import EmbeddingResult
-from .._starts import pack_components
-from .._validation import as_adjacency, check_dim, check_init, check_int
+from .._core.estimates import asap_memory, asap_worker_memory, check_plausible_sizes
+from .._core.progress import Progress, public_call, warn
+from .._core.resources import format_bytes
+from .._core.result import EmbeddingResult
+from .._core.seeds import as_generator, single_thread
+from .._core.validation import as_adjacency, check_dim, check_init, check_int
+from .._data.components import pack_components
 from ..embed.loe import laplacian_eigenmaps, loe
 from ..exceptions import ConvergenceWarning, InterruptedWarning, NoOrdinalInformationWarning
-from ..utils import as_generator, single_thread
 from .patches import (
     expand_clusters,
     merge_clusters,
@@ -56,8 +56,8 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, NDArray, Seed, SparseLike
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, NDArray, Seed, SparseLike
 
 __all__ = ["asap_embed", "LOEEmbedder", "PatchJob", "run_patch_job"]
 

@@ -31,13 +31,13 @@ from scipy.sparse.csgraph import connected_components
 from scipy.sparse.linalg import LinearOperator, cg, eigs, eigsh, splu
 from scipy.spatial.distance import pdist
 
-from .._resources import blas_for
+from .._core.resources import blas_for
 from .patches import _coarsen, sub_adjacency
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .._typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
+    from .._core.typing import ArrayLike, FloatArray, IntArray, NDArray, Seed
 
 __all__ = [
     "patch_graph",

@@ -38,11 +38,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._validation import check_int
-from ..utils import as_generator
+from .._core.seeds import as_generator
+from .._core.validation import check_int
 
 if TYPE_CHECKING:
-    from .._typing import FloatArray, Seed
+    from .._core.typing import FloatArray, Seed
 
 __all__ = ["pc", "pcs", "gauss", "halfcube", "donut", "two_squares", "DENSITIES"]
 

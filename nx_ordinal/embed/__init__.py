@@ -9,7 +9,7 @@ when first asked for (``import nx_ordinal`` and a first ``loe_layout`` stay fast
 
 from typing import TYPE_CHECKING
 
-from .._runtime.result import EmbeddingResult
+from .._core.result import EmbeddingResult
 from .dmoe import dmoe, dmoe_auto_settings
 from .loe import laplacian_eigenmaps, loe, loe_objective, pivot_mds
 from .mds import classical_mds

@@ -15,7 +15,7 @@ Here, for any such loss:
   ``(1/m) sum_q l + lam trace(K)`` in O(m + n^2);
 * :func:`project_top`, :class:`ProjectedRun` -- the "-p" solver: projected gradient descent
   with backtracking on the Gram matrix, projected onto its top-``p`` eigenvalues, one run of
-  :func:`~nx_ordinal._runtime.runner.run_restarts`;
+  :func:`~nx_ordinal._core.runner.run_restarts`;
 * :func:`mean_loss_stop` -- the stopping rule of an objective that is a mean loss per
   constraint.
 """
@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from scipy.linalg import eigh
 
-from .._runtime.optim import stop_rule
-from .._runtime.progress import dense_blas
-from .._validation import check_init
+from .._core.optim import stop_rule
+from .._core.progress import dense_blas
+from .._core.validation import check_init
 from ..constraints import check_constraints, triplets_to_quadruplets
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .._typing import ArrayLike, FloatArray, IntArray
+    from .._core.typing import ArrayLike, FloatArray, IntArray
 
 __all__ = ["as_quadruplets", "initial_embedding", "small_blas", "TripletLoss", "FactoredKernel",
            "value_grad_K", "project_top", "mean_loss_stop", "ProjectedRun"]
@@ -65,7 +65,7 @@ def initial_embedding(
 def small_blas(n: int) -> Any:
     """BLAS threads for the dense eigendecompositions of the Gram forms: one below a few
     hundred rows (threads only add overhead there), else the caller's count
-    (:func:`nx_ordinal._runtime.progress.dense_blas`)."""
+    (:func:`nx_ordinal._core.progress.dense_blas`)."""
 
     return dense_blas(n)
 
@@ -258,12 +258,12 @@ def mean_loss_stop(history: Sequence[float], tol: float) -> bool:
     """Stopping rule of an objective that is a mean loss per constraint (in nats for STE /
     t-STE): its decrease over the last 10 iterations below ``10 * tol * max(f, 1)``, so
     below 1 the test is on the absolute decrease
-    (:func:`~nx_ordinal._runtime.optim.stop_rule` with ``floor=1``)."""
+    (:func:`~nx_ordinal._core.optim.stop_rule` with ``floor=1``)."""
     return stop_rule(history, tol, floor=1.0)
 
 
 class ProjectedRun:
-    """One run of the "-p" solver for :func:`~nx_ordinal._runtime.runner.run_restarts`.
+    """One run of the "-p" solver for :func:`~nx_ordinal._core.runner.run_restarts`.
 
     Projected gradient descent with Armijo backtracking on the Gram matrix K of the
     objective ``(1/m) sum_q loss + lam trace(K)`` (:func:`value_grad_K`), each step projected

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from scipy.spatial import cKDTree
 
-from .._resources import check_memory
-from .._runtime.arrays import sorted_unique
+from .._core.arrays import sorted_unique
+from .._core.resources import check_memory
 
 if TYPE_CHECKING:
-    from .._typing import FloatArray, IntArray
+    from .._core.typing import FloatArray, IntArray
 
 __all__ = ["LocalGraph", "CandidateList", "local_terms", "local_objective_dense"]
 

@@ -10,10 +10,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, eigsh, splu
 
-from .._resources import blas_for
+from .._core.resources import blas_for
 
 if TYPE_CHECKING:
-    from .._typing import FloatArray
+    from .._core.typing import FloatArray
 
 __all__ = ["random_walk_eigenvectors"]
 

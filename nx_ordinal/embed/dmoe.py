@@ -20,17 +20,17 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import splu
 
-from .._memory import check_constraint_sizes, dmoe_memory
-from .._runtime.progress import public_call
-from .._runtime.result import EmbeddingResult
-from .._runtime.runner import run_restarts
-from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ..utils import as_generator
+from .._core.estimates import check_constraint_sizes, dmoe_memory
+from .._core.progress import public_call
+from .._core.result import EmbeddingResult
+from .._core.runner import run_restarts
+from .._core.seeds import as_generator
+from .._core.validation import check_dim, check_int, check_nonnegative, check_positive
 from ._gram import ProjectedRun, TripletLoss, as_quadruplets, initial_embedding, small_blas
 
 if TYPE_CHECKING:
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
 
 __all__ = ["dmoe", "dmoe_auto_settings", "dmoe_lam_max", "dmoe_objective", "gram_margins"]
 
@@ -484,7 +484,7 @@ def dmoe(
 
 
 class _AdmmRun:
-    """One run of Algorithm 1 for :func:`~nx_ordinal._runtime.runner.run_restarts`, from
+    """One run of Algorithm 1 for :func:`~nx_ordinal._core.runner.run_restarts`, from
     ``G = 0``; the iterates are attributes, updated after each iteration (what an interrupt
     returns).  O(m + nnz(LU) + n^3) per iteration."""
 

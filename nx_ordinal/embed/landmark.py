@@ -31,26 +31,26 @@ from scipy.sparse.csgraph import connected_components, shortest_path
 from scipy.special import expit
 from scipy.stats import rankdata
 
-from .._memory import (
+from .._core.estimates import (
     check_constraint_sizes,
     check_plausible_sizes,
     default_n_queries,
     landmark_memory,
 )
-from .._runtime.progress import public_call, warn, warn_interrupted
-from .._runtime.result import EmbeddingResult
-from .._validation import check_choice, check_dim, check_int, check_positive
+from .._core.progress import public_call, warn, warn_interrupted
+from .._core.result import EmbeddingResult
+from .._core.seeds import as_generator, draw_seed, single_thread
+from .._core.validation import check_choice, check_dim, check_int, check_positive
 from ..constraints import check_triplets, random_triplets
 from ..oracle import random_pairs, sample_anchor_queries
-from ..utils import as_generator, draw_seed, single_thread
 from .mds import classical_mds
 
 if TYPE_CHECKING:
     import scipy.sparse as sp
     from typing_extensions import TypeIs
 
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
     from ..oracle import TripletOracle
 
 __all__ = [

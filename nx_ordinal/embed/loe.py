@@ -17,14 +17,13 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components, dijkstra
 from scipy.spatial import cKDTree
 
-from .._density_estimate import knn_density
-from .._memory import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
-from .._runtime.optim import pcg, run_lbfgs, run_mm
-from .._runtime.progress import public_call, warn
-from .._runtime.result import EmbeddingResult
-from .._runtime.runner import BestPoint, run_restarts
-from .._starts import PIVOT_MIN_N, auto_solver_start, pack_components, start_configurations
-from .._validation import (
+from .._core.estimates import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
+from .._core.optim import pcg, run_lbfgs, run_mm
+from .._core.progress import public_call, warn
+from .._core.result import EmbeddingResult
+from .._core.runner import BestPoint, run_restarts
+from .._core.seeds import as_generator, single_thread
+from .._core.validation import (
     as_adjacency,
     check_choice,
     check_dim,
@@ -33,16 +32,18 @@ from .._validation import (
     check_nonnegative,
     check_positive,
 )
+from .._data.components import pack_components
+from .._data.density_estimate import knn_density
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
-from ..utils import as_generator, single_thread
 from ._local import CandidateList, LocalGraph, local_terms
 from ._spectral import random_walk_eigenvectors
+from ._starts import PIVOT_MIN_N, auto_solver_start, start_configurations
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .._typing import AdjacencyLike, ArrayLike, FloatArray, Seed
+    from .._core.typing import AdjacencyLike, ArrayLike, FloatArray, Seed
 
 __all__ = ["loe", "solve_loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
@@ -103,8 +104,8 @@ def loe_objective(
 # ---------------------------------------------------------------------------------------------
 # initialisation
 
-# init="auto" starts from pivot_mds beyond _starts.PIVOT_MIN_N vertices, from the spectral
-# embedding up to it (see loe's Notes); the threshold and the rule live in nx_ordinal._starts
+# init="auto" starts from pivot_mds beyond PIVOT_MIN_N vertices, from the spectral
+# embedding up to it (see loe's Notes); the threshold and the rule live in nx_ordinal.embed._starts
 
 @public_call
 def laplacian_eigenmaps(A: AdjacencyLike, dim: int = 2, seed: Seed = None) -> FloatArray:

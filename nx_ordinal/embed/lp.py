@@ -9,20 +9,20 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-from .._graph import graph_or_adjacency
-from .._memory import check_plausible_sizes, lp_memory
-from .._runtime.progress import public_call
-from .._runtime.result import EmbeddingResult
-from .._validation import check_dim, check_positive
-from ..utils import as_generator
+from .._core.estimates import check_plausible_sizes, lp_memory
+from .._core.progress import public_call
+from .._core.result import EmbeddingResult
+from .._core.seeds import as_generator
+from .._core.validation import check_dim, check_positive
+from .._data.graph import graph_or_adjacency
 from .mds import classical_mds
 
 if TYPE_CHECKING:
     import networkx as nx
     import scipy.sparse as sp
 
-    from .._runtime.result import EmbeddingResult
-    from .._typing import Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import Seed
 
 __all__ = ["lp_embedding"]
 

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.linalg import eigh
 
-from .._memory import check_plausible_sizes, classical_mds_memory
-from .._runtime.progress import public_call
-from .._validation import check_dim, check_square_matrix
+from .._core.estimates import check_plausible_sizes, classical_mds_memory
+from .._core.progress import public_call
+from .._core.validation import check_dim, check_square_matrix
 
 if TYPE_CHECKING:
-    from .._typing import ArrayLike, FloatArray
+    from .._core.typing import ArrayLike, FloatArray
 
 __all__ = ["classical_mds"]
 

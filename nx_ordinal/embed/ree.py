@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._memory import check_plausible_sizes, ree_memory
-from .._runtime.progress import Progress, dense_blas, public_call, warn_interrupted
-from .._runtime.result import EmbeddingResult
-from .._validation import (
+from .._core.estimates import check_plausible_sizes, ree_memory
+from .._core.progress import Progress, dense_blas, public_call, warn_interrupted
+from .._core.result import EmbeddingResult
+from .._core.seeds import as_generator
+from .._core.validation import (
     as_float_array,
     check_bool,
     check_choice,
@@ -25,11 +26,10 @@ from .._validation import (
     check_positive,
     check_square_matrix,
 )
-from ..utils import as_generator
 
 if TYPE_CHECKING:
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
 
 __all__ = ["ree", "ree_objective", "ree_gram_to_points"]
 

@@ -22,18 +22,18 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial.distance import pdist, squareform
 
-from .._memory import check_constraint_sizes, soe_memory
-from .._runtime.optim import pcg, run_lbfgs, run_mm
-from .._runtime.progress import public_call
-from .._runtime.result import EmbeddingResult
-from .._runtime.runner import BestPoint, run_restarts
-from .._validation import check_choice, check_dim, check_init, check_int, check_positive
+from .._core.estimates import check_constraint_sizes, soe_memory
+from .._core.optim import pcg, run_lbfgs, run_mm
+from .._core.progress import public_call
+from .._core.result import EmbeddingResult
+from .._core.runner import BestPoint, run_restarts
+from .._core.seeds import as_generator, single_thread
+from .._core.validation import check_choice, check_dim, check_init, check_int, check_positive
 from ..constraints import check_constraints
-from ..utils import as_generator, single_thread
 
 if TYPE_CHECKING:
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
 
 __all__ = ["soe", "soe_objective"]
 

@@ -35,21 +35,21 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.special import expit
 
-from .._memory import check_constraint_sizes, triplet_memory
-from .._runtime.optim import run_lbfgs
-from .._runtime.progress import public_call
-from .._runtime.result import EmbeddingResult
-from .._runtime.runner import BestPoint, run_restarts
-from .._validation import check_dim, check_int, check_nonnegative, check_positive
+from .._core.estimates import check_constraint_sizes, triplet_memory
+from .._core.optim import run_lbfgs
+from .._core.progress import public_call
+from .._core.result import EmbeddingResult
+from .._core.runner import BestPoint, run_restarts
+from .._core.seeds import as_generator
+from .._core.validation import check_dim, check_int, check_nonnegative, check_positive
 from ..constraints import triplet_error
-from ..utils import as_generator
 from ._gram import FactoredKernel, ProjectedRun, TripletLoss, mean_loss_stop
 from ._gram import as_quadruplets as _as_quadruplets
 from ._gram import initial_embedding as _initial_X
 
 if TYPE_CHECKING:
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
 
 __all__ = ["ste", "tste", "gnmds", "generalization_error", "triplet_objective"]
 

@@ -26,15 +26,15 @@ import scipy.fft as sfft
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
-from .._runtime.progress import Progress, warn_interrupted
-from .._runtime.result import EmbeddingResult
-from .._validation import check_dim, check_int, check_nonnegative, check_positive
-from ..utils import as_generator
+from .._core.progress import Progress, warn_interrupted
+from .._core.result import EmbeddingResult
+from .._core.seeds import as_generator
+from .._core.validation import check_dim, check_int, check_nonnegative, check_positive
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .._typing import FloatArray, Seed
+    from .._core.typing import FloatArray, Seed
 
 __all__ = ["tloe", "tloe_fields"]
 

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._validation import check_int
-from ..utils import as_generator
+from .._core.seeds import as_generator
+from .._core.validation import check_int
 from ._gram import as_quadruplets
 from .ste import generalization_error
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
-    from .._runtime.result import EmbeddingResult
-    from .._typing import ArrayLike, FloatArray, Seed
+    from .._core.result import EmbeddingResult
+    from .._core.typing import ArrayLike, FloatArray, Seed
 
 __all__ = ["select_by_validation"]
 

@@ -6,19 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._frame import (
+from .._core.progress import public_call
+from ..asap.pipeline import asap_embed
+from ._frame import (
     Frame,
     layout_frame,
     unweighted_rule,
 )
-from .._runtime.progress import public_call
-from ..asap.pipeline import asap_embed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
     from concurrent.futures import Executor
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 
 __all__ = ['asap_loe_layout']

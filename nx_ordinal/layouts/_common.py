@@ -1,16 +1,26 @@
-"""Rules and checks that several layout families share."""
+"""Rules and checks that several layout families share, and the starts drawn by networkx
+(:func:`networkx_start`)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import networkx as nx
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
-from .._runtime.progress import warn
-from .._validation import check_int
+from .._core.progress import warn
+from .._core.seeds import draw_seed
+from .._core.validation import check_int
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 
-__all__ = []
+if TYPE_CHECKING:
+    from collections.abc import Hashable
+
+    from .._core.typing import FloatArray
+
+__all__ = ["networkx_start"]
 
 
 def _n_landmarks_rule(default):
@@ -44,3 +54,22 @@ def _component_parts(A):
         return None, labels
     order = np.argsort(labels, kind="stable")
     return np.split(order, np.cumsum(np.bincount(labels))[:-1]), labels
+
+
+def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
+                   rng: np.random.Generator) -> FloatArray:
+    """A start configuration drawn by networkx, ``name`` ``"kamada_kawai"`` or ``"spring"``,
+    as an ``(n, dim)`` array in the order of ``nodes``.  Seeded from ``rng`` (one int drawn;
+    networkx starts Kamada-Kawai from an unseeded random layout when ``dim >= 3``, so that
+    start is drawn here).  Kamada-Kawai costs O(n^2) memory and O(n^2) per iteration, spring
+    O(n^2) per iteration (networkx's dense solver below 500 nodes)."""
+
+
+    if name == "kamada_kawai":
+        p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
+        p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
+    elif name == "spring":
+        p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
+    else:
+        raise ValueError(f"networkx_start draws 'kamada_kawai' or 'spring', got {name!r}")
+    return np.array([p[v] for v in nodes], dtype=np.float64)

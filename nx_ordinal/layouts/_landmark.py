@@ -6,22 +6,22 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._frame import (
+from .._core.estimates import (
+    landmark_layout_memory,
+)
+from .._core.progress import public_call
+from .._data.components import pack_components
+from ..embed.landmark import hop_rank_embedding
+from ._frame import (
     Frame,
     choice_rule,
     layout_frame,
     unweighted_rule,
 )
-from .._memory import (
-    landmark_layout_memory,
-)
-from .._runtime.progress import public_call
-from .._starts import pack_components
-from ..embed.landmark import hop_rank_embedding
 
 if TYPE_CHECKING:
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 from ._common import _component_parts, _n_landmarks_rule, _warn_no_local_triplets
 

@@ -6,20 +6,20 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._frame import (
+from .._core.estimates import (
+    lpem_layout_memory,
+)
+from .._core.progress import public_call
+from ..embed.lp import lp_embedding, triangle_count
+from ._frame import (
     Frame,
     layout_frame,
     unweighted_rule,
 )
-from .._memory import (
-    lpem_layout_memory,
-)
-from .._runtime.progress import public_call
-from ..embed.lp import lp_embedding, triangle_count
 
 if TYPE_CHECKING:
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 from ._common import _warn_no_local_triplets
 

@@ -9,31 +9,29 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
-from .._frame import (
-    Frame,
-    edge_attribute_rule,
-    layout_frame,
-)
-from .._graph import path_distances, weighted_csr
-from .._memory import (
+from .._core.estimates import (
     ree_layout_memory,
     soe_layout_memory,
 )
-from .._runtime.progress import public_call, warn
-from .._sampling import shortest_path_triplets
-from .._starts import (
-    pack_components,
-)
-from .._validation import check_int
+from .._core.progress import public_call, warn
+from .._core.validation import check_int
+from .._data.components import pack_components
+from .._data.graph import path_distances, weighted_csr
+from .._data.sampling import shortest_path_triplets
 from ..embed.landmark import landmark_ste
 from ..embed.ree import ree
 from ..embed.soe import soe
 from ..embed.ste import ste
 from ..exceptions import NoOrdinalInformationWarning
+from ._frame import (
+    Frame,
+    edge_attribute_rule,
+    layout_frame,
+)
 
 if TYPE_CHECKING:
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 from ._common import _n_landmarks_rule
 

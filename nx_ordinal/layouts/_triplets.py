@@ -9,27 +9,27 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._frame import (
-    Frame,
-    fill_doc,
-    layout_frame,
-    unweighted_rule,
-)
-from .._memory import (
+from .._core.estimates import (
     triplet_layout_memory,
 )
-from .._runtime.progress import public_call, warn
-from .._starts import pack_components
+from .._core.progress import public_call, warn
+from .._data.components import pack_components
 from ..constraints import count_local_triplets, local_triplets
 from ..embed.dmoe import dmoe
 from ..embed.loe import laplacian_eigenmaps
 from ..embed.ste import gnmds, ste, tste
 from ..exceptions import ConvergenceWarning, NoOrdinalInformationWarning
 from ._common import _component_parts
+from ._frame import (
+    Frame,
+    fill_doc,
+    layout_frame,
+    unweighted_rule,
+)
 
 if TYPE_CHECKING:
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 
 __all__ = ['ste_layout', 'tste_layout', 'gnmds_layout', 'dmoe_layout']

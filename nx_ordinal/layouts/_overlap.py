@@ -12,11 +12,11 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
-from ._runtime.arrays import sorted_union, sorted_unique
-from .utils import as_generator
+from .._core.arrays import sorted_union, sorted_unique
+from .._core.seeds import as_generator
 
 if TYPE_CHECKING:
-    from ._typing import FloatArray, Seed, SparseLike
+    from .._core.typing import FloatArray, Seed, SparseLike
 
 __all__ = ["separate_overlaps"]
 

@@ -11,14 +11,14 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import cg, spsolve
 
-from ._graph import graph_or_adjacency
-from ._resources import blas_for
-from ._validation import check_dim, check_positive
+from .._core.resources import blas_for
+from .._core.validation import check_dim, check_positive
+from .graph import graph_or_adjacency
 
 if TYPE_CHECKING:
     import networkx as nx
 
-    from ._typing import FloatArray
+    from .._core.typing import FloatArray
 
 __all__ = ["knn_density"]
 

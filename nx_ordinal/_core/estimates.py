@@ -5,7 +5,7 @@ validation and before any array whose size follows from its arguments: the funct
 the bytes of the arrays the method will hold at its peak (coordinates and optimiser state,
 constraint columns and kernel work arrays, Gram matrices, dense eigenproblems, candidate
 lists, ...) and :meth:`Estimate.check` compares the sum with the limit of
-:mod:`nx_ordinal._resources`.  Above it, :class:`~nx_ordinal.exceptions.MemoryLimitError`
+:mod:`nx_ordinal._core.resources`.  Above it, :class:`~nx_ordinal.exceptions.MemoryLimitError`
 names the arguments behind the largest parts, the estimate and the limit, e.g.::
 
     soe: n_objects=10000000, dim=2 need an estimated 7.7 GiB (> limit 1.0 GiB; ...
@@ -28,15 +28,15 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ._resources import format_bytes, get_memory_limit
-from .exceptions import MemoryLimitError
+from ..exceptions import MemoryLimitError
+from .resources import format_bytes, get_memory_limit
 
 #: whether ``verbose`` runs print their memory estimate (the command line turns it off
 #: unless ``--verbose``: there ``verbose`` stands for the progress display)
 SHOW_REPORTS = True
 
 if TYPE_CHECKING:
-    from ._typing import NDArray
+    from .typing import NDArray
 
 __all__ = [
     "Estimate",

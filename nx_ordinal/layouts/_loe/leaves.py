@@ -18,10 +18,10 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
-from ._runtime.arrays import sorted_unique
+from ..._core.arrays import sorted_unique
 
 if TYPE_CHECKING:
-    from ._typing import FloatArray
+    from ..._core.typing import FloatArray
 
 __all__ = ["ring_leaves"]
 

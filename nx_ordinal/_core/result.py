@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .._typing import FloatArray
+    from .typing import FloatArray
 
 __all__ = ["EmbeddingResult"]
 

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .metrics import gari_array
+from ...metrics import gari_array
 
 if TYPE_CHECKING:
-    from ._typing import FloatArray, SparseLike
+    from ..._core.typing import FloatArray, SparseLike
 
 __all__ = ["GariTracker"]
 

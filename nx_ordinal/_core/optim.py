@@ -21,7 +21,7 @@ from scipy.optimize import minimize
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from .._typing import FloatArray
+    from .typing import FloatArray
 
 __all__ = ["stop_rule", "run_lbfgs", "run_mm", "pcg"]
 

@@ -5,8 +5,8 @@ The one place that turns a networkx graph into the CSR adjacency the solvers rea
 a checked adjacency (:func:`graph_or_adjacency`), ``pos`` into an array in node order
 (:func:`pos_array`), edge lengths into a weighted CSR matrix (:func:`weighted_csr`) and that
 into shortest-path distances (:func:`path_distances`).  Nothing else: start configurations
-are in ``_starts``, sampling in ``_sampling``, the small-world shortcut filter in
-``_shortcuts``.
+are in ``embed._starts`` and ``layouts._common``, components in ``components``, sampling in
+``sampling``, the small-world shortcut filter in ``layouts._loe.shortcuts``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
-from ._validation import as_adjacency, as_float_array
+from .._core.validation import as_adjacency, as_float_array
 
 if TYPE_CHECKING:
     from collections.abc import Hashable, Iterable
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from ._typing import FloatArray
+    from .._core.typing import FloatArray
 
 __all__ = [
     "check_graph", "graph_to_csr", "weighted_csr", "path_distances", "graph_or_adjacency",
@@ -110,7 +110,7 @@ def graph_to_csr(
 
 def graph_or_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
     """:func:`graph_to_csr` for a networkx graph, else
-    :func:`nx_ordinal._validation.as_adjacency` (sparse matrix or dense array)."""
+    :func:`nx_ordinal._core.validation.as_adjacency` (sparse matrix or dense array)."""
 
 
     if isinstance(A, nx.Graph):

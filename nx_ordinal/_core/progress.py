@@ -29,8 +29,8 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
-from .._resources import DENSE_BLAS_MIN_N, blas_for, blas_threads, current_blas_threads
 from ..exceptions import ConvergenceWarning, InterruptedWarning
+from .resources import DENSE_BLAS_MIN_N, blas_for, blas_threads, current_blas_threads
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Iterator, Sequence
@@ -330,14 +330,14 @@ class Progress:
 
 
 # ---------------------------------------------------------------------------------------------
-# BLAS threads (the policy is in nx_ordinal._resources)
+# BLAS threads (the policy is in nx_ordinal._core.resources)
 
 
 def dense_blas(n: int) -> AbstractContextManager[object]:
     """BLAS threads for dense algebra on ``n x n`` matrices inside a public call: one below
     :data:`DENSE_BLAS_MIN_N` rows (threads only add overhead there, badly so on a busy
     machine: a 34 x 34 ``eigh`` takes 9 ms with two contending threads, 0.15 ms with one),
-    otherwise :func:`nx_ordinal._resources.blas_threads_for` of the count in effect when the
+    otherwise :func:`nx_ordinal._core.resources.blas_threads_for` of the count in effect when the
     outermost public call began."""
     scope = _SCOPE.get()
     return blas_for(n, scope.entry_threads if scope is not None else None)

@@ -1,150 +1,21 @@
-"""Starting configurations, in one module: the ``init="auto"`` rules of ``loe_layout`` and
-:func:`nx_ordinal.embed.loe`, the start configurations of runs and restarts (named starts
-cycled over the runs, repeats perturbed by the one perturbation rule), networkx's drawers as
-starts, and the packing of per-component embeddings side by side (the one packing rule of
-every start and layout that embeds components separately).
-
-The spectral and pivot-MDS starts themselves are solvers (:func:`nx_ordinal.embed.
-laplacian_eigenmaps`, :func:`nx_ordinal.embed.pivot_mds`): callers pass them in as ``base``.
-"""
+"""Connected components, in one module: their split (:func:`split_components`), the
+drawing of many small ones without an optimiser each (:func:`draw_small_components`) and the
+packing of per-component drawings side by side (:func:`pack_components`, rows of boxes by
+:func:`shelf_offsets`): the one packing rule of every start and layout that draws components
+separately."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 import numpy as np
 
-from .utils import draw_seed
-
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable, Iterator, Sequence
+    from collections.abc import Sequence
 
-    from ._typing import FloatArray, IntArray
+    from .._core.typing import FloatArray, IntArray
 
-__all__ = [
-    "KK_MAX_NODES", "PIVOT_MIN_N", "SMALL_NODES", "auto_solver_start", "auto_layout_starts",
-    "auto_n_init", "perturbed_start", "start_configurations", "networkx_start",
-    "pack_components", "draw_small_components", "SMALL_COMPONENT",
-]
-
-# --- init="auto": decided here only -----------------------------------------------------------
-
-#: loe_layout's "auto" starts its Err_local runs from Kamada-Kawai (besides the spectral
-#: start) up to this size, from pivot MDS beyond (Kamada-Kawai costs O(n^2) per iteration)
-KK_MAX_NODES = 100
-#: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
-PIVOT_MIN_N = 2000
-#: up to this size loe_layout follows four Err_local runs to their end (the path of
-#: layouts/*.json) besides t-LOE
-SMALL_NODES = 100
-
-
-#: beyond SMALL_NODES, loe_layout's objective="auto" also runs Err_local (from the pivot-MDS
-#: start) when that start already has at least this GARI: hop distances then nearly embed in
-#: the plane (a random geometric graph of 10,000 nodes: 0.78; the 26 graphs of the
-#: graph-drawing benchmark: 0.59 at most), and Err_local recovers such graphs almost
-#: perfectly (GARI 0.998 against 0.90 for t-LOE on that geometric graph)
-GEOMETRIC_GARI = 0.7
-
-
-def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None = None,
-                    knn: bool = False) -> tuple[bool, bool]:
-    """``loe_layout``'s ``objective="auto"`` on ``n`` nodes as ``(hinge, t)``: which
-    objectives get runs.  t-LOE (with its edge springs) always, but for a kNN graph beyond
-    :data:`SMALL_NODES` (``knn``: directed, every out-degree the same, not symmetric -- the
-    graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
-    GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
-    :data:`SMALL_NODES`, and beyond when ``start_gari()`` (the GARI of the pivot-MDS start)
-    is at least :data:`GEOMETRIC_GARI`; ``select="objective"`` (the plain paper method:
-    objectives that cannot be compared across the two) Err_local alone."""
-    if select == "objective":
-        return True, False
-    if n <= SMALL_NODES:
-        return True, True
-    if knn:
-        return True, False
-    return bool(start_gari is not None and start_gari() >= GEOMETRIC_GARI), True
-
-
-def auto_n_init(n: int, objective: str = "hinge") -> int:
-    """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: Err_local alone (``objective``
-    ``"hinge"``) 4 runs up to :data:`SMALL_NODES` (two from each start of
-    :func:`auto_layout_starts`), 1 beyond; ``objective="auto"`` 1 (up to
-    :data:`SMALL_NODES` from t-LOE's drawing: Err_local polishes it)."""
-    return 4 if n <= SMALL_NODES and objective == "hinge" else 1
-
-
-def auto_solver_start(n: int) -> str:
-    """The start :func:`nx_ordinal.embed.loe` takes for ``init="auto"`` on ``n`` vertices:
-    ``"spectral"`` up to :data:`PIVOT_MIN_N`, ``"pivot"`` beyond (see ``loe``'s Notes)."""
-    return "pivot" if n > PIVOT_MIN_N else "spectral"
-
-
-def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None]:
-    """``loe_layout``'s ``init="auto"`` on ``n`` nodes with ``n_init`` runs, as ``(inits,
-    solver_init)``: up to :data:`KK_MAX_NODES` the layout draws the spectral and Kamada-Kawai
-    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one run,
-    else from its own ``"auto"`` (:func:`auto_solver_start`)."""
-    if n <= KK_MAX_NODES:
-        return ("spectral", "kamada_kawai"), None
-    return ("auto",), ("pivot" if n_init == 1 else "auto")
-
-
-def perturbed_start(X: FloatArray, rng: np.random.Generator) -> FloatArray:
-    """``X`` plus Gaussian noise of 0.3 times its RMS spread about the centroid (1 when all
-    points coincide): the start of a restart, the one perturbation rule of the package.
-    Draws ``X.size`` normals from ``rng``; O(n dim)."""
-
-    spread = float(np.sqrt(np.mean(np.sum((X - X.mean(0)) ** 2, axis=1)))) or 1.0
-    return X + 0.3 * spread * rng.standard_normal(X.shape)
-
-
-def start_configurations(
-    inits: Sequence[str], n_init: int, rng: np.random.Generator,
-    base: Callable[[str], FloatArray], shape: tuple[int, int] | None = None,
-) -> Iterator[FloatArray]:
-    """The start configurations of ``n_init`` runs, cycling over the named starts ``inits``.
-
-    The first run of a name begins from ``base(name)`` (built once, when first needed), its
-    later runs from a :func:`perturbed_start` of it; ``"random"`` is a fresh standard normal
-    configuration of ``shape`` for every run.  Lazy: each start, and each draw from ``rng``,
-    is made when the next run asks for it, so ``rng``'s stream is consumed in run order
-    whether the caller runs them all or stops early.  Used by ``loe_layout`` (several named
-    starts) and :func:`nx_ordinal.embed.loe` (one start and its restarts).  O(n dim) per
-    start besides ``base``.
-    """
-    built: dict[str, FloatArray] = {}
-    for r in range(n_init):
-        name = inits[r % len(inits)]
-        if name == "random":
-            if shape is None:
-                raise ValueError('start_configurations needs shape for init="random"')
-            yield rng.standard_normal(shape)
-        elif name not in built:
-            built[name] = base(name)
-            yield built[name]
-        else:
-            yield perturbed_start(built[name], rng)
-
-
-def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,
-                   rng: np.random.Generator) -> FloatArray:
-    """A start configuration drawn by networkx, ``name`` ``"kamada_kawai"`` or ``"spring"``,
-    as an ``(n, dim)`` array in the order of ``nodes``.  Seeded from ``rng`` (one int drawn;
-    networkx starts Kamada-Kawai from an unseeded random layout when ``dim >= 3``, so that
-    start is drawn here).  Kamada-Kawai costs O(n^2) memory and O(n^2) per iteration, spring
-    O(n^2) per iteration (networkx's dense solver below 500 nodes)."""
-
-
-    if name == "kamada_kawai":
-        p0 = nx.random_layout(G, dim=dim, seed=draw_seed(rng)) if dim >= 3 else None
-        p = nx.kamada_kawai_layout(G, pos=p0, dim=dim)
-    elif name == "spring":
-        p = nx.spring_layout(G, dim=dim, seed=draw_seed(rng))
-    else:
-        raise ValueError(f"networkx_start draws 'kamada_kawai' or 'spring', got {name!r}")
-    return np.array([p[v] for v in nodes], dtype=np.float64)
+__all__ = ["pack_components", "shelf_offsets", "draw_small_components", "SMALL_COMPONENT"]
 
 
 def pack_components(

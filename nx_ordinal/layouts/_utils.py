@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 
-from ._graph import graph_to_csr
+from .._core.validation import check_nonnegative
+from .._data.graph import graph_to_csr
 from ._overlap import separate_overlaps
-from ._validation import check_nonnegative
 
 if TYPE_CHECKING:
     from collections.abc import Hashable, Sequence
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import networkx as nx
     import numpy as np
 
-    from ._typing import (
+    from .._core.typing import (
         ArrayLike,
         FloatArray,
         GraphLike,

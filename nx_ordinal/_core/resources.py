@@ -31,7 +31,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from .exceptions import MemoryLimitError
+from ..exceptions import MemoryLimitError
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

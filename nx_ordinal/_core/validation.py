@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     import scipy.sparse as sp
 
-    from ._typing import ArrayLike, FloatArray
+    from .typing import ArrayLike, FloatArray
 
 __all__ = [
     "check_init",
@@ -167,7 +167,7 @@ def check_square_matrix(
 
 def as_adjacency(A: Any, name: str = "adjacency") -> sp.csr_array:
     """A binary CSR adjacency (float64 ones, sorted indices, no diagonal) from a scipy sparse
-    matrix or a dense array (graphs too through :func:`nx_ordinal._graph.graph_or_adjacency`).
+    matrix or a dense array (graphs too through :func:`nx_ordinal._data.graph.graph_or_adjacency`).
     ``TypeError`` for a non-numeric input, ``ValueError`` for a non-square shape or a negative
     or non-finite entry.  Nonzero off-diagonal entries are edges."""
 

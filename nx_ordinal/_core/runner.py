@@ -21,8 +21,8 @@ from .progress import Progress, run_label, warn_interrupted, warn_not_converged
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .._typing import FloatArray
     from .result import EmbeddingResult
+    from .typing import FloatArray
 
 __all__ = ["BestPoint", "run_restarts"]
 

@@ -9,6 +9,19 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
+from ..._core.estimates import (
+    loe_layout_memory,
+)
+from ..._core.progress import Progress, public_call, warn
+from ..._core.result import EmbeddingResult
+from ..._core.validation import check_choice
+from ..._data.components import SMALL_COMPONENT, draw_small_components, pack_components
+from ...embed._starts import start_configurations
+from ...embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
+from ...embed.tloe import tloe
+from ...exceptions import ConvergenceWarning
+from ...metrics import gari_array, neighbourhood_preservation_array, stress_array
+from .._common import networkx_start
 from .._frame import (
     Frame,
     choice_rule,
@@ -18,36 +31,15 @@ from .._frame import (
     positive_rule,
     unweighted_rule,
 )
-from .._leaves import ring_leaves
-from .._memory import (
-    loe_layout_memory,
-)
-from .._runtime.progress import Progress, public_call, warn
-from .._runtime.result import EmbeddingResult
-from .._selection import GariTracker
-from .._shortcuts import drop_shortcuts
-from .._starts import (
-    KK_MAX_NODES,
-    SMALL_COMPONENT,
-    SMALL_NODES,
-    auto_layout_starts,
-    auto_n_init,
-    auto_objectives,
-    draw_small_components,
-    networkx_start,
-    pack_components,
-    start_configurations,
-)
-from .._validation import check_choice
-from ..embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
-from ..embed.tloe import tloe
-from ..exceptions import ConvergenceWarning
-from ..metrics import gari_array, neighbourhood_preservation_array, stress_array
+from .leaves import ring_leaves
+from .plan import KK_MAX_NODES, SMALL_NODES, auto_layout_starts, auto_n_init, auto_objectives
+from .selection import GariTracker
+from .shortcuts import drop_shortcuts
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from .._typing import ArrayLike, FloatArray, PosLike, Seed
+    from ..._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
 
 __all__ = ['loe_layout']
@@ -364,7 +356,7 @@ def loe_layout(
     elif solver_init is not None:
         starts = None  # the solver's own start and restarts (start + perturbations)
     else:
-        starts = _starts(G, nodes, A_solve, inits, n_init, dim, frame.stream("start"))
+        starts = _run_starts(G, nodes, A_solve, inits, n_init, dim, frame.stream("start"))
     n_runs = runs_auto if starts is None else len(starts) + polish
     soft_iter = min(max_iter, _TLOE_ITER if n <= _TLOE_LARGE else _TLOE_ITER_LARGE) if soft else 0
     # select="objective" runs without a callback (one would change the solver's trajectory):
@@ -668,9 +660,9 @@ def _check_inits(init):
     return inits
 
 
-def _starts(G, nodes, A, inits, n_init, dim, rng):
+def _run_starts(G, nodes, A, inits, n_init, dim, rng):
     """``n_init`` start configurations cycling over ``inits``; repeats are perturbed
-    (``_starts.start_configurations``, with the solvers' starts filled in),
+    (``embed._starts.start_configurations``, with the solvers' starts filled in),
     all drawn from the Generator ``rng``."""
 
 

@@ -45,8 +45,10 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import numpy as np
 
-from ._graph import graph_to_csr
-from ._layout_utils import (
+from .._core.seeds import as_seed_sequence
+from .._core.validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
+from .._data.graph import graph_to_csr
+from ._utils import (
     _given_positions,
     check_center,
     check_scale,
@@ -55,16 +57,14 @@ from ._layout_utils import (
     process_graph,
     trivial_layout,
 )
-from ._validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
-from .utils import as_seed_sequence
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable, Mapping
 
     import networkx as nx
 
-    from ._memory import Estimate
-    from ._typing import FloatArray, GraphLike, PosDict, SparseLike
+    from .._core.estimates import Estimate
+    from .._core.typing import FloatArray, GraphLike, PosDict, SparseLike
 
     Rule = Callable[[Any, "Frame", str], Any]
 

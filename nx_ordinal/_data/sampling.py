@@ -15,7 +15,7 @@ Each takes its random stream as an argument (a seed or a Generator) and draws no
 The public names are re-exported where users find them: ``nx_ordinal.oracle.random_pairs``,
 ``nx_ordinal.oracle.sample_anchor_queries``, ``nx_ordinal.constraints.random_triplets``,
 ``local_triplets``, ``count_local_triplets``, ``sample_triplets`` and ``sample_quadruplets``.
-Imports only the layers below and :mod:`nx_ordinal._graph`'s adapters, which breaks the old
+Imports only the layers below and :mod:`nx_ordinal._data.graph`'s adapters, which breaks the old
 circle ``_graph`` -> ``oracle`` -> ``constraints`` -> ``_graph``.
 """
 
@@ -27,23 +27,23 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 
-from ._graph import graph_or_adjacency, weighted_csr
-from ._memory import constraint_sampler_memory, local_triplets_memory
-from ._validation import (
+from .._core.estimates import constraint_sampler_memory, local_triplets_memory
+from .._core.seeds import as_generator
+from .._core.validation import (
     as_float_array,
     check_choice,
     check_int,
     check_nonnegative,
     check_positive,
 )
-from .utils import as_generator
+from .graph import graph_or_adjacency, weighted_csr
 
 if TYPE_CHECKING:
     from collections.abc import Hashable
 
     import networkx as nx
 
-    from ._typing import AdjacencyLike, ArrayLike, FloatArray, IntArray, Seed
+    from .._core.typing import AdjacencyLike, ArrayLike, FloatArray, IntArray, Seed
 
 __all__ = ["random_pairs", "sample_anchor_queries", "random_triplets", "shortest_path_triplets",
            "count_local_triplets", "local_triplets", "sample_triplets", "sample_quadruplets"]
