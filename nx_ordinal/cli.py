@@ -370,7 +370,8 @@ def _draw(args: argparse.Namespace) -> int:
         from .io import write_layout
 
         write_layout(args.output, pos, method=args.method, parameters=record,
-                     metrics={"gari": score}, graph=G)
+                     metrics={"gari": score}, graph=G,
+                     color_by=None if args.color == "none" else args.color)
     elif ext == VIEW_FORMAT:
         from .view import write_html
 

@@ -5,8 +5,9 @@ adjacency lists, Pajek, GraphML, GML and JSON node-link files (:func:`read_graph
 pickle or ``eval`` (data dicts are read with ``ast.literal_eval``).  Layouts: JSON files
 with node ids, positions, the method, its parameters and metrics (:func:`write_layout`;
 :func:`read_layout` gives the positions, :func:`read_layout_record` everything), or the
-graph with its positions as GEXF (``viz:position``, for Gephi) or GraphML (``x``, ``y``
-node attributes, for Cytoscape and yEd), which networkx's readers read back; all written
+graph with its positions, node colours and sizes as GEXF (``viz:position``, for Gephi) or
+GraphML (``x``, ``y`` node attributes, for Cytoscape, and yFiles node graphics, for yEd),
+in those tools' units and orientation, which networkx's readers read back; all written
 atomically (temporary file in the same folder, then rename), so an interrupted write never
 leaves a half-written file.  Written files honour the umask (0644 under the usual 022).
 
@@ -193,6 +194,7 @@ LAYOUT_FORMATS = {".json": "json", ".gexf": "gexf", ".graphml": "graphml"}
 # attribute names the GEXF writer gives a meaning of its own (never copied from the graph)
 _GEXF_RESERVED = frozenset({"id", "label", "pid", "viz", "start", "end", "spells"})
 _AXES = ("x", "y", "z")
+_COLOR_BY = ("gari", "degree", "component", None)  # as nx_ordinal.plot.draw_layout
 
 
 def _check_pos(pos: Mapping[Any, Any]) -> tuple[list[Any], list[np.ndarray], int]:
@@ -231,10 +233,14 @@ def _scalar_attrs(data: Mapping[Any, Any], skip: frozenset[str] = frozenset()
 
 
 def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], dim: int,
-               graph: nx.Graph | None, format: str) -> nx.Graph:
+               graph: nx.Graph | None, format: str,
+               color_by: str | None = "gari") -> tuple[nx.Graph, dict[str, Any]]:
     """A new graph for networkx's GEXF / GraphML writers: the nodes of ``pos`` (in its
-    order) with their positions, the edges of ``graph`` and those of its attributes the
-    format can hold.  ``graph`` itself is not changed."""
+    order) at their positions in the target tools' units and orientation
+    (:func:`_canvas`), with the figure's colours and marker size (:func:`_figure_style`),
+    the edges of ``graph`` and those of its attributes the format can hold.  ``graph``
+    itself is not changed.  Also returns, for GraphML, each node id's yFiles box and fill
+    (:func:`_add_yfiles`)."""
 
     if dim > 3:
         raise ValueError(f"{format} stores positions of at most 3 dimensions, got dim={dim}")
@@ -256,17 +262,22 @@ def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], di
             if graph.is_directed() else (nx.MultiGraph() if graph.is_multigraph()
                                          else nx.Graph())
         H.graph.update(_scalar_attrs(graph.graph))
-    skip = _GEXF_RESERVED if format == "gexf" else frozenset(_AXES)
-    size = _marker_size(X) if format == "gexf" else 0.0
-    for v, x in zip(nodes, X, strict=True):
+    skip = _GEXF_RESERVED if format == "gexf" else frozenset((*_AXES, "color", "size"))
+    U = _canvas(X, dim, format)
+    colors, diameter = _figure_style(graph, nodes, X, color_by)
+    boxes: dict[str, Any] = {}
+    for v, u, color in zip(nodes, U, colors, strict=True):
         attrs = _scalar_attrs(graph.nodes[v], skip) if graph is not None and v in graph \
             else {}
-        coords = [float(c) for c in x] + [0.0] * max(0, 2 - dim)
+        coords = [float(c) for c in u]
         if format == "gexf":  # z always: networkx's writer would write z="None"
-            coords += [0.0] * (3 - len(coords))
-            attrs["viz"] = {"position": dict(zip(_AXES, coords, strict=True)), "size": size}
+            rgb = dict(zip("rgb", (int(color[i:i + 2], 16) for i in (1, 3, 5)), strict=True))
+            attrs["viz"] = {"position": dict(zip(_AXES, coords, strict=True)),
+                            "size": diameter / 2, "color": {**rgb, "a": 1.0}}
         else:
-            attrs.update(zip(_AXES, coords, strict=False))
+            attrs.update(zip(_AXES, coords[:max(dim, 2)], strict=False))
+            attrs.update(color=color, size=diameter)
+            boxes[str(v)] = (coords[0], coords[1], color)
         H.add_node(v, **attrs)
     if graph is not None:
         eskip = _GEXF_RESERVED if format == "gexf" else frozenset()
@@ -277,32 +288,123 @@ def _xml_graph(pos: Mapping[Any, Any], nodes: list[Any], X: list[np.ndarray], di
         else:
             H.add_edges_from((u, v, _scalar_attrs(d, eskip))
                              for u, v, d in graph.edges(data=True))
-    return H
+    return H, {"boxes": boxes, "diameter": diameter}
 
 
 _MISSING = object()
+#: the longest side of a GEXF / GraphML drawing, in the target tools' units (pixels in yEd
+#: and Cytoscape; Gephi's canvas, whose default node size is 10)
+_CANVAS = 1000.0
+#: the longest side of a figure's drawing in points: the 5.3-inch axes of
+#: :func:`nx_ordinal.plot.draw_layout` less matplotlib's 5% margins on each side
+_FIGURE_SPAN_PT = 5.3 * 72 / 1.1
+_ISOLATED = "0.72"  # draw_layout's isolated_color
 
 
-def _marker_size(X: list[np.ndarray]) -> float:
-    """GEXF ``viz:size`` of every node: a quarter of the median distance from a node to its
-    nearest other node, so that Gephi draws the layout at any scale with markers that do
-    not cover each other (its default size, 10, would cover a layout of scale 1)."""
-    from scipy.spatial import cKDTree
+def _canvas(X: list[np.ndarray], dim: int, format: str) -> np.ndarray:
+    """Positions in the target tool's units and orientation, one row of 3 (GEXF) or 2-3
+    (GraphML) per node: scaled uniformly so that the longest side of the bounding box is
+    :data:`_CANVAS`; GEXF centred on the origin with y up (Gephi's canvas), GraphML from the
+    origin with y down (yEd's and Cytoscape's screen).  A uniform scale, a shift and a
+    mirror keep every distance ranking, hence GARI."""
 
-    if len(X) < 2:
-        return 1.0
-    P = np.array(X, dtype=np.float64).reshape(len(X), -1)
-    d = cKDTree(P).query(P, k=2)[0][:, 1]
-    d = d[d > 0]
-    if not d.size:
-        return 1.0
-    return float(0.25 * np.median(d))
+    width = 3 if format == "gexf" else max(dim, 2)
+    P = np.zeros((len(X), width))
+    if not X:
+        return P
+    P[:, :dim] = np.array(X, dtype=np.float64).reshape(len(X), dim)
+    lo, hi = P.min(axis=0), P.max(axis=0)
+    span = float((hi - lo).max())
+    f = _CANVAS / span if span > 0 else 1.0
+    if format == "gexf":
+        return (P - (lo + hi) / 2) * f
+    U = (P - lo) * f
+    U[:, 1] = (hi[1] - P[:, 1]) * f
+    return U
+
+
+def _figure_style(graph: nx.Graph | None, nodes: list[Any], X: list[np.ndarray],
+                  color_by: str | None) -> tuple[list[str], float]:
+    """The node colours (``"#rrggbb"``, in ``nodes``' order) and marker diameter (in
+    :data:`_CANVAS` units) of the figure :func:`nx_ordinal.plot.draw_layout` draws with
+    ``color_by``, measured on the positions as given: its colouring
+    (``plot._node_colors``), nodes without neighbours in its neutral grey, and its default
+    marker for the size of the largest component (of all nodes without edges), relative to
+    the side of its drawing."""
+    import matplotlib as mpl
+    from matplotlib.colors import Normalize, to_hex
+
+    from .plot import _components, _node_colors, default_node_size
+
+    n = len(nodes)
+    colors = [to_hex(_ISOLATED)] * n
+    n_main = n
+    if graph is not None and graph.number_of_nodes():
+        gnodes = list(graph)
+        index = {v: i for i, v in enumerate(gnodes)}
+        row = {v: i for i, v in enumerate(nodes)}
+        P = np.array([X[row[v]] for v in gnodes], dtype=np.float64).reshape(len(gnodes), -1)
+        comps = _components(graph, index)
+        if len(comps[0]) > 1:
+            n_main = len(comps[0])
+        c, _, norm, cmap, _ = _node_colors(graph, gnodes, P, comps, color_by, None,
+                                           _ISOLATED, None)
+        linked = np.zeros(len(gnodes), dtype=bool)
+        for u, v in graph.edges():
+            if u != v:
+                linked[index[u]] = linked[index[v]] = True
+        if isinstance(c, np.ndarray) and c.ndim == 1:  # numbers through the colour map
+            shown = c[linked]  # the figure's scale: its own, else that of the nodes shown
+            lo = norm.get("vmin", float(shown.min()) if shown.size else 0.0)
+            hi = norm.get("vmax", float(shown.max()) if shown.size else 1.0)
+            scale = Normalize(lo, hi)
+            rgb = mpl.colormaps[cmap or "viridis"](scale(c))
+        elif isinstance(c, np.ndarray):  # one RGB row per node
+            rgb = c
+        else:  # one colour for all
+            rgb = [c] * len(gnodes)
+        for i in np.flatnonzero(linked):
+            colors[row[gnodes[i]]] = to_hex(rgb[i], keep_alpha=False)
+    area = default_node_size(n_main, labels=n <= 60)  # points^2, as the figure's markers
+    return colors, _CANVAS * float(np.sqrt(area)) / _FIGURE_SPAN_PT
+
+
+#: yFiles' GraphML extension (yEd places nodes from its geometry, not from x / y keys)
+_NS_Y = "http://www.yworks.com/xml/graphml"
+
+
+def _write_graphml(H: nx.Graph, fh: IO[bytes], boxes: Mapping[str, Any],
+                   diameter: float) -> None:
+    """networkx's GraphML with, first in each node, the yFiles node graphics yEd reads (a
+    ``y:ShapeNode``: ellipse, ``y:Geometry`` box of the marker around the position,
+    ``y:Fill`` colour).  The plain ``x``, ``y`` keys come after it, so ``nx.read_graphml``,
+    which reads the geometry's corner as ``x``, ``y``, ends with the centres."""
+
+    writer = nx.readwrite.graphml.GraphMLWriter(encoding="utf-8", prettyprint=True)
+    writer.add_graph_element(H)
+    root = writer.xml
+    root.set("xmlns:y", _NS_Y)
+    root.insert(0, ET.Element("key", {"for": "node", "id": "nodegraphics",
+                                      "yfiles.type": "nodegraphics"}))
+    r = diameter / 2
+    for element in root.iter("node"):
+        x, y, color = boxes[element.get("id")]
+        data = ET.Element("data", key="nodegraphics")
+        shape = ET.SubElement(data, "y:ShapeNode")
+        ET.SubElement(shape, "y:Geometry", x=repr(x - r), y=repr(y - r), width=repr(diameter),
+                      height=repr(diameter))
+        ET.SubElement(shape, "y:Fill", color=color.upper(), transparent="false")
+        ET.SubElement(shape, "y:BorderStyle", color="#000000", type="line", width="1.0")
+        ET.SubElement(shape, "y:Shape", type="ellipse")
+        element.insert(0, data)
+    writer.dump(fh)
 
 
 def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
                  method: str | None = None, parameters: Mapping[str, Any] | None = None,
                  metrics: Mapping[str, Any] | None = None,
-                 graph: nx.Graph | None = None, format: str | None = None) -> None:
+                 graph: nx.Graph | None = None, format: str | None = None,
+                 color_by: str | None = "gari") -> None:
     """Write a layout as JSON, GEXF or GraphML (atomically).
 
     Parameters
@@ -326,28 +428,43 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
 
         * ``"json"``: read back by :func:`read_layout` / :func:`read_layout_record`.
         * ``"gexf"`` (GEXF 1.2, Gephi's format): each position as the node's
-          ``viz:position`` (``x``, ``y`` and ``z``, 0 below 3-D); ``nx.read_gexf`` gives it as
-          ``G.nodes[v]["viz"]["position"]``.  Every node's ``viz:size`` is a quarter of the
-          median distance between nearest nodes, so markers do not hide the layout.
+          ``viz:position`` (``x``, ``y`` and ``z``, 0 below 3-D) in Gephi's convention:
+          centred on the origin, y up; ``nx.read_gexf`` gives it as
+          ``G.nodes[v]["viz"]["position"]``.  ``viz:color`` is the node's colour in the
+          figure and ``viz:size`` the radius of its marker (Gephi sizes nodes by radius).
         * ``"graphml"``: the coordinates as float node attributes ``x``, ``y`` (and
-          ``z``), the convention of networkx and of the GraphML importers of Cytoscape and
-          yEd.
+          ``z``) from the origin with y down, as yEd and Cytoscape draw them, the node's
+          colour as ``color`` (``"#rrggbb"``) and its marker diameter as ``size``; and,
+          for yEd, which places nodes from yFiles graphics only, a ``y:ShapeNode`` per node
+          (an ellipse: ``y:Geometry`` box of the marker around the position, ``y:Fill``
+          colour).  ``nx.read_graphml`` gives ``x``, ``y``, ``color``, ``size`` and the
+          yFiles shape as ``shape_type``.
 
-        In GEXF and GraphML a node's id is ``str(node)``: string names come back as they
-        were, other names (ints, tuples) as their string (``1`` as ``"1"``, ``(1, 2)`` as
-        ``"(1, 2)"``); ``nx.read_graphml(path, node_type=int)`` and
+        In GEXF and GraphML the drawing is scaled uniformly so that its longest side is
+        1000 units (pixels in yEd and Cytoscape; Gephi draws nodes of size 10 by default),
+        whatever the scale of ``pos``: the file holds the layout up to a uniform scale, a
+        shift and, in GraphML, a mirror in y, which keep every distance ranking (hence
+        GARI); :func:`read_layout` reads JSON only.  Node colours and marker sizes are
+        those of :func:`nx_ordinal.plot.draw_layout` with ``color_by`` (computed on the
+        positions as given), nodes without neighbours in its grey (all nodes, without
+        ``graph``), markers of its default size for the largest component, relative to
+        the side of the drawing.  A node's id is ``str(node)``: string names come back as
+        they were, other names (ints, tuples) as their string (``1`` as ``"1"``,
+        ``(1, 2)`` as ``"(1, 2)"``); ``nx.read_graphml(path, node_type=int)`` and
         ``nx.read_gexf(path, node_type=int)`` give int names back.  1-D positions get
-        ``y = 0``.  Graph attributes named like a position (``x``, ``y``, ``z`` in GraphML)
-        or like a GEXF field (``id``, ``label``, ``viz``, ...) are left out.  The
-        coordinates are written as they are: tools that read them as pixels (Cytoscape,
-        yEd) show a layout of ``scale=1`` two pixels wide; lay out with, e.g.,
-        ``scale=500`` (or multiply the positions) for them.
+        ``y = 0``.  Attributes of ``graph`` named like the layout's (``x``, ``y``, ``z``,
+        ``color``, ``size`` in GraphML) or like a GEXF field (``id``, ``label``, ``viz``,
+        ...) are left out.
+    color_by : {"gari", "degree", "component"} or None
+        GEXF / GraphML: the node colours of the figure drawn with this ``color_by``
+        (:func:`nx_ordinal.plot.draw_layout`); default ``"gari"``, as ``nx-ordinal draw``.
 
     Raises
     ------
     ValueError
-        Positions of mixed dimension or non-finite positions, an unknown ``format``, more
-        than 3 dimensions for GEXF / GraphML, or two nodes with the same ``str`` there.
+        Positions of mixed dimension or non-finite positions, an unknown ``format`` or
+        ``color_by``, more than 3 dimensions for GEXF / GraphML, or two nodes with the same
+        ``str`` there.
     TypeError
         Node ids that JSON cannot hold.
     networkx.NetworkXError
@@ -362,25 +479,30 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
     >>> path = os.path.join(tempfile.mkdtemp(), "p.graphml")
     >>> write_layout(path, pos, graph=G)
     >>> H = nx.read_graphml(path)
-    >>> H.nodes["b"]["x"], H.nodes["b"]["y"]
-    (1.0, 0.5)
+    >>> H.nodes["b"]["x"], H.nodes["b"]["y"]  # 1000 units wide, y down
+    (500.0, 0.0)
+    >>> H.nodes["b"]["color"]  # the figure's: "b" keeps both its neighbours
+    '#006837'
     >>> write_layout(path.replace(".graphml", ".gexf"), pos, graph=G)
     >>> nx.read_gexf(path.replace(".graphml", ".gexf")).nodes["b"]["viz"]["position"]
-    {'x': 1.0, 'y': 0.5, 'z': 0.0}
+    {'x': 0.0, 'y': 125.0, 'z': 0.0}
     """
 
     if format is None:
         format = LAYOUT_FORMATS.get(os.path.splitext(os.fspath(path))[1].lower(), "json")
     if format not in ("json", "gexf", "graphml"):
         raise ValueError(f"format must be 'json', 'gexf' or 'graphml', got {format!r}")
+    if color_by not in _COLOR_BY:
+        raise ValueError(f"color_by must be one of 'gari', 'degree', 'component' or None, "
+                         f"got {color_by!r}")
     nodes, X, dim = _check_pos(pos)
     if format != "json":
-        H = _xml_graph(pos, nodes, X, dim, graph, format)
+        H, style = _xml_graph(pos, nodes, X, dim, graph, format, color_by)
         with atomic_write(path, "wb") as fh:
             if format == "gexf":
                 nx.write_gexf(H, fh)
             else:
-                nx.write_graphml(H, fh)
+                _write_graphml(H, fh, style["boxes"], style["diameter"])
         return
     record = {
         "format": _FORMAT_TAG,

@@ -592,7 +592,12 @@ def test_draw_gexf_graphml_html(tmp_path, graph_file, capsys):
         assert H.number_of_nodes() == 12 and H.number_of_edges() == 18
         xy = [(d["viz"]["position"] if ext == "gexf" else d) for _, d in H.nodes(data=True)]
         assert all(isinstance(p["x"], float) and isinstance(p["y"], float) for p in xy)
-        assert max(max(abs(p["x"]), abs(p["y"])) for p in xy) == pytest.approx(1.0)  # scale 1
+        span = max(max(p[a] for p in xy) - min(p[a] for p in xy) for a in "xy")
+        assert span == pytest.approx(1000.0)  # the tools' units: 1000 wide
+    out = tmp_path / "plain.graphml"  # --color: the figure's colours
+    assert main(["draw", str(graph_file), "-m", "spectral", "-q", "--color", "none", "-o",
+                 str(out)]) == 0
+    assert {d["color"] for _, d in nx.read_graphml(out).nodes(data=True)} == {"#1f77b4"}
     out = tmp_path / "view.html"
     assert main(["draw", str(graph_file), "-m", "spectral", "-q", "-o", str(out)]) == 0
     page = out.read_text(encoding="utf-8")

@@ -298,19 +298,28 @@ def test_xml_layout_roundtrip_through_networkx_readers(tmp_path, ext, dim):
     # node ids are str(node): strings as they were, ints and tuples as their str
     assert list(H) == ["Valjean", "7", "(1, 2)", "lonely"]
     assert sorted(map(sorted, H.edges())) == [["(1, 2)", "7"], ["7", "Valjean"]]
-    for v in G:
+    P = np.array([pos[v] for v in G]).reshape(len(G), dim)
+    lo, hi = P.min(0), P.max(0)
+    f = 1000 / (hi - lo).max()  # the longest side 1000 units
+    for i, v in enumerate(G):
         data = H.nodes[str(v)]
         got = data["viz"]["position"] if ext == ".gexf" else data
-        want = list(pos[v]) + [0.0] * (3 - dim)
+        if ext == ".gexf":  # centred on the origin, y up (Gephi)
+            want = list((P[i] - (lo + hi) / 2) * f) + [0.0] * (3 - dim)
+        else:  # from the origin, y down (yEd, Cytoscape)
+            want = list((P[i] - lo) * f) + [0.0] * (2 - dim)
+            if dim > 1:
+                want[1] = (hi[1] - P[i, 1]) * f
         for axis, value in zip("xyz", want):
-            if ext == ".graphml" and axis == "z" and dim < 3:
-                assert "z" not in got
-                continue
-            assert isinstance(got[axis], float) and got[axis] == value  # exact: repr floats
-    if ext == ".gexf":  # markers a quarter of the median nearest-node distance
-        P = np.array([pos[v] for v in G]).reshape(len(G), -1)
-        D = np.linalg.norm(P[:, None] - P[None], axis=-1) + np.diag([np.inf] * len(G))
-        assert H.nodes["7"]["viz"]["size"] == pytest.approx(0.25 * np.median(D.min(1)))
+            assert isinstance(got[axis], float) and got[axis] == pytest.approx(value, abs=1e-9)
+        if ext == ".graphml" and dim < 3:
+            assert "z" not in got
+    # markers as in the figure: 4000/n points^2 for n nodes in 5.3 inches less margins
+    d = 1000 * np.sqrt(min(160, 4000 / 3)) / (5.3 * 72 / 1.1)
+    if ext == ".gexf":  # Gephi's node size is a radius
+        assert H.nodes["7"]["viz"]["size"] == pytest.approx(d / 2)
+    else:
+        assert H.nodes["7"]["size"] == pytest.approx(d)
     assert H.nodes["Valjean"]["group"] == 3 and "vec" not in H.nodes["7"]
     assert H.edges["Valjean", "7"]["weight"] == 2.5
     assert H.edges["7", "(1, 2)"]["weight"] == 0.5
@@ -330,7 +339,11 @@ def test_xml_layout_int_names_back_with_node_type(tmp_path, ext):
     H = reader(path, node_type=int)
     assert H.is_directed() and sorted(H.edges()) == sorted(G.edges())
     got = {v: (H.nodes[v]["viz"]["position"] if ext == ".gexf" else H.nodes[v]) for v in H}
-    assert all(got[v]["x"] == pos[v][0] and got[v]["y"] == pos[v][1] for v in G)
+    P = np.array([pos[v] for v in G])
+    Q = np.array([[got[v]["x"], got[v]["y"]] for v in G])
+    flip = [1, 1] if ext == ".gexf" else [1, -1]  # GraphML: y down
+    f = 1000 / np.ptp(P, axis=0).max()
+    assert np.allclose(Q - Q.mean(0), f * (P - P.mean(0)) * flip)
 
 
 def test_xml_layout_multigraph_keeps_parallel_edges(tmp_path):
@@ -345,7 +358,9 @@ def test_write_layout_format_argument_and_positions_only(tmp_path):
     path = tmp_path / "lay.txt"
     write_layout(path, pos, format="graphml")  # no graph: the nodes alone
     H = nx.read_graphml(path)
-    assert H.number_of_edges() == 0 and H.nodes["b"] == {"x": 2.0, "y": 3.0}
+    assert H.number_of_edges() == 0
+    assert (H.nodes["a"]["x"], H.nodes["a"]["y"], H.nodes["b"]["x"], H.nodes["b"]["y"]) == \
+        (0.0, 1000.0, 1000.0, 0.0)
     write_layout(tmp_path / "plain.dat", pos)  # other extensions: JSON as before
     assert read_layout(tmp_path / "plain.dat")["b"].tolist() == [2.0, 3.0]
     with pytest.raises(ValueError, match="format must be 'json', 'gexf' or 'graphml', got 'svg'"):
@@ -364,3 +379,102 @@ def test_xml_layout_errors_leave_old_file(tmp_path):
         write_layout(path, {"a": [0.0, 1.0], "b": [1.0, 1.0]}, graph=nx.path_graph("abc"))
     assert path.read_bytes() == old
     assert os.listdir(tmp_path) == ["lay.gexf"]  # no temporary file left
+
+
+# --- GEXF and GraphML in the tools' units, orientation and colours (issue 34) -------------
+
+def _figure_colors(G, pos, color_by):
+    """node -> "#rrggbb" as draw_layout paints it (positions as given)."""
+    import matplotlib
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    from nx_ordinal.plot import draw_layout
+
+    matplotlib.use("Agg")
+    ax = draw_layout(G, pos, color_by=color_by, components="keep", labels=False)
+    ax.figure.canvas.draw()
+    colors = {}
+    for sc in ax.collections[-2:]:  # the linked nodes, then those without neighbours
+        offsets = [tuple(p) for p in sc.get_offsets()]
+        faces = sc.get_facecolors()
+        for v in G:
+            if tuple(pos[v]) in offsets:
+                colors[v] = to_hex(faces[offsets.index(tuple(pos[v]))] if len(faces) > 1
+                                   else faces[0], keep_alpha=False)
+    plt.close(ax.figure)
+    return colors
+
+
+@pytest.mark.parametrize("color_by", ["gari", "degree", "component", None])
+def test_xml_layout_has_the_figure_colours(tmp_path, color_by):
+    G = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (0, 2), (4, 5)])
+    G.add_node(6)  # no neighbours: the figure's grey
+    rng = np.random.default_rng(3)
+    pos = {v: tuple(rng.random(2)) for v in G}
+    want = _figure_colors(G, pos, color_by)
+    assert want[6] == "#b8b8b8" and len(set(want.values())) >= (2 if color_by is None else 3)
+    write_layout(tmp_path / "c.gexf", pos, graph=G, color_by=color_by)
+    write_layout(tmp_path / "c.graphml", pos, graph=G, color_by=color_by)
+    gexf = nx.read_gexf(tmp_path / "c.gexf", node_type=int)
+    graphml = nx.read_graphml(tmp_path / "c.graphml", node_type=int)
+    for v in G:
+        c = gexf.nodes[v]["viz"]["color"]
+        assert "#{:02x}{:02x}{:02x}".format(c["r"], c["g"], c["b"]) == want[v]
+        assert graphml.nodes[v]["color"] == want[v]
+
+
+def test_xml_layout_scale_and_orientation(tmp_path):
+    # "c" above "a" in the figure (y up); "b" to the right
+    pos = {"a": (0.0, 0.0), "b": (2.0, 0.0), "c": (0.0, 1.0)}
+    G = nx.Graph([("a", "b"), ("a", "c")])
+    for scale in (1.0, 1e-3):  # the layout's own scale does not matter
+        small = {v: (scale * x, scale * y) for v, (x, y) in pos.items()}
+        write_layout(tmp_path / "s.gexf", small, graph=G)
+        write_layout(tmp_path / "s.graphml", small, graph=G)
+        gexf = nx.read_gexf(tmp_path / "s.gexf")
+        xy = {v: (d["viz"]["position"]["x"], d["viz"]["position"]["y"])
+              for v, d in gexf.nodes(data=True)}
+        # Gephi: centred on the origin, y up, 1000 units wide
+        assert xy == pytest.approx({"a": (-500, -250), "b": (500, -250), "c": (-500, 250)})
+        graphml = nx.read_graphml(tmp_path / "s.graphml")
+        xy = {v: (d["x"], d["y"]) for v, d in graphml.nodes(data=True)}
+        # yEd / Cytoscape: y down, so "c" (above "a") has the smaller y
+        assert xy == pytest.approx({"a": (0, 500), "b": (1000, 500), "c": (0, 0)})
+        # markers as in the figure: 160 points^2 (3 nodes, labels) in a 5.3-inch drawing
+        d = 1000 * np.sqrt(160) / (5.3 * 72 / 1.1)
+        assert 30 < d < 40
+        assert [n["viz"]["size"] for n in gexf.nodes.values()] == [pytest.approx(d / 2)] * 3
+        assert [n["size"] for n in graphml.nodes.values()] == [pytest.approx(d)] * 3
+
+
+def test_graphml_layout_has_yfiles_geometry_for_yed(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    G = nx.Graph([("a", "b")])
+    G.add_node("c")
+    pos = {"a": (0.0, 0.0), "b": (2.0, 0.0), "c": (0.0, 1.0)}
+    write_layout(tmp_path / "y.graphml", pos, graph=G)
+    H = nx.read_graphml(tmp_path / "y.graphml")
+    ns = {"g": "http://graphml.graphdrawing.org/xmlns", "y": "http://www.yworks.com/xml/graphml"}
+    root = ET.parse(tmp_path / "y.graphml").getroot()
+    key = root.find("g:key[@yfiles.type='nodegraphics']", ns)
+    assert key is not None and key.get("for") == "node"
+    for node in root.iter(f"{{{ns['g']}}}node"):
+        v = node.get("id")
+        shape = node.find(f"g:data[@key='{key.get('id')}']/y:ShapeNode", ns)
+        geometry = shape.find("y:Geometry", ns)
+        x, y, w, h = (float(geometry.get(a)) for a in ("x", "y", "width", "height"))
+        # the box around the marker, centred on the plain x, y (y down)
+        assert w == h == pytest.approx(H.nodes[v]["size"])
+        assert (x + w / 2, y + h / 2) == pytest.approx((H.nodes[v]["x"], H.nodes[v]["y"]))
+        assert shape.find("y:Fill", ns).get("color").lower() == H.nodes[v]["color"]
+        assert shape.find("y:Shape", ns).get("type") == "ellipse"
+    assert H.nodes["c"]["color"] == "#b8b8b8" and H.nodes["a"]["color"] != "#b8b8b8"
+
+
+def test_write_layout_color_by_is_checked(tmp_path):
+    with pytest.raises(ValueError, match="color_by must be one of 'gari', 'degree', "
+                                         "'component' or None, got 'knn'"):
+        write_layout(tmp_path / "x.gexf", {0: (0.0, 0.0)}, color_by="knn")
+    assert not os.listdir(tmp_path)
