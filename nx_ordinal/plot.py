@@ -515,25 +515,31 @@ def _label_boxes(P: np.ndarray, r: np.ndarray, wh: np.ndarray, ring: int,
 
 
 def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: np.ndarray,
-                  obstacles: np.ndarray, frame: np.ndarray,
-                  pad: float) -> tuple[np.ndarray, np.ndarray]:
+                  obstacles: np.ndarray, frame: np.ndarray, pad: float,
+                  markers: tuple[np.ndarray, np.ndarray] | None = None,
+                  own: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Greedy label placement in display units.
 
     Labels are placed one by one in ``order`` (most important first), each at the first
     free candidate box: the 12 positions around its marker (:data:`_DIRECTIONS`), then the
     same one, two and three marker radii further out (drawn with a leader line).  A candidate is
-    free when it lies inside ``frame`` and overlaps no label placed before it nor an
-    ``obstacles`` box; among free candidates the one covering the fewest other markers wins
-    (then the nearest ring, then the direction order).  A label without a free candidate is
-    not shown.  Returns the lower-left corners ``(n, 2)`` and the ring (0 = not shown).
+    free when it lies inside ``frame`` and overlaps no label placed before it, no
+    ``obstacles`` box and no marker; among free candidates the nearest ring wins, then the
+    direction order.  A label without a free candidate is not shown (labels are dropped,
+    least important first, rather than drawn over each other or over a marker).
+    ``markers`` (centres, radii; default ``P``, ``R``) are all the markers drawn, ``own[i]``
+    the index of label i's marker among them (default ``i``).  Returns the lower-left
+    corners ``(n, 2)`` and the ring (0 = not shown).
     """
     from scipy.spatial import cKDTree
 
     n = len(P)
     corner = np.full((n, 2), np.nan)
     ring_of = np.zeros(n, dtype=np.int64)
-    tree = cKDTree(P) if n else None
-    rmax = float(R.max()) if n else 0.0
+    M, RM = (P, R) if markers is None else markers
+    own = np.arange(n) if own is None else own
+    tree = cKDTree(M) if len(M) else None
+    rmax = float(RM.max()) if len(M) else 0.0
     placed = np.empty((n + len(obstacles), 4))
     placed[:len(obstacles)] = obstacles
     m = len(obstacles)
@@ -549,18 +555,19 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
             ok &= ~hit.any(axis=1)
         if not ok.any():
             continue
-        # markers each free candidate covers (circle against box)
+        # no free candidate covers a marker (circle against box)
         mid = (cands[:, :2] + cands[:, 2:]) / 2
         half = (cands[:, 2:] - cands[:, :2]) / 2
         assert tree is not None  # n > 0 here
         near = tree.query_ball_point(mid, np.hypot(*half.T) + rmax)
-        cover = np.zeros(len(cands))
         for c in np.flatnonzero(ok):
-            js = np.array([j for j in near[c] if j != i], dtype=np.int64)
+            js = np.array([j for j in near[c] if j != own[i]], dtype=np.int64)
             if js.size:
-                q = np.clip(P[js], cands[c, :2], cands[c, 2:])
-                cover[c] = np.count_nonzero(np.hypot(*(q - P[js]).T) < R[js])
-        score = np.where(ok, cover * 10 + rings, np.inf)
+                q = np.clip(M[js], cands[c, :2], cands[c, 2:])
+                ok[c] = not np.any(np.hypot(*(q - M[js]).T) < RM[js])
+        if not ok.any():
+            continue
+        score = np.where(ok, rings, np.inf)
         best = int(np.argmin(score))  # first minimum: the preferred direction
         corner[i] = cands[best, :2]
         ring_of[i] = rings[best]
@@ -632,7 +639,9 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
     obs = np.array([[b.x0, b.y0, b.x1, b.y1] for b in obstacles]).reshape(-1, 4)
     # most important first: degree, then the node order
     order = np.lexsort((np.arange(len(idx)), -degree[idx]))
-    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px)
+    markers = (ax.transData.transform(X), np.sqrt(sizes) / 2 * px)  # every marker drawn
+    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px,
+                                 markers=markers, own=idx)
     for k, a in enumerate(arts):
         if not ring[k]:
             a.remove()

@@ -181,13 +181,45 @@ def test_labels_inside_the_figure_and_apart(graph, layout):
     for figsize in (None, (4.0, 4.0)):
         ax = draw_layout(G, pos, labels=True, color_by="gari", figsize=figsize)
         boxes = _label_boxes(ax, G)
-        assert len(boxes) >= 0.8 * len(G)  # at least 80 % shown
+        # at least 80 % shown at 7 inches; in 4 inches the low-degree ones give way (a
+        # label never covers a marker: Les Miserables keeps about two thirds)
+        assert len(boxes) >= (0.8 if figsize is None else 0.6) * len(G)
         overlaps = sum(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
-        assert overlaps <= 2
+        assert overlaps == 0
         frame = ax.get_window_extent()  # inside the axes, so inside the figure
         assert all(frame.x0 <= b.x0 and b.x1 <= frame.x1 and frame.y0 <= b.y0
                    and b.y1 <= frame.y1 for b in boxes)
         plt.close(ax.figure)
+
+
+def _markers_px(ax):
+    """Centres (display units) and radii (pixels) of every marker drawn in a 2-D axes."""
+    from matplotlib.collections import PathCollection
+
+    P, R = [], []
+    for c in ax.collections:
+        if isinstance(c, PathCollection):
+            P.append(ax.transData.transform(c.get_offsets()))
+            R.append(np.broadcast_to(np.sqrt(c.get_sizes()) / 2 * ax.figure.dpi / 72,
+                                     (len(P[-1]),)))
+    return np.vstack(P), np.concatenate(R)
+
+
+@pytest.mark.parametrize("graph", ["les_miserables_graph", "karate_club_graph"])
+def test_single_column_labels_cover_no_label_and_no_marker(graph):
+    # issue 34 item 4: at 3.5 x 3 inches Les Miserables' labels covered each other and
+    # markers (of 77 labels, 20 covered a marker); now low-degree labels are left out
+    import nx_ordinal
+
+    G = getattr(nx, graph)()
+    ax = draw_layout(G, nx_ordinal.loe_layout(G, seed=0), labels=True, figsize=(3.5, 3))
+    boxes = _label_boxes(ax, G)  # the renderer's text extents, after drawing
+    assert len(boxes) >= 0.4 * len(G)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
+    P, R = _markers_px(ax)
+    for b in boxes:  # the nearest point of the box to each marker's centre is outside it
+        q = np.clip(P, [b.x0, b.y0], [b.x1, b.y1])
+        assert (np.hypot(*(q - P).T) >= R - 1e-6).all(), b
 
 
 def test_labels_thinned_by_degree():
