@@ -308,8 +308,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         are placed beside their marker, in the final axes (draw into an axes whose size is
         settled: a later ``tight_layout`` may move labels onto each other), each at one of
         12 positions around its marker or, with a leader line, further out, so that no two
-        labels overlap, no label covers a marker and every label stays inside the axes.  Labels are placed by degree,
-        highest first (then in node order); a label that finds no free place is left out.
+        labels overlap, no label covers a marker and every label stays inside the axes.
+        Labels are placed by degree, highest first (then in node order); a label that
+        finds no free place is left out.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
