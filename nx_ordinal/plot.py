@@ -291,7 +291,10 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
         component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
         axes get markers smaller by the square of the ratio (down to 0.3) and edges
-        thinner by the ratio (down to half).
+        thinner by the ratio (down to half).  Markers are drawn apart: nodes closer than
+        their markers' diameter in the axes as drawn (2-D; in 3-D within the axes' box)
+        are moved that far apart in the drawing (:func:`_separate_markers`; ``pos`` and
+        the colours are unchanged).
     edge_color, title
         Styling.
     cmap : str or None
@@ -305,8 +308,9 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         are placed beside their marker, in the final axes (draw into an axes whose size is
         settled: a later ``tight_layout`` may move labels onto each other), each at one of
         12 positions around its marker or, with a leader line, further out, so that no two
-        labels overlap and every label stays inside the axes.  Labels are placed by degree,
-        highest first (then in node order); a label that finds no free place is left out.
+        labels overlap, no label covers a marker and every label stays inside the axes.
+        Labels are placed by degree, highest first (then in node order); a label that
+        finds no free place is left out.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
@@ -399,6 +403,13 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
     if edge_width is None:
         edge_width = default_edge_width(n_main) * max(shrink, 0.5)
+    sizes = np.full(n, float(node_size))
+    if strip is not None:  # smaller markers for the small components' cells
+        sizes[np.concatenate(comps[1:])] = max(2.0, 0.4 * node_size)
+    # no marker on another in the drawing (the positions drawn, not the layout given)
+    X = _separate_markers(ax3, X, sizes, dim, box.width * fig.get_figwidth(),
+                          box.height * fig.get_figheight(),
+                          None if strip is None else np.array([[0.0, 0.0], [strip[1], 1.0]]))
     arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
     if E.size and arrows:
         _draw_arrows(ax3, X, E, edge_color, edge_width, node_size)
@@ -424,9 +435,6 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         c_main = c[keep]
     else:
         c_main = c
-    sizes = np.full(n, float(node_size))
-    if strip is not None:  # smaller markers for the small components' cells
-        sizes[np.concatenate(comps[1:])] = max(2.0, 0.4 * node_size)
     sc = ax3.scatter(*X[keep].T, s=sizes[keep], c=c_main,
                      cmap=(cmap or "viridis") if numeric else None, zorder=3,
                      edgecolors="k", linewidths=0.3, **norm)
@@ -485,6 +493,61 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     return ax3
 
 
+#: what a colour bar may take of the axes' width or height (``fraction + pad``, with room)
+_BAR_SHARE = 0.07
+#: 3-D axes limits over the data's extent: matplotlib's margins (5 % each side) and its
+#: 3-D view margin (1/48 each side)
+_LIM3D = 1.1 * (1 + 2 / 48)
+#: gap (points) kept between two markers' edges, for their outlines
+_MARKER_GAP = 0.5
+
+
+def _separate_markers(ax: Any, X: np.ndarray, sizes: np.ndarray, dim: int, width: float,
+                      height: float, extra: np.ndarray | None = None) -> np.ndarray:
+    """The positions to draw: ``X`` with no two markers overlapping in the figure.
+
+    Markers of ``sizes`` points² (diameter ``sqrt(size)`` points) are held apart by the sum
+    of their radii plus :data:`_MARKER_GAP` points, in the units they are drawn in, for an
+    axes ``width`` x ``height`` inches (less :data:`_BAR_SHARE` for a colour bar):
+
+    - 2-D (equal aspect): points per data unit ``72 min(w / (x extent), h / (y extent))``,
+      the extents (of ``X`` and the ``extra`` points the axes also hold) widened by the
+      axes' margins;
+    - 3-D: the axis k of extent ``e_k`` fills ``a_k`` of the box (the box aspect,
+      normalised) and the box about ``min(w, h)``: ``72 min(w, h) a_k / (e_k``
+      :data:`_LIM3D` ``)`` points per data unit along axis k; two markers are apart when
+      their centres are, in these units, in 3-D (the projection may still bring markers at
+      different depths onto each other).
+
+    The pushes (:func:`nx_ordinal._overlap.separate_disks`, seed 0) are repeated up to three
+    times, the scale measured again on what they moved.  ``X`` is returned unchanged when no
+    markers overlap.
+    """
+    from ._overlap import separate_disks
+
+    if len(X) < 2 or not np.isfinite(X).all():
+        return X
+    radius = np.sqrt(sizes) / 2 + _MARKER_GAP / 2
+    w, h = width * (1 - _BAR_SHARE), height * (1 - _BAR_SHARE)
+    for _ in range(3):
+        pts = X if extra is None else np.vstack([X, extra])
+        span = np.ptp(pts, axis=0)
+        top = float(span.max())
+        span = np.where(span > 0, span, top if top > 0 else 1.0)
+        if dim == 2:
+            margin = 1 + 2 * np.asarray(ax.margins()[:2], dtype=np.float64)
+            scale = 72.0 * min(w / (span[0] * margin[0]), h / (span[1] * margin[1]))
+        else:
+            aspect = np.asarray(ax.get_box_aspect(), dtype=np.float64)
+            scale = 72.0 * min(w, h) * aspect / np.linalg.norm(aspect) / (span * _LIM3D)
+        S = X * scale
+        T = separate_disks(S, radius, seed=0)
+        if T is S:
+            break
+        X = T / scale
+    return X
+
+
 #: label candidate directions around a marker, in order of preference: right, left, above,
 #: below, the diagonals, then above and below shifted sideways
 _DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1),
@@ -515,25 +578,31 @@ def _label_boxes(P: np.ndarray, r: np.ndarray, wh: np.ndarray, ring: int,
 
 
 def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: np.ndarray,
-                  obstacles: np.ndarray, frame: np.ndarray,
-                  pad: float) -> tuple[np.ndarray, np.ndarray]:
+                  obstacles: np.ndarray, frame: np.ndarray, pad: float,
+                  markers: tuple[np.ndarray, np.ndarray] | None = None,
+                  own: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Greedy label placement in display units.
 
     Labels are placed one by one in ``order`` (most important first), each at the first
     free candidate box: the 12 positions around its marker (:data:`_DIRECTIONS`), then the
     same one, two and three marker radii further out (drawn with a leader line).  A candidate is
-    free when it lies inside ``frame`` and overlaps no label placed before it nor an
-    ``obstacles`` box; among free candidates the one covering the fewest other markers wins
-    (then the nearest ring, then the direction order).  A label without a free candidate is
-    not shown.  Returns the lower-left corners ``(n, 2)`` and the ring (0 = not shown).
+    free when it lies inside ``frame`` and overlaps no label placed before it, no
+    ``obstacles`` box and no marker; among free candidates the nearest ring wins, then the
+    direction order.  A label without a free candidate is not shown (labels are dropped,
+    least important first, rather than drawn over each other or over a marker).
+    ``markers`` (centres, radii; default ``P``, ``R``) are all the markers drawn, ``own[i]``
+    the index of label i's marker among them (default ``i``).  Returns the lower-left
+    corners ``(n, 2)`` and the ring (0 = not shown).
     """
     from scipy.spatial import cKDTree
 
     n = len(P)
     corner = np.full((n, 2), np.nan)
     ring_of = np.zeros(n, dtype=np.int64)
-    tree = cKDTree(P) if n else None
-    rmax = float(R.max()) if n else 0.0
+    M, RM = (P, R) if markers is None else markers
+    own = np.arange(n) if own is None else own
+    tree = cKDTree(M) if len(M) else None
+    rmax = float(RM.max()) if len(M) else 0.0
     placed = np.empty((n + len(obstacles), 4))
     placed[:len(obstacles)] = obstacles
     m = len(obstacles)
@@ -549,18 +618,19 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
             ok &= ~hit.any(axis=1)
         if not ok.any():
             continue
-        # markers each free candidate covers (circle against box)
+        # no free candidate covers a marker (circle against box)
         mid = (cands[:, :2] + cands[:, 2:]) / 2
         half = (cands[:, 2:] - cands[:, :2]) / 2
         assert tree is not None  # n > 0 here
         near = tree.query_ball_point(mid, np.hypot(*half.T) + rmax)
-        cover = np.zeros(len(cands))
         for c in np.flatnonzero(ok):
-            js = np.array([j for j in near[c] if j != i], dtype=np.int64)
+            js = np.array([j for j in near[c] if j != own[i]], dtype=np.int64)
             if js.size:
-                q = np.clip(P[js], cands[c, :2], cands[c, 2:])
-                cover[c] = np.count_nonzero(np.hypot(*(q - P[js]).T) < R[js])
-        score = np.where(ok, cover * 10 + rings, np.inf)
+                q = np.clip(M[js], cands[c, :2], cands[c, 2:])
+                ok[c] = not np.any(np.hypot(*(q - M[js]).T) < RM[js])
+        if not ok.any():
+            continue
+        score = np.where(ok, rings, np.inf)
         best = int(np.argmin(score))  # first minimum: the preferred direction
         corner[i] = cands[best, :2]
         ring_of[i] = rings[best]
@@ -632,7 +702,9 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
     obs = np.array([[b.x0, b.y0, b.x1, b.y1] for b in obstacles]).reshape(-1, 4)
     # most important first: degree, then the node order
     order = np.lexsort((np.arange(len(idx)), -degree[idx]))
-    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px)
+    markers = (ax.transData.transform(X), np.sqrt(sizes) / 2 * px)  # every marker drawn
+    corner, ring = _place_labels(ax, order, P, R, WH, obs, frame, pad=1.5 * px,
+                                 markers=markers, own=idx)
     for k, a in enumerate(arts):
         if not ring[k]:
             a.remove()

@@ -157,3 +157,25 @@ def test_deadline_spent_leaves_the_layout_and_a_later_one_changes_nothing():
     late = separate_overlaps(raw, A, seed=0, deadline=time.perf_counter() + 3600.0)
     np.testing.assert_array_equal(free, late)
     assert _close_pairs(late, A) == 0
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_separate_disks_no_overlap_deterministic_and_local(dim):
+    # the drawing's light pass: coincident points and close pairs end at least the sum of
+    # their radii apart; a point far from the others does not move; same seed, same bytes
+    from nx_ordinal._overlap import separate_disks
+
+    rng = np.random.default_rng(1)
+    X = rng.random((40, dim)) * 20
+    X[1] = X[2] = X[3] = X[0]  # four coincide
+    X[5] = X[4] + 0.1
+    X[39] = 100.0  # alone
+    r = np.full(40, 1.0)
+    r[4] = 2.0
+    Y = separate_disks(X, r, seed=0)
+    i, j = np.triu_indices(40, 1)
+    assert (np.linalg.norm(Y[i] - Y[j], axis=1) >= (r[i] + r[j]) * (1 - 1e-9)).all()
+    assert np.array_equal(Y[39], X[39])
+    assert np.array_equal(Y, separate_disks(X, r, seed=0))
+    Z = Y.copy()
+    assert separate_disks(Z, r) is Z  # nothing to do: the input itself

@@ -144,7 +144,8 @@ def test_netscience_main_component_gets_the_canvas(shared_data):
     pts = max(dots, key=lambda c: len(c.get_offsets())).get_offsets()
     keep = [v for v in nodes if set(G[v]) - {v}]
     main_pts = np.array([p for v, p in zip(keep, pts, strict=True) if v in main_comp])
-    assert np.ptp(main_pts, axis=0).max() == pytest.approx(1.0)  # the whole main square
+    # the whole main square (markers held apart may push its edge out by a marker or so)
+    assert np.ptp(main_pts, axis=0).max() == pytest.approx(1.0, abs=0.02)
     w, h = ax.figure.get_size_inches()
     assert w > h >= 7
 
@@ -181,13 +182,93 @@ def test_labels_inside_the_figure_and_apart(graph, layout):
     for figsize in (None, (4.0, 4.0)):
         ax = draw_layout(G, pos, labels=True, color_by="gari", figsize=figsize)
         boxes = _label_boxes(ax, G)
-        assert len(boxes) >= 0.8 * len(G)  # at least 80 % shown
+        # at least 80 % shown at 7 inches; in 4 inches the low-degree ones give way (a
+        # label never covers a marker: Les Miserables keeps about two thirds)
+        assert len(boxes) >= (0.8 if figsize is None else 0.6) * len(G)
         overlaps = sum(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
-        assert overlaps <= 2
+        assert overlaps == 0
         frame = ax.get_window_extent()  # inside the axes, so inside the figure
         assert all(frame.x0 <= b.x0 and b.x1 <= frame.x1 and frame.y0 <= b.y0
                    and b.y1 <= frame.y1 for b in boxes)
         plt.close(ax.figure)
+
+
+def _markers_px(ax):
+    """Centres (display units) and radii (pixels) of every marker drawn in a 2-D axes."""
+    from matplotlib.collections import PathCollection
+
+    P, R = [], []
+    for c in ax.collections:
+        if isinstance(c, PathCollection):
+            P.append(ax.transData.transform(c.get_offsets()))
+            R.append(np.broadcast_to(np.sqrt(c.get_sizes()) / 2 * ax.figure.dpi / 72,
+                                     (len(P[-1]),)))
+    return np.vstack(P), np.concatenate(R)
+
+
+@pytest.mark.parametrize("graph", ["les_miserables_graph", "karate_club_graph"])
+def test_single_column_labels_cover_no_label_and_no_marker(graph):
+    # issue 34 item 4: at 3.5 x 3 inches Les Miserables' labels covered each other and
+    # markers (of 77 labels, 20 covered a marker); now low-degree labels are left out
+    import nx_ordinal
+
+    G = getattr(nx, graph)()
+    ax = draw_layout(G, nx_ordinal.loe_layout(G, seed=0), labels=True, figsize=(3.5, 3))
+    boxes = _label_boxes(ax, G)  # the renderer's text extents, after drawing
+    assert len(boxes) >= 0.4 * len(G)
+    assert not any(a.overlaps(b) for i, a in enumerate(boxes) for b in boxes[:i])
+    P, R = _markers_px(ax)
+    for b in boxes:  # the nearest point of the box to each marker's centre is outside it
+        q = np.clip(P, [b.x0, b.y0], [b.x1, b.y1])
+        assert (np.hypot(*(q - P).T) >= R - 1e-6).all(), b
+
+
+def _karate_squashed(dim, squash):
+    """Karate's default LOE layout, the nodes ``squash`` moved within 5e-5 of the first."""
+    import nx_ordinal
+
+    G = nx.karate_club_graph()
+    pos = nx_ordinal.loe_layout(G, dim=dim, seed=0)
+    for k, v in enumerate(squash[1:], start=1):
+        pos[v] = np.asarray(pos[squash[0]]) + 1e-5 * k
+    return G, pos
+
+
+@pytest.mark.parametrize("squash", [(), (32, 20), (30, 32, 33), (0, 1, 3, 13)])
+def test_no_marker_drawn_on_another_2d(squash):
+    # issue 34 item 1: karate's node 20 was hidden under 32; the drawing now holds markers
+    # apart by their diameter in the figure as drawn, whatever the layout gave
+    G, pos = _karate_squashed(2, squash)
+    for figsize in (None, (3.5, 3)):
+        ax = draw_layout(G, pos, figsize=figsize)
+        ax.figure.canvas.draw()
+        P, R = _markers_px(ax)  # display units, after the colour bar took its share
+        assert len(P) == len(G)
+        i, j = np.triu_indices(len(P), 1)
+        assert (np.hypot(*(P[i] - P[j]).T) >= R[i] + R[j]).all()
+        plt.close(ax.figure)
+
+
+@pytest.mark.parametrize("squash", [(), (30, 32, 33), (0, 1, 3, 13)])
+def test_no_marker_drawn_on_another_3d(squash):
+    # the issue's 3-D karate: nodes 0, 1, 3 and 13 coincided within 5e-5, so did 30, 32, 33.
+    # Apart in the drawing's box: each axis scaled to its share of the 3-D box (limits and
+    # box aspect as drawn), the box as wide as the axes' smaller side
+    G, pos = _karate_squashed(3, squash)
+    ax = draw_layout(G, pos)
+    fig = ax.figure
+    fig.canvas.draw()
+    sc = ax.collections[-1]
+    X = np.column_stack(sc._offsets3d)
+    assert len(X) == len(G)
+    lo = np.array([ax.get_xlim()[0], ax.get_ylim()[0], ax.get_zlim()[0]])
+    hi = np.array([ax.get_xlim()[1], ax.get_ylim()[1], ax.get_zlim()[1]])
+    aspect = np.asarray(ax.get_box_aspect())
+    box = ax.get_position()
+    side = 72 * min(box.width * fig.get_figwidth(), box.height * fig.get_figheight())
+    B = (X - lo) / (hi - lo) * aspect / np.linalg.norm(aspect) * side  # points
+    diam = np.sqrt(sc.get_sizes()[0])
+    assert pdist(B).min() >= diam
 
 
 def test_labels_thinned_by_degree():
