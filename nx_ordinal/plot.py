@@ -727,10 +727,21 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
     return fig
 
 
+#: rcParams in force while a figure is written (print requirements): TrueType (Type 42)
+#: fonts in PDF and PostScript, which the IEEE and ACM font checks accept (Type 3 fonts are
+#: rejected), and SVG text kept as ``<text>`` elements, which can be edited
+_PRINT_RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
+
+
 def save_figure(fig: Figure, path: str | os.PathLike[str], dpi: float = 110) -> None:
     """Save ``fig`` to ``path`` atomically (temporary file in the same folder, then rename);
-    the format follows the extension (png, svg, pdf).  The file honours the umask."""
+    the format follows the extension (png, svg, pdf).  The file honours the umask.
+
+    PDF and PostScript embed their fonts as TrueType (Type 42), not Type 3, and SVG keeps
+    its text as text (set only while saving: the caller's rcParams are
+    left as they were)."""
+    import matplotlib as mpl
 
     fmt = os.path.splitext(os.fspath(path))[1].lstrip(".").lower() or "png"
-    with atomic_write(path, "wb") as fh:
+    with atomic_write(path, "wb") as fh, mpl.rc_context(_PRINT_RC):
         fig.savefig(fh, format=fmt, dpi=dpi, bbox_inches="tight")

@@ -295,3 +295,19 @@ def test_colour_bar_only_when_the_colours_say_something():
     ax = draw_layout(G, nx.circular_layout(G), color_by="gari")
     assert len(ax.figure.axes) == 2
     plt.close(ax.figure)
+
+
+def test_saved_pdf_has_truetype_fonts_and_svg_keeps_text(tmp_path):
+    # print requirements: Type 3 fonts fail the IEEE / ACM font checks; SVG text must stay
+    # editable; the caller's rcParams are not changed
+    G = nx.path_graph(4)
+    ax = draw_layout(G, {v: (float(v), float(v % 2)) for v in G}, title="path")
+    before = {k: matplotlib.rcParams[k] for k in ("pdf.fonttype", "ps.fonttype", "svg.fonttype")}
+    save_figure(ax.figure, tmp_path / "d.pdf")
+    pdf = (tmp_path / "d.pdf").read_bytes()
+    assert b"/Subtype /Type3" not in pdf
+    assert b"/Subtype /TrueType" in pdf or b"/Subtype /CIDFontType2" in pdf
+    save_figure(ax.figure, tmp_path / "d.svg")
+    svg = (tmp_path / "d.svg").read_text()
+    assert "<text" in svg and ">path</text>" in svg
+    assert {k: matplotlib.rcParams[k] for k in before} == before
