@@ -210,6 +210,12 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float | None 
 
 _COLOR_BY = ("gari", "degree", "component", None)
 
+#: default colour map of the GARI colours (``color_by="gari"``, the HTML view, the command
+#: line): ColorBrewer's red-yellow-blue, safe for colour-blind readers, red where none of a
+#: node's graph neighbours are among its nearest drawn neighbours (what should stand out),
+#: a calm blue where all are
+GARI_CMAP = "RdYlBu"
+
 
 def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.ndarray],
                  color_by: str | None, color: Any, isolated_color: Any,
@@ -230,7 +236,7 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
         c = np.array([agree[v] for v in nodes], dtype=float) / deg
         label = "fraction of graph neighbours among nearest neighbours"
         norm = dict(vmin=0.0, vmax=1.0)
-        cmap = cmap or "RdYlGn"
+        cmap = cmap or GARI_CMAP
     elif color_by == "degree":
         c = np.array([d for _, d in G.degree(nodes)], dtype=float)
         label = "degree"
@@ -281,10 +287,11 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     color_by : {"gari", "degree", "component"} or None
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
         nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; with the
-        strip, each component among its own nodes) on a fixed red (none) to green (all)
-        scale with a colour bar; ``"degree"``: degree with a colour
-        bar; ``"component"``: the ten largest components in distinct colours with a legend.
-        Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
+        strip, each component among its own nodes) on a fixed red (none) to blue (all)
+        scale (:data:`GARI_CMAP`, colour-blind safe) with a colour bar; ``"degree"``:
+        degree with a colour bar; ``"component"``: the ten largest components in distinct
+        colours with a legend.  Overrides ``color``.  Isolated nodes get ``isolated_color``
+        in every mode.
     color_by_knn : bool
         Same as ``color_by="gari"`` (kept for old callers).
     node_size, edge_width : float or None
@@ -295,7 +302,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     edge_color, title
         Styling.
     cmap : str or None
-        Colour map for numeric colours (default "RdYlGn" for ``"gari"``, else "viridis").
+        Colour map for numeric colours (default :data:`GARI_CMAP`, "RdYlBu", for ``"gari"``,
+        else "viridis").
     colorbar : bool or None
         Colour bar for numeric colours (default: with ``color_by``, when the colours vary:
         none when every node has the same value or none has one).

@@ -311,3 +311,25 @@ def test_saved_pdf_has_truetype_fonts_and_svg_keeps_text(tmp_path):
     svg = (tmp_path / "d.svg").read_text()
     assert "<text" in svg and ">path</text>" in svg
     assert {k: matplotlib.rcParams[k] for k in before} == before
+
+
+def test_default_gari_colour_map_is_colour_blind_safe_everywhere():
+    # red-green (RdYlGn) is unreadable for colour-blind readers: red-yellow-blue by default,
+    # red for a node none of whose graph neighbours are drawn near it, blue for all, in the
+    # drawing and in the HTML view
+    from matplotlib.colors import to_hex
+
+    from nx_ordinal.plot import GARI_CMAP
+    from nx_ordinal.view import layout_html
+
+    assert GARI_CMAP == "RdYlBu"
+    G = nx.les_miserables_graph()
+    pos = nx.circular_layout(G)
+    ax = draw_layout(G, pos, color_by="gari", labels=False)
+    dots = ax.collections[-1]
+    assert dots.get_cmap().name == "RdYlBu"
+    assert to_hex(dots.get_cmap()(1.0)) == to_hex(matplotlib.colormaps["RdYlBu"](1.0))
+    page = layout_html(G, pos)
+    blue = to_hex(matplotlib.colormaps["RdYlBu"](1.0))
+    red = to_hex(matplotlib.colormaps["RdYlBu"](0.0))
+    assert f"#nodes .g10{{fill:{blue}}}" in page and f"#nodes .g0{{fill:{red}}}" in page
