@@ -92,6 +92,28 @@ def default_edge_width(n: int) -> float:
     return float(min(1.5, max(0.25, 1.5 * (40.0 / max(n, 1)) ** 0.5)))
 
 
+#: edges per square inch of the axes up to which edges are drawn opaque at full width
+_SPARSE_EDGES = 12.0
+
+
+def _edge_density_style(n_edges: int, inches2: float) -> tuple[float, float]:
+    """Edge alpha and width factor for ``n_edges`` drawn on an axes of ``inches2`` square
+    inches: 1 and 1 up to :data:`_SPARSE_EDGES` edges per square inch, then alpha falling
+    like the inverse square root of the density (down to 0.15) and width like its inverse
+    fourth root (down to half), so that a dense graph is not a grey hairball of opaque
+    edges.
+
+    Examples
+    --------
+    >>> _edge_density_style(250, 29.0)
+    (1.0, 1.0)
+    >>> [round(v, 2) for v in _edge_density_style(2742, 29.0)]
+    [0.36, 0.6]
+    """
+    ratio = _SPARSE_EDGES * max(inches2, 1e-9) / max(n_edges, 1)
+    return float(np.clip(ratio ** 0.5, 0.15, 1.0)), float(np.clip(ratio ** 0.25, 0.5, 1.0))
+
+
 def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
     """Node indices of each (weakly) connected component, largest first."""
 
@@ -263,7 +285,8 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
 def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
                 color: Any = None, color_by: str | None = None, color_by_knn: bool = False,
                 node_size: float | None = None, edge_color: Any = "0.6",
-                edge_width: float | None = None, cmap: str | None = None,
+                edge_width: float | None = None, edge_alpha: float | None = None,
+                cmap: str | None = None,
                 title: str | None = None, colorbar: bool | None = None,
                 labels: bool | Mapping[Any, Any] | None = None,
                 components: str = "strip", isolated_color: Any = "0.72",
@@ -298,7 +321,13 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
         component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
         axes get markers smaller by the square of the ratio (down to 0.3) and edges
-        thinner by the ratio (down to half).
+        thinner by the ratio (down to half).  Dense drawings (more than 12 edges per
+        square inch of the axes) get thinner edges by default, by the fourth root of the
+        excess density (down to half).
+    edge_alpha : float or None
+        Edge opacity; default 1 up to 12 edges per square inch of the axes, then falling
+        with the square root of the density (down to 0.15): 0.36 for the 2,742 edges of
+        the jazz network in a 7-inch figure.
     edge_color, title
         Styling.
     cmap : str or None
@@ -405,22 +434,28 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     shrink = float(np.clip(inches / 5.3, 0.3, 1.0))
     if node_size is None:
         node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
+    # a dense drawing gets lighter, thinner edges (edges per square inch of the axes)
+    alpha, thin = _edge_density_style(len(E), box.width * fig.get_figwidth()
+                                      * box.height * fig.get_figheight())
+    if edge_alpha is None:
+        edge_alpha = alpha
     if edge_width is None:
-        edge_width = default_edge_width(n_main) * max(shrink, 0.5)
+        edge_width = default_edge_width(n_main) * max(shrink, 0.5) * thin
     arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
     if E.size and arrows:
-        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size)
+        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size, edge_alpha)
     elif E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
             from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
 
-            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
+            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width,
+                                                  alpha=edge_alpha))
         else:
             from matplotlib.collections import LineCollection
 
             ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
-                                             zorder=1))
+                                             alpha=edge_alpha, zorder=1))
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
     auto_bar = colorbar is None
     if colorbar is None:
@@ -582,7 +617,7 @@ _MAX_ARROWS = 5000
 
 
 def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
-                 node_size: float) -> None:
+                 node_size: float, alpha: float = 1.0) -> None:
     """Directed edges as arrows ending at the target's marker (2-D)."""
     from matplotlib.patches import FancyArrowPatch
 
@@ -590,7 +625,7 @@ def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float
     head = max(4.0, 4.0 * width + 2.0)
     patches = [FancyArrowPatch(tuple(X[u]), tuple(X[v]), arrowstyle="-|>",
                                mutation_scale=head, shrinkA=r, shrinkB=r + 0.5,
-                               color=color, lw=width, zorder=1) for u, v in E]
+                               color=color, lw=width, alpha=alpha, zorder=1) for u, v in E]
     for p in patches:
         ax.add_patch(p)
 

@@ -333,3 +333,26 @@ def test_default_gari_colour_map_is_colour_blind_safe_everywhere():
     blue = to_hex(matplotlib.colormaps["RdYlBu"](1.0))
     red = to_hex(matplotlib.colormaps["RdYlBu"](0.0))
     assert f"#nodes .g10{{fill:{blue}}}" in page and f"#nodes .g0{{fill:{red}}}" in page
+
+
+def test_edge_alpha_and_width_follow_the_edge_density():
+    # the same 60 nodes with 90 and with 1200 edges in a 4-inch figure: the dense drawing's
+    # edges are lighter and thinner (before: opaque grey at one width, a hairball)
+    from matplotlib.collections import LineCollection
+
+    pos = nx.circular_layout(nx.empty_graph(60))
+    style = []
+    for m in (90, 1200):
+        G = nx.gnm_random_graph(60, m, seed=1)
+        ax = draw_layout(G, pos, labels=False, figsize=(4, 4))
+        (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+        style.append((lines.get_alpha(), lines.get_linewidths()[0]))
+        plt.close(ax.figure)
+    (a_sparse, w_sparse), (a_dense, w_dense) = style
+    assert a_sparse == 1.0 and a_dense < 0.5
+    assert w_dense < 0.8 * w_sparse
+    # a given alpha and width are kept
+    G = nx.gnm_random_graph(60, 1200, seed=1)
+    ax = draw_layout(G, pos, labels=False, figsize=(4, 4), edge_alpha=0.9, edge_width=1.0)
+    (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+    assert lines.get_alpha() == 0.9 and lines.get_linewidths()[0] == 1.0
