@@ -338,12 +338,15 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         none when every node has the same value or none has one).
     labels : bool, dict or None
         Node labels: True (``str(node)``), a dict node -> text, False; default True up to
-        60 nodes.  Short labels (up to 3 characters) sit inside large markers; the others
-        are placed beside their marker, in the final axes (draw into an axes whose size is
-        settled: a later ``tight_layout`` may move labels onto each other), each at one of
-        12 positions around its marker or, with a leader line, further out, so that no two
-        labels overlap and every label stays inside the axes.  Labels are placed by degree,
-        highest first (then in node order); a label that finds no free place is left out.
+        60 nodes.  Short labels (up to 3 characters) sit inside the markers, at 7 points,
+        when every one of them fits in its marker at that size (no smaller text: it would
+        blur at 150 dpi); otherwise all labels are placed beside their marker, in the
+        final axes (draw into an axes whose size is settled: a later ``tight_layout`` may
+        move labels onto each other), each at one of 12 positions around its marker or,
+        with a leader line, further out, so that no two labels overlap and every label
+        stays inside the axes.  Labels are placed by degree, highest first (then in node
+        order); a label that finds no free place is left out.  Every label has a white
+        halo, so it stays readable over edges.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
@@ -630,10 +633,15 @@ def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float
         ax.add_patch(p)
 
 
+#: font size (points) of labels inside the markers: smaller text blurs at 150 dpi; labels
+#: that do not all fit in their markers at this size are placed beside them instead
+_INSIDE_LABEL_PT = 7.0
+
+
 def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
                  labels: bool | Mapping[Any, Any], sizes: np.ndarray, dim: int,
                  degree: np.ndarray) -> None:
-    """Node labels: inside the marker when short and the marker is large; beside it
+    """Node labels: inside the markers when every label fits at 7 pt; beside them
     otherwise, placed around the marker so that no two labels overlap and every label stays
     inside the axes (:func:`_place_labels`; by degree, labels that find no room are left
     out)."""
@@ -641,21 +649,27 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
     text = [str(v) if given is None else str(given[v]) if v in given else "" for v in nodes]
     from matplotlib.patheffects import withStroke
 
-    node_size = float(sizes.max()) if len(sizes) else 0.0
-    inside = max((len(t) for t in text), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
     halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
     show = np.array([bool(t) for t in text], dtype=bool)
+    # inside the markers only when every label fits in its marker at a readable size
+    inside = show.any() and max(len(t) for t in text) <= 3 and dim == 2
+    if inside:
+        from matplotlib.textpath import TextPath
+
+        widest = max(TextPath((0, 0), t, size=_INSIDE_LABEL_PT).get_extents().width
+                     for t in text if t)
+        inside = widest <= 0.9 * float(np.sqrt(sizes[show].min()))  # marker diameter, pt
     if dim == 3:
         for t, x in zip(text, X, strict=True):
             if t:
-                ax.text(*x, t, fontsize=size, zorder=4)
+                ax.text(*x, t, fontsize=size, zorder=4, path_effects=halo)
         return
     if inside:
         for t, x in zip(text, X, strict=True):
             if t:
-                ax.annotate(t, x, ha="center", va="center", fontsize=size, zorder=4,
-                            path_effects=halo)
+                ax.annotate(t, x, ha="center", va="center", fontsize=_INSIDE_LABEL_PT,
+                            zorder=4, path_effects=halo)
         return
     fig = ax.figure
     ax.apply_aspect()

@@ -356,3 +356,31 @@ def test_edge_alpha_and_width_follow_the_edge_density():
     ax = draw_layout(G, pos, labels=False, figsize=(4, 4), edge_alpha=0.9, edge_width=1.0)
     (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
     assert lines.get_alpha() == 0.9 and lines.get_linewidths()[0] == 1.0
+
+
+def test_labels_have_a_halo_and_a_readable_size_inside_markers():
+    # labels over edges need a white halo (2-D beside or inside, 3-D); labels inside the
+    # markers are at least 7 pt (before: 6 pt, blurry at 150 dpi), and labels that do not
+    # fit in their marker at 7 pt go beside it
+    from matplotlib.patheffects import withStroke
+
+    def halo(t):
+        return any(isinstance(e, withStroke) for e in t.get_path_effects())
+
+    G = nx.petersen_graph()
+    pos = nx.spring_layout(G, seed=0)
+    ax = draw_layout(G, pos, node_size=160)  # one-character labels: inside
+    assert len(ax.texts) == 10
+    for t in ax.texts:
+        assert t.get_fontsize() >= 7 and halo(t)
+        assert t.get_ha() == "center" and t.xyann == t.xy  # on its marker
+    C = nx.cycle_graph(40)  # more than 30 nodes: was 6 pt
+    ax = draw_layout(C, nx.circular_layout(C), node_size=160)
+    assert {t.get_fontsize() for t in ax.texts} == {7.0}
+    assert all(t.get_ha() == "center" for t in ax.texts)
+    H = nx.relabel_nodes(G, {v: 100 + v for v in G})  # three digits: too wide at 7 pt
+    ax = draw_layout(H, {100 + v: p for v, p in pos.items()}, node_size=160)
+    assert len(ax.texts) == 10 and all(halo(t) for t in ax.texts)
+    assert all(t.get_ha() == "left" and t.xyann != (0, 0) for t in ax.texts)  # beside
+    ax3 = draw_layout(G, nx.spring_layout(G, dim=3, seed=0))
+    assert len(ax3.texts) == 10 and all(halo(t) for t in ax3.texts)
