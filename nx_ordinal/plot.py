@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["knn_agreement", "draw_layout", "arrange_components", "default_node_size",
-           "default_edge_width", "plot_comparison", "save_figure"]
+           "default_edge_width", "plot_comparison", "save_figure", "display_name",
+           "panel_grid"]
 
 
 def _positions(G: nx.Graph, pos: Any) -> tuple[list[Any], np.ndarray]:
@@ -92,25 +93,25 @@ def default_edge_width(n: int) -> float:
     return float(min(1.5, max(0.25, 1.5 * (40.0 / max(n, 1)) ** 0.5)))
 
 
-#: edges per square inch of the axes up to which edges are drawn opaque at full width
-_SPARSE_EDGES = 12.0
+#: share of the drawing the edges may cover (ink) before they are drawn lighter and thinner
+_EDGE_INK = 0.1
 
 
-def _edge_density_style(n_edges: int, inches2: float) -> tuple[float, float]:
-    """Edge alpha and width factor for ``n_edges`` drawn on an axes of ``inches2`` square
-    inches: 1 and 1 up to :data:`_SPARSE_EDGES` edges per square inch, then alpha falling
-    like the inverse square root of the density (down to 0.15) and width like its inverse
-    fourth root (down to half), so that a dense graph is not a grey hairball of opaque
-    edges.
+def _edge_density_style(ink: float) -> tuple[float, float]:
+    """Edge alpha and width factor for edges that cover ``ink`` of the drawing (number of
+    edges x mean drawn length x width / area): 1 and 1 up to :data:`_EDGE_INK`, then
+    alpha falling like the inverse square root of the excess (down to 0.15) and width like
+    its inverse fourth root (down to half), so that a dense graph is not a grey hairball of
+    opaque edges.
 
     Examples
     --------
-    >>> _edge_density_style(250, 29.0)
+    >>> _edge_density_style(0.05)
     (1.0, 1.0)
-    >>> [round(v, 2) for v in _edge_density_style(2742, 29.0)]
-    [0.36, 0.6]
+    >>> [round(v, 2) for v in _edge_density_style(0.56)]  # jazz, 2,742 edges, at 7 inches
+    [0.42, 0.65]
     """
-    ratio = _SPARSE_EDGES * max(inches2, 1e-9) / max(n_edges, 1)
+    ratio = _EDGE_INK / max(ink, 1e-12)
     return float(np.clip(ratio ** 0.5, 0.15, 1.0)), float(np.clip(ratio ** 0.25, 0.5, 1.0))
 
 
@@ -321,13 +322,14 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
         component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
         axes get markers smaller by the square of the ratio (down to 0.3) and edges
-        thinner by the ratio (down to half).  Dense drawings (more than 12 edges per
-        square inch of the axes) get thinner edges by default, by the fourth root of the
-        excess density (down to half).
+        thinner by the ratio (down to half).  Dense drawings, whose edges cover more
+        than a tenth of the axes (number of edges x mean drawn length x width / area), get
+        edges thinner by the fourth root of the excess (down to half).
     edge_alpha : float or None
-        Edge opacity; default 1 up to 12 edges per square inch of the axes, then falling
-        with the square root of the density (down to 0.15): 0.36 for the 2,742 edges of
-        the jazz network in a 7-inch figure.
+        Edge opacity; default 1 while the edges cover up to a tenth of the axes, then
+        falling with the square root of the excess (down to 0.15): about 0.4 for the 2,742
+        edges of the jazz network in a 7-inch figure, so that a dense graph is not a grey
+        hairball.
     edge_color, title
         Styling.
     cmap : str or None
@@ -437,13 +439,19 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     shrink = float(np.clip(inches / 5.3, 0.3, 1.0))
     if node_size is None:
         node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
-    # a dense drawing gets lighter, thinner edges (edges per square inch of the axes)
-    alpha, thin = _edge_density_style(len(E), box.width * fig.get_figwidth()
-                                      * box.height * fig.get_figheight())
+    # a dense drawing gets lighter, thinner edges: by the share of the axes the edges cover
+    # (number x mean length, relative to the drawing's extent, x width / area)
+    width = default_edge_width(n_main) * max(shrink, 0.5) if edge_width is None else edge_width
+    alpha, thin = 1.0, 1.0
+    if E.size:
+        span = float(np.ptp(X, axis=0).max())
+        rel = float(np.linalg.norm(X[E[:, 0]] - X[E[:, 1]], axis=1).mean()) / span if span else 0
+        side = float(np.sqrt(box.width * fig.get_figwidth() * box.height * fig.get_figheight()))
+        alpha, thin = _edge_density_style(len(E) * rel * width / 72.0 / max(side, 1e-9))
     if edge_alpha is None:
         edge_alpha = alpha
     if edge_width is None:
-        edge_width = default_edge_width(n_main) * max(shrink, 0.5) * thin
+        edge_width = width * thin
     arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
     if E.size and arrows:
         _draw_arrows(ax3, X, E, edge_color, edge_width, node_size, edge_alpha)
@@ -512,8 +520,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ax3.set_aspect("equal", adjustable="datalim")
         ax3.set_xticks([])
         ax3.set_yticks([])
-        for spine in ax3.spines.values():
-            spine.set_visible(strip is None)
+        for spine in ax3.spines.values():  # no box frame: the drawing stands on its own
+            spine.set_visible(False)
     else:
         ax3.set_xticks([])
         ax3.set_yticks([])
@@ -711,7 +719,7 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
                     color_by_knn: bool = True, figsize: tuple[float, float] | None = None,
                     axes: Any = None) -> Figure:
     """Supplement Figure 3 of [1]_: the adjacency matrix and one drawing per method, with
-    each drawing's GARI under it.
+    each drawing's GARI under it.  Methods are titled by :func:`display_name`.
 
     Parameters
     ----------
@@ -720,7 +728,8 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
     name : str or None
         Title of the adjacency panel (default ``G.graph["name"]``).
     ncols : int or None
-        Panels per row (default all in one row).
+        Panels per row (default: all in one row; with ``figsize``, the grid that makes the
+        panels largest, :func:`panel_grid`).
     color_by_knn : bool
         Colour vertices by :func:`knn_agreement`.
     figsize : tuple or None
@@ -747,11 +756,15 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
 
     npanel = 1 + len(layouts)
     if axes is None:
-        ncols = npanel if ncols is None else int(ncols)
-        nrows = -(-npanel // ncols)
+        if ncols is None and figsize is not None:  # the grid with the largest panels
+            nrows, ncols = panel_grid(npanel, figsize[0], figsize[1], head=0.5)
+        else:
+            ncols = npanel if ncols is None else int(ncols)
+            nrows = -(-npanel // ncols)
         dims = {np.asarray(next(iter(p.values()))).size for p in layouts.values() if p}
         three = 3 in dims
-        fig = plt.figure(figsize=figsize or (2.3 * ncols, 2.6 * nrows))
+        # constrained layout: titles and GARI lines never run into each other
+        fig = plt.figure(figsize=figsize or (2.3 * ncols, 2.6 * nrows), layout="constrained")
         axes = [fig.add_subplot(nrows, ncols, 1)]
         for i, pos in enumerate(layouts.values(), start=2):
             d = np.asarray(next(iter(pos.values()))).size if pos else 2
@@ -775,13 +788,60 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
         draw_layout(G, pos, ax, color_by="gari" if color_by_knn else None, node_size=14,
                     edge_width=0.6, labels=False, colorbar=False)
         g = gari(G, pos)
-        ax.set_title(method, fontsize=8)
+        ax.set_title(display_name(method), fontsize=8)
         if ax.name == "3d":
             ax.text2D(0.5, -0.02, f"GARI {g:.2f}", transform=ax.transAxes, ha="center",
                       va="top", fontsize=8)
         else:
             ax.set_xlabel(f"GARI {g:.2f}", fontsize=8)
     return fig
+
+
+#: how figures name the methods (formal display names); others: underscores as spaces
+_DISPLAY_NAMES = {
+    "loe": "LOE", "asap_loe": "ASAP-LOE", "landmark": "landmark LOE", "soe": "SOE",
+    "ree": "REE", "ste": "STE", "tste": "t-STE", "gnmds": "GNMDS", "dmoe": "DMOE",
+    "lpem": "LPEM", "landmark_ste": "landmark STE", "tsne": "t-SNE",
+    "kamada_kawai": "Kamada\u2013Kawai", "arf": "ARF", "forceatlas2": "ForceAtlas2",
+    "ig_fr": "FR (igraph)", "ig_kk": "KK (igraph)", "ig_drl": "DrL (igraph)",
+    "ig_graphopt": "GraphOpt (igraph)", "ig_mds": "MDS (igraph)",
+}
+
+
+def display_name(method: str) -> str:
+    """The name a figure gives a layout method: ``"LOE"``, ``"Kamada–Kawai"``, ``"spring"``,
+    ``"sfdp"``; an unknown name with its underscores as spaces.
+
+    Examples
+    --------
+    >>> display_name("kamada_kawai"), display_name("sfdp"), display_name("my_layout")
+    ('Kamada–Kawai', 'sfdp', 'my layout')
+    """
+    return _DISPLAY_NAMES.get(method, method.replace("_", " "))
+
+
+def panel_grid(n: int, width: float, height: float, *, head: float = 0.0,
+               aspect: float = 1.0) -> tuple[int, int]:
+    """Rows and columns for ``n`` panels on a ``width`` x ``height`` area (inches) that
+    make the panels largest: each panel ``aspect`` times as wide as high, under a title
+    band ``head`` inches high; on a tie, fewer rows.
+
+    Examples
+    --------
+    >>> panel_grid(5, 7.0, 3.0, head=0.45), panel_grid(5, 7.0, 7.0, head=0.45)
+    ((1, 5), (2, 3))
+    """
+    if n < 1:
+        raise ValueError(f"need at least one panel, got {n}")
+    best, grid = -1.0, (1, n)
+    for rows in range(1, n + 1):
+        cols = -(-n // rows)
+        if rows > 1 and -(-n // (rows - 1)) == cols:
+            continue  # the same columns with fewer rows
+        side = min(width / cols / aspect, max(height / rows - head, 0.0))
+        if side > best + 1e-9:
+            best, grid = side, (rows, cols)
+    return grid
 
 
 #: rcParams in force while a figure is written (print requirements): TrueType (Type 42)
