@@ -449,13 +449,11 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
     import matplotlib.pyplot as plt
     import numpy as np
 
-    from .plot import arrange_components, draw_layout
+    from .plot import _renderer, arrange_components, display_name, draw_layout, panel_grid
 
     done = [r for r in rows if r.get("pos") is not None]
     if not done:
         raise ValueError("no method produced a layout; nothing to draw")
-    ncols = min(3, len(done))
-    nrows = math.ceil(len(done) / ncols)
     # each panel as wide as its drawing: the main component's square plus the strip of the
     # smaller components beside it (same for every panel: it depends on the graph only)
     wide = 1.0
@@ -467,24 +465,46 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
             wide = 1.0 + 1.1 * (strip[1] - strip[0] + 0.08)
     color_by = options.get("color_by")
     bar = color_by in ("gari", "degree")
-    side, head, foot = 4.6, 0.45, (0.85 if bar else 0.2)
-    W = side * wide * ncols
-    H = side * nrows + head * nrows + foot
-    figsize = options.pop("figsize", None) or (W, H)
+    # a caption line on top (the graph's size, once), a two-line title over each panel
+    # (method, GARI), the colour bar at the bottom
+    side, top, head, foot, gap = 4.6, 0.3, 0.5, (0.85 if bar else 0.2), 0.1
+    figsize = options.pop("figsize", None)
+    if figsize is None:
+        ncols = min(3, len(done))
+        nrows = math.ceil(len(done) / ncols)
+        figsize = (side * wide * ncols, side * nrows + head * nrows + foot + top)
+    else:  # the grid that gives the largest panels (one row of 5 at 7 x 3)
+        nrows, ncols = panel_grid(len(done), figsize[0] * 0.98, figsize[1] - top - foot,
+                                  head=head, aspect=wide * (1 + gap))
     fig = plt.figure(figsize=figsize)
     W, H = fig.get_figwidth(), fig.get_figheight()
     # fixed margins (no tight_layout afterwards: the labels are placed in the final axes)
-    grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - head / H,
-                            bottom=foot / H, wspace=0.08, hspace=head / side)
+    ax_h = max((H - top - foot - nrows * head) / nrows, 0.1)
+    grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - (top + head) / H,
+                            bottom=foot / H, wspace=gap, hspace=head / ax_h)
+    n, m = G.number_of_nodes(), G.number_of_edges()
+    name = G.graph.get("name") or ""
+    fig.suptitle(f"{name + ': ' if name else ''}{n} node{'s' * (n != 1)}, "
+                 f"{m} edge{'s' * (m != 1)}", y=1 - 0.06 / H, va="top", fontsize=10)
     mappable = None
+    axes = []
     for i, r in enumerate(done):
         three = len(next(iter(r["pos"].values()))) == 3
         ax = fig.add_subplot(grid[i // ncols, i % ncols], projection="3d" if three else None)
-        title = f"{r['method']}: GARI {r['gari']:.3f}, NP1 {r['np1']:.3f}"
+        title = f"{display_name(r['method'])}\nGARI {r['gari']:.3f}"
         if G.is_directed() and not r.get("directed", True):
             title += " (ignores edge direction)"
-        draw_layout(G, r["pos"], ax, title=title, colorbar=False, **options)
+        draw_layout(G, r["pos"], ax, colorbar=False, **options)
+        ax.set_title(title, fontsize=9, linespacing=1.15)
+        axes.append(ax)
         mappable = next((c for c in ax.collections if c.get_array() is not None), mappable)
+    # a title wider than its column gets a smaller font (down to 6 pt): titles never overlap
+    renderer = _renderer(fig)
+    pitch = (0.98 * W / ncols) * fig.dpi
+    for ax in axes:
+        wide_px = ax.title.get_window_extent(renderer).width
+        if wide_px > 0.95 * pitch:
+            ax.title.set_fontsize(max(6.0, 9.0 * 0.95 * pitch / wide_px))
     if bar and mappable is not None:  # one colour bar for all: the scale is the same
         label = ("fraction of graph neighbours among nearest neighbours" if color_by == "gari"
                  else "degree")

@@ -30,7 +30,8 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
 __all__ = ["knn_agreement", "draw_layout", "arrange_components", "default_node_size",
-           "default_edge_width", "plot_comparison", "save_figure"]
+           "default_edge_width", "plot_comparison", "save_figure", "display_name",
+           "panel_grid"]
 
 
 def _positions(G: nx.Graph, pos: Any) -> tuple[list[Any], np.ndarray]:
@@ -90,6 +91,28 @@ def default_node_size(n: int, labels: bool = False) -> float:
 def default_edge_width(n: int) -> float:
     """Edge line width (points) for a drawing whose main component has ``n`` nodes."""
     return float(min(1.5, max(0.25, 1.5 * (40.0 / max(n, 1)) ** 0.5)))
+
+
+#: share of the drawing the edges may cover (ink) before they are drawn lighter and thinner
+_EDGE_INK = 0.1
+
+
+def _edge_density_style(ink: float) -> tuple[float, float]:
+    """Edge alpha and width factor for edges that cover ``ink`` of the drawing (number of
+    edges x mean drawn length x width / area): 1 and 1 up to :data:`_EDGE_INK`, then
+    alpha falling like the inverse square root of the excess (down to 0.15) and width like
+    its inverse fourth root (down to half), so that a dense graph is not a grey hairball of
+    opaque edges.
+
+    Examples
+    --------
+    >>> _edge_density_style(0.05)
+    (1.0, 1.0)
+    >>> [round(v, 2) for v in _edge_density_style(0.56)]  # jazz, 2,742 edges, at 7 inches
+    [0.42, 0.65]
+    """
+    ratio = _EDGE_INK / max(ink, 1e-12)
+    return float(np.clip(ratio ** 0.5, 0.15, 1.0)), float(np.clip(ratio ** 0.25, 0.5, 1.0))
 
 
 def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
@@ -210,6 +233,12 @@ def arrange_components(G: nx.Graph, X: np.ndarray, *, strip_width: float | None 
 
 _COLOR_BY = ("gari", "degree", "component", None)
 
+#: default colour map of the GARI colours (``color_by="gari"``, the HTML view, the command
+#: line): ColorBrewer's red-yellow-blue, safe for colour-blind readers, red where none of a
+#: node's graph neighbours are among its nearest drawn neighbours (what should stand out),
+#: a calm blue where all are
+GARI_CMAP = "RdYlBu"
+
 
 def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.ndarray],
                  color_by: str | None, color: Any, isolated_color: Any,
@@ -230,7 +259,7 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
         c = np.array([agree[v] for v in nodes], dtype=float) / deg
         label = "fraction of graph neighbours among nearest neighbours"
         norm = dict(vmin=0.0, vmax=1.0)
-        cmap = cmap or "RdYlGn"
+        cmap = cmap or GARI_CMAP
     elif color_by == "degree":
         c = np.array([d for _, d in G.degree(nodes)], dtype=float)
         label = "degree"
@@ -257,7 +286,8 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
 def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
                 color: Any = None, color_by: str | None = None, color_by_knn: bool = False,
                 node_size: float | None = None, edge_color: Any = "0.6",
-                edge_width: float | None = None, cmap: str | None = None,
+                edge_width: float | None = None, edge_alpha: float | None = None,
+                cmap: str | None = None,
                 title: str | None = None, colorbar: bool | None = None,
                 labels: bool | Mapping[Any, Any] | None = None,
                 components: str = "strip", isolated_color: Any = "0.72",
@@ -281,36 +311,47 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     color_by : {"gari", "degree", "component"} or None
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
         nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; with the
-        strip, each component among its own nodes) on a fixed red (none) to green (all)
-        scale with a colour bar; ``"degree"``: degree with a colour
-        bar; ``"component"``: the ten largest components in distinct colours with a legend.
-        Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
+        strip, each component among its own nodes) on a fixed red (none) to blue (all)
+        scale (:data:`GARI_CMAP`, colour-blind safe) with a colour bar; ``"degree"``:
+        degree with a colour bar; ``"component"``: the ten largest components in distinct
+        colours with a legend.  Overrides ``color``.  Isolated nodes get ``isolated_color``
+        in every mode.
     color_by_knn : bool
         Same as ``color_by="gari"`` (kept for old callers).
     node_size, edge_width : float or None
         Default: :func:`default_node_size`, :func:`default_edge_width` of the main
         component's size, for an axes 5.3 inches high or wide (a 7-inch figure); smaller
         axes get markers smaller by the square of the ratio (down to 0.3) and edges
-        thinner by the ratio (down to half).  Markers are drawn apart: nodes closer than
-        their markers' diameter in the axes as drawn (2-D; in 3-D within the axes' box)
-        are moved that far apart in the drawing (:func:`_separate_markers`; ``pos`` and
-        the colours are unchanged).
+        thinner by the ratio (down to half).  Dense drawings, whose edges cover more
+        than a tenth of the axes (number of edges x mean drawn length x width / area), get
+        edges thinner by the fourth root of the excess (down to half).  Markers are drawn
+        apart: nodes closer than their markers' diameter in the axes as drawn (2-D; in 3-D
+        within the axes' box) are moved that far apart in the drawing
+        (:func:`_separate_markers`; ``pos`` and the colours are unchanged).
+    edge_alpha : float or None
+        Edge opacity; default 1 while the edges cover up to a tenth of the axes, then
+        falling with the square root of the excess (down to 0.15): about 0.4 for the 2,742
+        edges of the jazz network in a 7-inch figure, so that a dense graph is not a grey
+        hairball.
     edge_color, title
         Styling.
     cmap : str or None
-        Colour map for numeric colours (default "RdYlGn" for ``"gari"``, else "viridis").
+        Colour map for numeric colours (default :data:`GARI_CMAP`, "RdYlBu", for ``"gari"``,
+        else "viridis").
     colorbar : bool or None
         Colour bar for numeric colours (default: with ``color_by``, when the colours vary:
         none when every node has the same value or none has one).
     labels : bool, dict or None
         Node labels: True (``str(node)``), a dict node -> text, False; default True up to
-        60 nodes.  Short labels (up to 3 characters) sit inside large markers; the others
-        are placed beside their marker, in the final axes (draw into an axes whose size is
-        settled: a later ``tight_layout`` may move labels onto each other), each at one of
-        12 positions around its marker or, with a leader line, further out, so that no two
-        labels overlap, no label covers a marker and every label stays inside the axes.
-        Labels are placed by degree, highest first (then in node order); a label that
-        finds no free place is left out.
+        60 nodes.  Short labels (up to 3 characters) sit inside the markers, at 7 points,
+        when every one of them fits in its marker at that size (no smaller text: it would
+        blur at 150 dpi); otherwise all labels are placed beside their marker, in the
+        final axes (draw into an axes whose size is settled: a later ``tight_layout`` may
+        move labels onto each other), each at one of 12 positions around its marker or,
+        with a leader line, further out, so that no two labels overlap, no label covers a
+        marker and every label stays inside the axes.  Labels are placed by degree, highest
+        first (then in node order); a label that finds no free place is left out.  Every
+        label has a white halo, so it stays readable over edges.
     components : {"strip", "keep"}
         ``"strip"`` (2-D only): the largest component fills the canvas and the others are
         packed, each with its own shape, in a strip to its right (:func:`arrange_components`;
@@ -401,8 +442,19 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     shrink = float(np.clip(inches / 5.3, 0.3, 1.0))
     if node_size is None:
         node_size = default_node_size(n_main, labels=show_labels) * shrink ** 2
+    # a dense drawing gets lighter, thinner edges: by the share of the axes the edges cover
+    # (number x mean length, relative to the drawing's extent, x width / area)
+    width = default_edge_width(n_main) * max(shrink, 0.5) if edge_width is None else edge_width
+    alpha, thin = 1.0, 1.0
+    if E.size:
+        span = float(np.ptp(X, axis=0).max())
+        rel = float(np.linalg.norm(X[E[:, 0]] - X[E[:, 1]], axis=1).mean()) / span if span else 0
+        side = float(np.sqrt(box.width * fig.get_figwidth() * box.height * fig.get_figheight()))
+        alpha, thin = _edge_density_style(len(E) * rel * width / 72.0 / max(side, 1e-9))
+    if edge_alpha is None:
+        edge_alpha = alpha
     if edge_width is None:
-        edge_width = default_edge_width(n_main) * max(shrink, 0.5)
+        edge_width = width * thin
     sizes = np.full(n, float(node_size))
     if strip is not None:  # smaller markers for the small components' cells
         sizes[np.concatenate(comps[1:])] = max(2.0, 0.4 * node_size)
@@ -412,18 +464,19 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
                           None if strip is None else np.array([[0.0, 0.0], [strip[1], 1.0]]))
     arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
     if E.size and arrows:
-        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size)
+        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size, edge_alpha)
     elif E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
             from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
 
-            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width))
+            ax3.add_collection3d(Line3DCollection(segs, colors=edge_color, linewidths=edge_width,
+                                                  alpha=edge_alpha))
         else:
             from matplotlib.collections import LineCollection
 
             ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
-                                             zorder=1))
+                                             alpha=edge_alpha, zorder=1))
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
     auto_bar = colorbar is None
     if colorbar is None:
@@ -474,8 +527,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ax3.set_aspect("equal", adjustable="datalim")
         ax3.set_xticks([])
         ax3.set_yticks([])
-        for spine in ax3.spines.values():
-            spine.set_visible(strip is None)
+        for spine in ax3.spines.values():  # no box frame: the drawing stands on its own
+            spine.set_visible(False)
     else:
         ax3.set_xticks([])
         ax3.set_yticks([])
@@ -644,7 +697,7 @@ _MAX_ARROWS = 5000
 
 
 def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
-                 node_size: float) -> None:
+                 node_size: float, alpha: float = 1.0) -> None:
     """Directed edges as arrows ending at the target's marker (2-D)."""
     from matplotlib.patches import FancyArrowPatch
 
@@ -652,15 +705,20 @@ def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float
     head = max(4.0, 4.0 * width + 2.0)
     patches = [FancyArrowPatch(tuple(X[u]), tuple(X[v]), arrowstyle="-|>",
                                mutation_scale=head, shrinkA=r, shrinkB=r + 0.5,
-                               color=color, lw=width, zorder=1) for u, v in E]
+                               color=color, lw=width, alpha=alpha, zorder=1) for u, v in E]
     for p in patches:
         ax.add_patch(p)
+
+
+#: font size (points) of labels inside the markers: smaller text blurs at 150 dpi; labels
+#: that do not all fit in their markers at this size are placed beside them instead
+_INSIDE_LABEL_PT = 7.0
 
 
 def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
                  labels: bool | Mapping[Any, Any], sizes: np.ndarray, dim: int,
                  degree: np.ndarray) -> None:
-    """Node labels: inside the marker when short and the marker is large; beside it
+    """Node labels: inside the markers when every label fits at 7 pt; beside them
     otherwise, placed around the marker so that no two labels overlap and every label stays
     inside the axes (:func:`_place_labels`; by degree, labels that find no room are left
     out)."""
@@ -668,21 +726,27 @@ def _draw_labels(ax: Any, nodes: list[Any], X: np.ndarray,
     text = [str(v) if given is None else str(given[v]) if v in given else "" for v in nodes]
     from matplotlib.patheffects import withStroke
 
-    node_size = float(sizes.max()) if len(sizes) else 0.0
-    inside = max((len(t) for t in text), default=0) <= 3 and node_size >= 100
     size = 7 if len(nodes) <= 30 else 6
     halo = [withStroke(linewidth=2, foreground="white", alpha=0.8)]  # readable on any colour
     show = np.array([bool(t) for t in text], dtype=bool)
+    # inside the markers only when every label fits in its marker at a readable size
+    inside = show.any() and max(len(t) for t in text) <= 3 and dim == 2
+    if inside:
+        from matplotlib.textpath import TextPath
+
+        widest = max(TextPath((0, 0), t, size=_INSIDE_LABEL_PT).get_extents().width
+                     for t in text if t)
+        inside = widest <= 0.9 * float(np.sqrt(sizes[show].min()))  # marker diameter, pt
     if dim == 3:
         for t, x in zip(text, X, strict=True):
             if t:
-                ax.text(*x, t, fontsize=size, zorder=4)
+                ax.text(*x, t, fontsize=size, zorder=4, path_effects=halo)
         return
     if inside:
         for t, x in zip(text, X, strict=True):
             if t:
-                ax.annotate(t, x, ha="center", va="center", fontsize=size, zorder=4,
-                            path_effects=halo)
+                ax.annotate(t, x, ha="center", va="center", fontsize=_INSIDE_LABEL_PT,
+                            zorder=4, path_effects=halo)
         return
     fig = ax.figure
     ax.apply_aspect()
@@ -726,7 +790,7 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
                     color_by_knn: bool = True, figsize: tuple[float, float] | None = None,
                     axes: Any = None) -> Figure:
     """Supplement Figure 3 of [1]_: the adjacency matrix and one drawing per method, with
-    each drawing's GARI under it.
+    each drawing's GARI under it.  Methods are titled by :func:`display_name`.
 
     Parameters
     ----------
@@ -735,7 +799,8 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
     name : str or None
         Title of the adjacency panel (default ``G.graph["name"]``).
     ncols : int or None
-        Panels per row (default all in one row).
+        Panels per row (default: all in one row; with ``figsize``, the grid that makes the
+        panels largest, :func:`panel_grid`).
     color_by_knn : bool
         Colour vertices by :func:`knn_agreement`.
     figsize : tuple or None
@@ -762,11 +827,15 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
 
     npanel = 1 + len(layouts)
     if axes is None:
-        ncols = npanel if ncols is None else int(ncols)
-        nrows = -(-npanel // ncols)
+        if ncols is None and figsize is not None:  # the grid with the largest panels
+            nrows, ncols = panel_grid(npanel, figsize[0], figsize[1], head=0.5)
+        else:
+            ncols = npanel if ncols is None else int(ncols)
+            nrows = -(-npanel // ncols)
         dims = {np.asarray(next(iter(p.values()))).size for p in layouts.values() if p}
         three = 3 in dims
-        fig = plt.figure(figsize=figsize or (2.3 * ncols, 2.6 * nrows))
+        # constrained layout: titles and GARI lines never run into each other
+        fig = plt.figure(figsize=figsize or (2.3 * ncols, 2.6 * nrows), layout="constrained")
         axes = [fig.add_subplot(nrows, ncols, 1)]
         for i, pos in enumerate(layouts.values(), start=2):
             d = np.asarray(next(iter(pos.values()))).size if pos else 2
@@ -790,7 +859,7 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
         draw_layout(G, pos, ax, color_by="gari" if color_by_knn else None, node_size=14,
                     edge_width=0.6, labels=False, colorbar=False)
         g = gari(G, pos)
-        ax.set_title(method, fontsize=8)
+        ax.set_title(display_name(method), fontsize=8)
         if ax.name == "3d":
             ax.text2D(0.5, -0.02, f"GARI {g:.2f}", transform=ax.transAxes, ha="center",
                       va="top", fontsize=8)
@@ -799,10 +868,68 @@ def plot_comparison(G: nx.Graph, layouts: Mapping[str, Mapping[Any, Any]], *,
     return fig
 
 
+#: how figures name the methods (formal display names); others: underscores as spaces
+_DISPLAY_NAMES = {
+    "loe": "LOE", "asap_loe": "ASAP-LOE", "landmark": "landmark LOE", "soe": "SOE",
+    "ree": "REE", "ste": "STE", "tste": "t-STE", "gnmds": "GNMDS", "dmoe": "DMOE",
+    "lpem": "LPEM", "landmark_ste": "landmark STE", "tsne": "t-SNE",
+    "kamada_kawai": "Kamada\u2013Kawai", "arf": "ARF", "forceatlas2": "ForceAtlas2",
+    "ig_fr": "FR (igraph)", "ig_kk": "KK (igraph)", "ig_drl": "DrL (igraph)",
+    "ig_graphopt": "GraphOpt (igraph)", "ig_mds": "MDS (igraph)",
+}
+
+
+def display_name(method: str) -> str:
+    """The name a figure gives a layout method: ``"LOE"``, ``"Kamada–Kawai"``, ``"spring"``,
+    ``"sfdp"``; an unknown name with its underscores as spaces.
+
+    Examples
+    --------
+    >>> display_name("kamada_kawai"), display_name("sfdp"), display_name("my_layout")
+    ('Kamada–Kawai', 'sfdp', 'my layout')
+    """
+    return _DISPLAY_NAMES.get(method, method.replace("_", " "))
+
+
+def panel_grid(n: int, width: float, height: float, *, head: float = 0.0,
+               aspect: float = 1.0) -> tuple[int, int]:
+    """Rows and columns for ``n`` panels on a ``width`` x ``height`` area (inches) that
+    make the panels largest: each panel ``aspect`` times as wide as high, under a title
+    band ``head`` inches high; on a tie, fewer rows.
+
+    Examples
+    --------
+    >>> panel_grid(5, 7.0, 3.0, head=0.45), panel_grid(5, 7.0, 7.0, head=0.45)
+    ((1, 5), (2, 3))
+    """
+    if n < 1:
+        raise ValueError(f"need at least one panel, got {n}")
+    best, grid = -1.0, (1, n)
+    for rows in range(1, n + 1):
+        cols = -(-n // rows)
+        if rows > 1 and -(-n // (rows - 1)) == cols:
+            continue  # the same columns with fewer rows
+        side = min(width / cols / aspect, max(height / rows - head, 0.0))
+        if side > best + 1e-9:
+            best, grid = side, (rows, cols)
+    return grid
+
+
+#: rcParams in force while a figure is written (print requirements): TrueType (Type 42)
+#: fonts in PDF and PostScript, which the IEEE and ACM font checks accept (Type 3 fonts are
+#: rejected), and SVG text kept as ``<text>`` elements, which can be edited
+_PRINT_RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
+
+
 def save_figure(fig: Figure, path: str | os.PathLike[str], dpi: float = 110) -> None:
     """Save ``fig`` to ``path`` atomically (temporary file in the same folder, then rename);
-    the format follows the extension (png, svg, pdf).  The file honours the umask."""
+    the format follows the extension (png, svg, pdf).  The file honours the umask.
+
+    PDF and PostScript embed their fonts as TrueType (Type 42), not Type 3, and SVG keeps
+    its text as text (set only while saving: the caller's rcParams are
+    left as they were)."""
+    import matplotlib as mpl
 
     fmt = os.path.splitext(os.fspath(path))[1].lstrip(".").lower() or "png"
-    with atomic_write(path, "wb") as fh:
+    with atomic_write(path, "wb") as fh, mpl.rc_context(_PRINT_RC):
         fig.savefig(fh, format=fmt, dpi=dpi, bbox_inches="tight")

@@ -26,7 +26,7 @@ from ._data.graph import pos_array
 from .constraints import graph_to_csr
 from .io import atomic_write
 from .metrics import gari
-from .plot import arrange_components, default_node_size, knn_agreement
+from .plot import GARI_CMAP, arrange_components, default_node_size, knn_agreement
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -69,7 +69,7 @@ def _graph_arrays(G: nx.Graph, nodes: list[Any]) -> tuple[np.ndarray, np.ndarray
 
 
 def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None,
-                color_by: str | None = "gari", cmap: str = "RdYlGn",
+                color_by: str | None = "gari", cmap: str = GARI_CMAP,
                 node_radius: float | None = None, components: str = "strip") -> str:
     """The interactive view of a 2-D layout as one self-contained HTML document.
 
@@ -89,7 +89,8 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         :func:`nx_ordinal.plot.draw_layout`), in eleven classes 0, 0.1, ..., 1 of ``cmap``,
         with a legend; nodes without neighbours grey.  ``None``: one colour.
     cmap : str
-        matplotlib colour map of the GARI scale (default "RdYlGn", red = none recovered).
+        matplotlib colour map of the GARI scale (default "RdYlBu", red = none recovered,
+        blue = all; colour-blind safe).
     node_radius : float or None
         Node radius in screen pixels at the initial zoom (default: from the number of
         nodes of the largest component, as the markers of
@@ -232,7 +233,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
 
 def write_html(G: nx.Graph, pos: Mapping[Any, Any], path: str | os.PathLike[str], *,
                title: str | None = None, color_by: str | None = "gari",
-               cmap: str = "RdYlGn", node_radius: float | None = None,
+               cmap: str = GARI_CMAP, node_radius: float | None = None,
                components: str = "strip") -> None:
     """Write the interactive view of a 2-D layout to one self-contained HTML file.
 

@@ -68,3 +68,75 @@ def test_format_table_alignment():
     assert lines[1].split() == ["a", "1.000", "0.500", "0.250", "0.125", "2.2", "0.0000",
                                 "0.50"]
     assert lines[2].split()[1:5] == ["0.000", "-", "-", "-"]  # never "-0.000"; absent "-"
+
+
+def _title_boxes(fig):
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    titles = [a.title for a in fig.axes if a.title.get_text()]
+    if fig._suptitle is not None:
+        titles.append(fig._suptitle)
+    return [(t.get_text(), t.get_window_extent(r)) for t in titles]
+
+
+def test_compare_figure_5_methods_at_7x3_titles_apart(monkeypatch, tmp_path):
+    # before: 2 rows of 3 squashed panels whose titles ran into each other and into the
+    # first row ("kamada_kawai: GARI 0.511, NP1 0.304"); now one row of 5 square-ish panels,
+    # formal two-line titles, the graph's size once on top, no box frames
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nx_ordinal import cli
+
+    G = nx.les_miserables_graph()
+    methods = ["loe", "spring", "kamada_kawai", "spectral", "circular"]
+    rows = compare_layouts(G, methods[:4], seed=0, keep_positions=True)
+    rows.append(dict(rows[1], method="circular", pos=nx.circular_layout(G)))
+    kept = []
+    monkeypatch.setattr(cli, "_save", lambda fig, path, dpi: kept.append(fig))
+    cli._compare_figure(G, rows, str(tmp_path / "c.png"),
+                        {"figsize": (7.0, 3.0), "color_by": "gari", "labels": None,
+                         "node_size": None}, None)
+    (fig,) = kept
+    boxes = _title_boxes(fig)
+    texts = [t for t, _ in boxes]
+    names = ["LOE", "spring", "Kamada\u2013Kawai"]
+    assert texts[:3] == [f"{m}\nGARI {r['gari']:.3f}" for m, r in zip(names, rows, strict=False)]
+    assert texts[-1] == "77 nodes, 254 edges"
+    assert not any(a.overlaps(b) for i, (_, a) in enumerate(boxes) for _, b in boxes[:i])
+    panels = [a for a in fig.axes if a.title.get_text()]
+    assert len(panels) == 5
+    ys = {round(a.get_position().y0, 6) for a in panels}
+    assert len(ys) == 1  # one row
+    for a in panels:
+        w, h = a.get_window_extent().width, a.get_window_extent().height
+        assert 0.7 < w / h < 1.4  # square-ish, not squashed
+        assert not any(s.get_visible() for s in a.spines.values())
+    plt.close(fig)
+
+
+def test_plot_comparison_grid_from_aspect_and_titles_apart():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from nx_ordinal.plot import display_name, panel_grid, plot_comparison
+
+    assert panel_grid(5, 7.0, 3.0, head=0.5) == (1, 5)
+    assert panel_grid(6, 7.0, 7.0, head=0.5) == (2, 3)
+    G = nx.frucht_graph()
+    layouts = {m: p for m, p in [("loe", nx.circular_layout(G)),
+                                 ("spring", nx.spring_layout(G, seed=0)),
+                                 ("kamada_kawai", nx.kamada_kawai_layout(G)),
+                                 ("spectral", nx.spectral_layout(G)),
+                                 ("sfdp", nx.shell_layout(G))]}
+    for figsize in ((7.0, 3.0), (7.0, 7.0)):
+        fig = plot_comparison(G, layouts, name="Frucht graph", figsize=figsize)
+        boxes = _title_boxes(fig)
+        assert [t for t, _ in boxes][1:] == [display_name(m) for m in layouts]
+        assert [t for t, _ in boxes][3] == "Kamada\u2013Kawai"
+        assert not any(a.overlaps(b) for i, (_, a) in enumerate(boxes) for _, b in boxes[:i])
+        plt.close(fig)

@@ -376,3 +376,105 @@ def test_colour_bar_only_when_the_colours_say_something():
     ax = draw_layout(G, nx.circular_layout(G), color_by="gari")
     assert len(ax.figure.axes) == 2
     plt.close(ax.figure)
+
+
+def test_saved_pdf_has_truetype_fonts_and_svg_keeps_text(tmp_path):
+    # print requirements: Type 3 fonts fail the IEEE / ACM font checks; SVG text must stay
+    # editable; the caller's rcParams are not changed
+    G = nx.path_graph(4)
+    ax = draw_layout(G, {v: (float(v), float(v % 2)) for v in G}, title="path")
+    before = {k: matplotlib.rcParams[k] for k in ("pdf.fonttype", "ps.fonttype", "svg.fonttype")}
+    save_figure(ax.figure, tmp_path / "d.pdf")
+    pdf = (tmp_path / "d.pdf").read_bytes()
+    assert b"/Subtype /Type3" not in pdf
+    assert b"/Subtype /TrueType" in pdf or b"/Subtype /CIDFontType2" in pdf
+    save_figure(ax.figure, tmp_path / "d.svg")
+    svg = (tmp_path / "d.svg").read_text()
+    assert "<text" in svg and ">path</text>" in svg
+    assert {k: matplotlib.rcParams[k] for k in before} == before
+
+
+def test_default_gari_colour_map_is_colour_blind_safe_everywhere():
+    # red-green (RdYlGn) is unreadable for colour-blind readers: red-yellow-blue by default,
+    # red for a node none of whose graph neighbours are drawn near it, blue for all, in the
+    # drawing and in the HTML view
+    from matplotlib.colors import to_hex
+
+    from nx_ordinal.plot import GARI_CMAP
+    from nx_ordinal.view import layout_html
+
+    assert GARI_CMAP == "RdYlBu"
+    G = nx.les_miserables_graph()
+    pos = nx.circular_layout(G)
+    ax = draw_layout(G, pos, color_by="gari", labels=False)
+    dots = ax.collections[-1]
+    assert dots.get_cmap().name == "RdYlBu"
+    assert to_hex(dots.get_cmap()(1.0)) == to_hex(matplotlib.colormaps["RdYlBu"](1.0))
+    page = layout_html(G, pos)
+    blue = to_hex(matplotlib.colormaps["RdYlBu"](1.0))
+    red = to_hex(matplotlib.colormaps["RdYlBu"](0.0))
+    assert f"#nodes .g10{{fill:{blue}}}" in page and f"#nodes .g0{{fill:{red}}}" in page
+
+
+def test_edge_alpha_and_width_follow_the_edge_density():
+    # the same 60 nodes with 90 and with 1200 edges in a 4-inch figure: the dense drawing's
+    # edges are lighter and thinner (before: opaque grey at one width, a hairball); a cycle
+    # of 60 covers little of the axes: opaque
+    from matplotlib.collections import LineCollection
+
+    pos = nx.circular_layout(nx.empty_graph(60))
+    style = []
+    for m in (90, 1200):
+        G = nx.gnm_random_graph(60, m, seed=1)
+        ax = draw_layout(G, pos, labels=False, figsize=(4, 4))
+        (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+        style.append((lines.get_alpha(), lines.get_linewidths()[0]))
+        plt.close(ax.figure)
+    (a_sparse, w_sparse), (a_dense, w_dense) = style
+    assert a_dense < 0.5 * a_sparse and a_dense < 0.3
+    assert w_dense < 0.8 * w_sparse
+    C = nx.cycle_graph(60)  # short edges, little ink: opaque
+    ax = draw_layout(C, pos, labels=False, figsize=(4, 4))
+    (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+    assert lines.get_alpha() == 1.0
+    # a given alpha and width are kept
+    G = nx.gnm_random_graph(60, 1200, seed=1)
+    ax = draw_layout(G, pos, labels=False, figsize=(4, 4), edge_alpha=0.9, edge_width=1.0)
+    (lines,) = [c for c in ax.collections if isinstance(c, LineCollection)]
+    assert lines.get_alpha() == 0.9 and lines.get_linewidths()[0] == 1.0
+
+
+def test_labels_have_a_halo_and_a_readable_size_inside_markers():
+    # labels over edges need a white halo (2-D beside or inside, 3-D); labels inside the
+    # markers are at least 7 pt (before: 6 pt, blurry at 150 dpi), and labels that do not
+    # fit in their marker at 7 pt go beside it
+    from matplotlib.patheffects import withStroke
+
+    def halo(t):
+        return any(isinstance(e, withStroke) for e in t.get_path_effects())
+
+    G = nx.petersen_graph()
+    pos = nx.spring_layout(G, seed=0)
+    ax = draw_layout(G, pos, node_size=160)  # one-character labels: inside
+    assert len(ax.texts) == 10
+    for t in ax.texts:
+        assert t.get_fontsize() >= 7 and halo(t)
+        assert t.get_ha() == "center" and t.xyann == t.xy  # on its marker
+    C = nx.cycle_graph(40)  # more than 30 nodes: was 6 pt
+    ax = draw_layout(C, nx.circular_layout(C), node_size=160)
+    assert {t.get_fontsize() for t in ax.texts} == {7.0}
+    assert all(t.get_ha() == "center" for t in ax.texts)
+    H = nx.relabel_nodes(G, {v: 100 + v for v in G})  # three digits: too wide at 7 pt
+    ax = draw_layout(H, {100 + v: p for v, p in pos.items()}, node_size=160)
+    assert len(ax.texts) == 10 and all(halo(t) for t in ax.texts)
+    assert all(t.get_ha() == "left" and t.xyann != (0, 0) for t in ax.texts)  # beside
+    ax3 = draw_layout(G, nx.spring_layout(G, dim=3, seed=0))
+    assert len(ax3.texts) == 10 and all(halo(t) for t in ax3.texts)
+
+
+def test_single_drawing_has_no_box_frame():
+    # like the netscience figure: no frame around a drawing, with or without the strip
+    for G in (nx.path_graph(4), nx.disjoint_union(nx.path_graph(4), nx.path_graph(2))):
+        ax = draw_layout(G, nx.circular_layout(G))
+        assert not any(s.get_visible() for s in ax.spines.values())
+        plt.close(ax.figure)
