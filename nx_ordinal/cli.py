@@ -57,7 +57,11 @@ class _Interrupt:
 
 class _Ticker:
     """For layouts without a progress display of their own: after the first second, one
-    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end."""
+    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end; when stderr is
+    not a terminal (a file, a pipe), a plain line every ten seconds instead, left as is."""
+
+    #: seconds between two lines when stderr is not a terminal
+    PLAIN_INTERVAL = 10.0
 
     def __init__(self, what: str, enabled: bool = True) -> None:
         self.what = what
@@ -68,16 +72,24 @@ class _Ticker:
         import time
 
         start = time.monotonic()
-        while not self._stop.wait(1.0):
+        interval = 1.0 if self.tty else self.PLAIN_INTERVAL
+        while not self._stop.wait(interval):
             text = f"nx-ordinal: {self.what} ({time.monotonic() - start:.0f} s)"
-            self.width = max(self.width, len(text))
-            sys.stderr.write("\r" + text)
-            sys.stderr.flush()
+            if self.tty:
+                self.width = max(self.width, len(text))
+                self.stream.write("\r" + text)
+            else:
+                self.stream.write(text + "\n")
+            self.stream.flush()
 
     def __enter__(self) -> _Ticker:
         import threading
 
+        from ._runtime.progress import is_terminal
+
         if self.enabled:
+            self.stream = sys.stderr
+            self.tty = is_terminal(self.stream)
             self._stop = threading.Event()
             self._thread = threading.Thread(target=self._run, daemon=True)
             self._thread.start()
@@ -88,8 +100,8 @@ class _Ticker:
             self._stop.set()
             self._thread.join()
             if self.width:
-                sys.stderr.write("\r" + " " * self.width + "\r")
-                sys.stderr.flush()
+                self.stream.write("\r" + " " * self.width + "\r")
+                self.stream.flush()
 
 
 def _version() -> str:

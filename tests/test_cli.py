@@ -492,28 +492,70 @@ def test_console_script_gallery_ctrl_c(tmp_path):
     assert not figs.exists() or list(figs.iterdir()) == []
 
 
-def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
-    """A layout without ``verbose`` that runs over a second gets one updating line on
-    stderr, cleared at the end; ``--quiet`` has none."""
-    import re
+class _FakeTTY:
+    """A stderr that says it is a terminal, recording what is written."""
+
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def _slow_layout(monkeypatch, seconds):
     import time
 
     from nx_ordinal import registry
 
     def slow_layout(G, dim=2):
-        time.sleep(2.5)
+        time.sleep(seconds)
         return nx.circular_layout(G, dim=dim)
 
     monkeypatch.setitem(registry._REGISTRY, "slow",
                         registry.LayoutEntry("slow", slow_layout, "test", takes_seed=False))
+
+
+def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
+    """A layout without ``verbose`` that runs over a second gets one updating line on
+    stderr when it is a terminal, cleared at the end; ``--quiet`` has none."""
+    import re
+
+    _slow_layout(monkeypatch, 2.5)
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.cycle_graph(5), path)
+    tty = _FakeTTY()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
+    err = tty.text
+    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
+    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
+    tty.text = ""
+    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
+    assert tty.text == ""
+
+
+def test_progress_line_not_on_a_terminal(tmp_path, monkeypatch, capsys):
+    """stderr redirected to a file: plain lines every PLAIN_INTERVAL seconds, no ``\\r``."""
+    import re
+
+    from nx_ordinal.cli import _Ticker
+
+    monkeypatch.setattr(_Ticker, "PLAIN_INTERVAL", 0.4)
+    _slow_layout(monkeypatch, 1.0)
     path = tmp_path / "g.edgelist"
     nx.write_edgelist(nx.cycle_graph(5), path)
     assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
     err = capsys.readouterr().err
-    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
-    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
-    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
-    assert capsys.readouterr().err == ""
+    assert "\r" not in err and err.endswith("\n")
+    lines = err.splitlines()
+    assert 1 <= len(lines) <= 2  # at 0.4 s and 0.8 s of a 1-second layout
+    assert all(re.fullmatch(r"nx-ordinal: slow running \(\d s\)", t) for t in lines)
 
 
 def test_no_progress_bar_for_a_quick_ordinal_layout(tmp_path, capsys):
