@@ -148,28 +148,130 @@ _CLI_OWNED = {"dim": "use --dim instead", "seed": "use --seed instead",
               "pos": "initial positions cannot be given on the command line"}
 
 
-def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
-    """Every ``-p`` key must be a keyword parameter of ``func`` (unless it takes
-    ``**kwargs``), and none of the keys the command line sets itself."""
+#: registry wrappers that take ``**kw`` and hand them to a networkx drawer: their ``-p`` keys
+#: and values are checked against that drawer's signature
+_NX_TARGETS = {"spring": "spring_layout", "forceatlas2": "forceatlas2_layout",
+               "kamada_kawai": "kamada_kawai_layout", "spectral": "spectral_layout",
+               "arf": "arf_layout"}
+
+
+def _parameters(name: str, func: Callable[..., Any]) -> tuple[dict[str, Any], bool]:
+    """The keyword parameters (``inspect.Parameter`` by name) that ``-p`` may set for the
+    layout ``name``, and whether it takes any other keyword too (``**kwargs`` handed on to
+    something whose parameters are unknown here: igraph, Graphviz attributes, t-SNE)."""
     import inspect
 
-    for key in params:
-        if key in _CLI_OWNED:
-            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):  # builtins without a signature: let the call decide
-        return
+        return {}, True
     kinds = inspect.Parameter
-    if any(p.kind is kinds.VAR_KEYWORD for p in sig.parameters.values()):
+    found = {p.name: p for i, p in enumerate(sig.parameters.values())
+             if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)}
+    if not any(p.kind is kinds.VAR_KEYWORD for p in sig.parameters.values()):
+        return found, False
+    target = _NX_TARGETS.get(name)
+    if target is None or not getattr(func, "__module__", "").startswith("nx_ordinal."):
+        return found, True
+    import networkx as nx
+
+    inner, other = _parameters(target, getattr(nx, target))
+    return {**inner, **found}, other
+
+
+def _annotation_types(param: Any) -> set[str] | None:
+    """The simple types a parameter takes, from its annotation (``"float | None"``) or, for
+    an unannotated one, from a numeric or boolean default; None when not known."""
+    import inspect
+
+    ann = param.annotation
+    if ann is inspect.Parameter.empty:
+        default = param.default
+        if isinstance(default, bool):
+            return {"bool"}
+        if isinstance(default, (int, float)):
+            return {"int", "float"}
+        return None
+    if not isinstance(ann, str):
+        ann = getattr(ann, "__name__", str(ann))
+    parts = {t.strip() for t in ann.split("|")}
+    return parts if parts <= {"int", "float", "str", "bool", "None"} else None
+
+
+def _value_fits(value: Any, types: set[str]) -> bool:
+    if value is None:
+        return "None" in types
+    if isinstance(value, bool):
+        return bool(types & {"bool", "int"})
+    if isinstance(value, int):
+        return bool(types & {"int", "float"})
+    if isinstance(value, float):
+        return "float" in types
+    if isinstance(value, str):
+        return "str" in types
+    return False
+
+
+def _check_value(name: str, param: Any, value: Any) -> None:
+    types = _annotation_types(param)
+    if types is None or _value_fits(value, types):
         return
-    names = [p.name for i, p in enumerate(sig.parameters.values())
-             if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)]
+    order = [t for t in ("bool", "int", "float", "str", "None") if t in types]
+    wanted = " or ".join(order)
+    raise ValueError(f"-p {param.name}={value!r}: layout {name!r} takes {wanted} for "
+                     f"{param.name}, got {type(value).__name__}")
+
+
+def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
+    """Every ``-p`` key must be a keyword parameter of ``func`` (unless it takes
+    ``**kwargs``), none of the keys the command line sets itself, and each value of a type
+    the parameter takes (as far as its annotation or default says)."""
+    _method_params([(name, func)], params, keep_going=False)
+
+
+def _method_params(layouts: Sequence[tuple[str, Callable[..., Any]]], params: dict[str, Any],
+                   keep_going: bool) -> dict[str, dict[str, Any]]:
+    """The ``-p`` parameters of each layout (name, callable), checked before any work.
+
+    A key that no layout takes, or a value of a type its parameter does not take, is an
+    error.  A key that only some layouts take is an error naming the others, unless
+    ``keep_going``: then it goes to those that take it, and a line on stderr says so.
+    """
     for key in params:
-        if key not in names:
-            usable = ", ".join(n for n in names if n not in _CLI_OWNED)
-            raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
-                             f"{usable}")
+        if key in _CLI_OWNED:
+            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
+    known = {name: _parameters(name, func) for name, func in layouts}
+    out: dict[str, dict[str, Any]] = {name: {} for name, _ in layouts}
+    for key, value in params.items():
+        takers = [name for name, (found, other) in known.items() if key in found or other]
+        if not takers:
+            if len(known) == 1:
+                name, (found, _) = next(iter(known.items()))
+                usable = ", ".join(n for n in found if n not in _CLI_OWNED)
+                raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
+                                 f"{usable}")
+            raise ValueError(f"-p {key}: none of the layouts {_names(list(known))} has a "
+                             f"parameter {key!r}")
+        for name in takers:
+            param = known[name][0].get(key)
+            if param is not None:
+                _check_value(name, param, value)
+            out[name][key] = value
+        others = [name for name in known if name not in takers]
+        if others and not keep_going:
+            raise ValueError(f"-p {key}: {'layout' if len(others) == 1 else 'layouts'} "
+                             f"{_names(others)} {'has' if len(others) == 1 else 'have'} no "
+                             f"parameter {key!r}, only {_names(takers)}; --keep-going gives "
+                             "it only to the layouts that take it")
+        if others:
+            print(f"nx-ordinal compare: -p {key} goes only to {_names(takers)} "
+                  f"({_names(others)} {'has' if len(others) == 1 else 'have'} no such "
+                  "parameter)", file=sys.stderr)
+    return out
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(repr(n) for n in names)
 
 
 def _takes(func: Callable[..., Any], name: str) -> bool:
@@ -347,10 +449,16 @@ def _prepare_layout(name: str, args: argparse.Namespace,
     entry = get_entry(name)
     func = entry.load()
     _check_params(name, func, params)
+    return func, _verbose(func, params, args)
+
+
+def _verbose(func: Callable[..., Any], params: dict[str, Any],
+             args: argparse.Namespace) -> dict[str, Any]:
+    """``params`` plus ``verbose=True`` for a layout that takes it, unless ``--quiet``."""
     kw = dict(params)
     if not args.quiet and _takes(func, "verbose"):
         kw["verbose"] = True
-    return func, kw
+    return kw
 
 
 def _draw(args: argparse.Namespace) -> int:
@@ -426,7 +534,11 @@ def _compare(args: argparse.Namespace) -> int:
     names = args.methods or list(DEFAULT_METHODS)
     methods = list(dict.fromkeys(m for arg in names for m in arg.split(",") if m))
     params = parse_params(args.param)
-    per_method = {m: _prepare_layout(m, args, params)[1] for m in methods}
+    from .registry import get_entry
+
+    funcs = [(m, get_entry(m).load()) for m in methods]
+    checked = _method_params(funcs, params, args.keep_going)
+    per_method = {m: _verbose(f, checked[m], args) for m, f in funcs}
     options = _drawing_options(args) if args.output else {}
     dpi = _positive(args.dpi, "--dpi")
     G = _read_input(args.input, args.largest_component)

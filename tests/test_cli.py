@@ -188,10 +188,13 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
             proc.kill()
     err = (err + rest).decode()
     assert proc.returncode == 130, err
-    assert err.endswith("nx-ordinal: interrupted\n")  # after the progress bar is cleared
-    # one line for the interruption; the only other line is the memory estimate that
-    # verbose runs state up front, before any work
-    other = [ln for ln in err.split("\n") if ln and "estimated peak memory" not in ln]
+    assert err.endswith("nx-ordinal: interrupted\n")
+    # stderr is a pipe: the progress display is plain lines, no \r redraws
+    assert "\r" not in err and "loe-lbfgs: " in err
+    # one line for the interruption; the only other lines are the memory estimate that
+    # verbose runs state up front, before any work, and the progress lines
+    other = [ln for ln in err.split("\n") if ln and "estimated peak memory" not in ln
+             and not ln.startswith("loe-lbfgs: ")]
     assert len(other) == 1 and other[0].endswith("nx-ordinal: interrupted")
     assert "Traceback" not in err and "Warning" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
@@ -338,16 +341,54 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     assert recorder[-1]["verbose"] is False
     # compare passes them to every method (each must take them) and draws the layouts
     fig = tmp_path / "cmp.png"
+    n_calls = len(recorder)
     assert main(["compare", str(path), "-m", "recorder", "ree", "-p", "init=spectral",
                  "-o", str(fig)]) == 2
-    assert "layout 'ree' has no parameter 'init'" in capsys.readouterr().err
-    # spectral takes no max_iter: it fails, says so, and the exit status says so too; the
-    # figure still has the methods that ran
+    assert capsys.readouterr().err == (
+        "nx-ordinal: error: -p init: layout 'ree' has no parameter 'init', only 'recorder'; "
+        "--keep-going gives it only to the layouts that take it\n")
+    # spectral takes no max_iter (networkx's spectral_layout has none): refused before any
+    # work; with --keep-going it goes to the recorder only, and both layouts are drawn
     assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
-                 "-o", str(fig)]) == 1
+                 "-o", str(fig)]) == 2
+    assert "layout 'spectral' has no parameter 'max_iter'" in capsys.readouterr().err
+    assert len(recorder) == n_calls and not fig.exists()
+    assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
+                 "-o", str(fig), "--keep-going"]) == 0
     captured = capsys.readouterr()
-    assert "recorder" in captured.out and "spectral failed" in captured.err
+    assert captured.err.startswith("nx-ordinal compare: -p max_iter goes only to 'recorder' "
+                                   "('spectral' has no such parameter)\n")
+    assert "failed" not in captured.err and "spectral" in captured.out
     assert recorder[-1]["max_iter"] == 9 and fig.read_bytes()[:8] == PNG
+
+
+@pytest.mark.parametrize("argv, message", [
+    # a value of a type the parameter does not take (its annotation: float | None)
+    (["compare", "-m", "recorder,loe", "-p", "max_time=abc"],
+     "-p max_time='abc': layout 'loe' takes float or None for max_time, got str"),
+    (["draw", "-m", "loe", "-p", "max_time=abc", "-o", "{tmp}/x.png"],
+     "-p max_time='abc': layout 'loe' takes float or None for max_time, got str"),
+    (["compare", "-m", "recorder,loe", "-p", "max_iter=1.5"],
+     "-p max_iter=1.5: layout 'loe' takes int for max_iter, got float"),
+    # unannotated: from the default (max_iter=100)
+    (["compare", "-m", "recorder", "-p", "max_iter=lots"],
+     "-p max_iter='lots': layout 'recorder' takes int or float for max_iter, got str"),
+    # networkx's drawers behind the registry's wrappers: their own parameters
+    (["compare", "-m", "loe,spring", "-p", "iterations=many", "--keep-going"],
+     "-p iterations='many': layout 'spring' takes int or float for iterations, got str"),
+    # a parameter no layout takes is an error even with --keep-going
+    (["compare", "-m", "loe,spring", "-p", "max_itr=3", "--keep-going"],
+     "-p max_itr: none of the layouts 'loe', 'spring' has a parameter 'max_itr'"),
+    (["compare", "-m", "recorder,spring,sfdp", "-p", "max_iter=10"],
+     "-p max_iter: layout 'spring' has no parameter 'max_iter', only 'recorder', 'sfdp'; "
+     "--keep-going gives it only to the layouts that take it"),
+])
+def test_params_checked_against_every_method_before_any_work(tmp_path, recorder, big_graph,
+                                                             capsys, argv, message):
+    argv = [argv[0], str(big_graph), *(a.format(tmp=tmp_path) for a in argv[1:])]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"nx-ordinal: error: {message}\n"
+    assert recorder == [] and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("args, message", [
@@ -692,10 +733,18 @@ def test_subcommand_help_is_wrapped(capsys, monkeypatch):
         assert max(len(line) for line in description.splitlines()) <= 79, (cmd, description)
 
 
-def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path, capsys):
-    # spring has no max_iter: its failure is named on stderr and the exit status says so
+def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path, capsys,
+                                                          monkeypatch):
+    # a layout that fails: its failure is named on stderr and the exit status says so
+    from nx_ordinal import registry
+
+    def broken(G, dim=2, seed=None):
+        raise ValueError("broken layout")
+
+    monkeypatch.setitem(registry._REGISTRY, "spring",
+                        registry.LayoutEntry("spring", broken, "test"))
     out = tmp_path / "cmp.png"
-    args = ["compare", str(graph_file), "-m", "loe,spring", "-p", "max_iter=10", "-o", str(out)]
+    args = ["compare", str(graph_file), "-m", "loe,spring", "-o", str(out)]
     assert main(args) == 1
     captured = capsys.readouterr()
     assert "nx-ordinal compare: spring failed: " in captured.err
