@@ -370,13 +370,35 @@ def _induced(G: Any, keep: set[Any]) -> Any:
     return H
 
 
+def _check_cmap(name: str | None, color: str | None = None) -> str | None:
+    """A matplotlib colour map name for ``--cmap``, checked (with ``--color``)."""
+    if name is None:
+        return None
+    import matplotlib
+
+    if name not in matplotlib.colormaps:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(matplotlib.colormaps), n=3)
+        raise ValueError(f"unknown colour map {name!r} for --cmap"
+                         + (f"; did you mean {', '.join(close)}?" if close
+                            else "; e.g. viridis, plasma, RdYlGn, coolwarm"))
+    if color is not None and color not in ("gari", "degree"):
+        raise ValueError(f"--cmap colours --color gari or degree, got --color {color}")
+    return name
+
+
 def _drawing_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments of :func:`nx_ordinal.plot.draw_layout` from the options, checked."""
+    """Keyword arguments of :func:`nx_ordinal.plot.draw_layout` from the options, checked
+    (``title`` is None unless ``--title`` is given)."""
     return {
         "figsize": _figsize(args.size),
         "node_size": _positive(args.node_size, "--node-size"),
         "labels": args.labels,
         "color_by": None if args.color == "none" else args.color,
+        "cmap": _check_cmap(args.cmap, args.color),
+        "colorbar": args.colorbar,
+        "title": args.title,
     }
 
 
@@ -435,6 +457,8 @@ def _demo(args: argparse.Namespace) -> int:
                                      projection="3d" if d == 3 else None)
                 draw_layout(G, pos, ax, node_size=25, edge_width=0.8, labels=False,
                             title=f"{gname} {d}-D, {name}\nGARI {gari(G, pos):.2f}")
+        if args.title:
+            fig.suptitle(args.title)
         fig.tight_layout()
         _save(fig, args.output, 110)
         print(f"wrote {args.output}")
@@ -495,8 +519,11 @@ def _draw(args: argparse.Namespace) -> int:
         from .view import write_html
 
         _Interrupt.check()
-        write_html(G, pos, args.output, title=f"{os.path.basename(args.input)}: "
-                   f"{args.method}", color_by=None if args.color == "none" else "gari")
+        title = options["title"]
+        if title is None:
+            title = f"{os.path.basename(args.input)}: {args.method}"
+        write_html(G, pos, args.output, title=title, cmap=options["cmap"] or "RdYlGn",
+                   color_by=None if args.color == "none" else "gari")
     else:
         import matplotlib
 
@@ -515,7 +542,9 @@ def _draw(args: argparse.Namespace) -> int:
                           f"{gari(_induced(G, main), pos):.3f})")
         if G.is_directed() and not _uses_direction(args.method):
             title += f"\n{args.method} ignores edge direction: drawn as undirected"
-        ax = draw_layout(G, pos, title=title, **options)
+        if options["title"] is not None:  # --title replaces it
+            title = options["title"]
+        ax = draw_layout(G, pos, **{**options, "title": title})
         _save(ax.figure, args.output, dpi)
     print(f"wrote {args.output} ({args.method}, "
           + ("no edges)" if math.isnan(score) else f"GARI {score:.3f})"))
@@ -539,7 +568,7 @@ def _compare(args: argparse.Namespace) -> int:
     funcs = [(m, get_entry(m).load()) for m in methods]
     checked = _method_params(funcs, params, args.keep_going)
     per_method = {m: _verbose(f, checked[m], args) for m, f in funcs}
-    options = _drawing_options(args) if args.output else {}
+    options = _drawing_options(args)  # checked even without -o
     dpi = _positive(args.dpi, "--dpi")
     G = _read_input(args.input, args.largest_component)
     rows = compare_layouts(G, methods, dim=dim, seed=args.seed, n_init=args.n_init,
@@ -588,16 +617,21 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
         strip = arrange_components(G, X)[1]
         if strip is not None:
             wide = 1.0 + 1.1 * (strip[1] - strip[0] + 0.08)
+    options = dict(options)
     color_by = options.get("color_by")
-    bar = color_by in ("gari", "degree")
+    suptitle = options.pop("title", None)
+    bar = color_by in ("gari", "degree") and options.pop("colorbar", None) is not False
     side, head, foot = 4.6, 0.45, (0.85 if bar else 0.2)
+    top = 0.5 if suptitle else 0.0  # room for --title above the panels
     W = side * wide * ncols
-    H = side * nrows + head * nrows + foot
+    H = side * nrows + head * nrows + foot + top
     figsize = options.pop("figsize", None) or (W, H)
     fig = plt.figure(figsize=figsize)
     W, H = fig.get_figwidth(), fig.get_figheight()
+    if suptitle:
+        fig.suptitle(suptitle, y=1 - 0.1 / H, va="top", fontsize="x-large")
     # fixed margins (no tight_layout afterwards: the labels are placed in the final axes)
-    grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - head / H,
+    grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - (head + top) / H,
                             bottom=foot / H, wspace=0.08, hspace=head / side)
     mappable = None
     for i, r in enumerate(done):
@@ -606,7 +640,8 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
         title = f"{r['method']}: GARI {r['gari']:.3f}, NP1 {r['np1']:.3f}"
         if G.is_directed() and not r.get("directed", True):
             title += " (ignores edge direction)"
-        draw_layout(G, r["pos"], ax, title=title, colorbar=False, **options)
+        draw_layout(G, r["pos"], ax, title=title, colorbar=False,
+                    **{k: v for k, v in options.items() if k != "colorbar"})
         mappable = next((c for c in ax.collections if c.get_array() is not None), mappable)
     if bar and mappable is not None:  # one colour bar for all: the scale is the same
         label = ("fraction of graph neighbours among nearest neighbours" if color_by == "gari"
@@ -769,6 +804,15 @@ def _add_drawing_options(p: argparse.ArgumentParser) -> None:
                    help="node colours: gari = fraction of graph neighbours among the nearest "
                         "neighbours in the drawing (colour bar), degree (colour bar), "
                         "component (legend), none (default gari)")
+    g.add_argument("--cmap", metavar="NAME",
+                   help="matplotlib colour map of --color gari or degree (default: RdYlGn "
+                        "for gari, viridis for degree)")
+    g.add_argument("--colorbar", action=argparse.BooleanOptionalAction, default=None,
+                   help="the colour bar of --color gari or degree (default: drawn when the "
+                        "colours vary)")
+    g.add_argument("--title", metavar="TEXT",
+                   help="title of the picture, replacing the default (method and GARI); "
+                        "'' for none")
 
 
 def _add_layout_options(p: argparse.ArgumentParser) -> None:
@@ -802,6 +846,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="nx_ordinal_demo.png",
                    help="picture to write: .png, .svg or .pdf (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--title", metavar="TEXT", help="title above the six drawings")
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("draw", help="lay out a graph file and write a picture, the positions "

@@ -751,3 +751,67 @@ def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path,
     assert "wrote " in captured.out and "(without spring)" in captured.out and out.is_file()
     assert main([*args, "--keep-going"]) == 0
     assert "spring failed" in capsys.readouterr().err
+
+
+@pytest.fixture
+def saved(monkeypatch):
+    """The figures the command line saves, kept open for the test to look at."""
+    from nx_ordinal import cli
+
+    figs = []
+    monkeypatch.setattr(cli, "_save", lambda fig, path, dpi: figs.append(fig))
+    return figs
+
+
+def _cmaps(ax):
+    return {c.get_cmap().name for c in ax.collections if c.get_array() is not None}
+
+
+def test_draw_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
+    out = str(tmp_path / "x.png")
+    args = ["draw", str(graph_file), "-m", "spring", "-o", out, "-q"]  # GARI colours vary
+    assert main([*args, "--title", "My graph", "--cmap", "viridis"]) == 0
+    assert main([*args, "--no-colorbar"]) == 0
+    assert main([*args, "--title", ""]) == 0
+    a, b, c = (f.axes[0] for f in saved)
+    assert a.get_title() == "My graph" and _cmaps(a) == {"viridis"}
+    assert len(saved[0].axes) == 2  # the drawing and its colour bar
+    assert b.get_title().startswith("spring (12 nodes): GARI") and _cmaps(b) == {"RdYlGn"}
+    assert len(saved[1].axes) == 1  # --no-colorbar
+    assert c.get_title() == ""
+
+
+def test_compare_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
+    out = str(tmp_path / "x.png")
+    args = ["compare", str(graph_file), "-m", "spring,spectral", "-o", out, "-q"]
+    assert main([*args, "--title", "Frucht", "--cmap", "plasma"]) == 0
+    assert main([*args, "--no-colorbar"]) == 0
+    one, two = saved
+    assert one._suptitle.get_text() == "Frucht" and two._suptitle is None
+    assert len(one.axes) == 3 and len(two.axes) == 2  # two panels (+ the shared colour bar)
+    assert all(_cmaps(ax) == {"plasma"} for ax in one.axes[:2])
+    # the title's room is above the panels: no panel reaches into it
+    top = max(ax.get_position().y1 for ax in one.axes[:2])
+    assert top < one._suptitle.get_position()[1] - 0.02
+
+
+def test_demo_title(tmp_path, saved, capsys):
+    assert main(["demo", "-o", str(tmp_path / "d.png"), "--title", "LOE demo"]) == 0
+    assert saved[0]._suptitle.get_text() == "LOE demo"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["draw", "-o", "{tmp}/x.png", "--cmap", "viridiss"],
+     "unknown colour map 'viridiss' for --cmap; did you mean viridis, viridis_r, cividis?"),
+    (["compare", "-m", "recorder", "--cmap", "nosuchmap"],  # checked without -o too
+     "unknown colour map 'nosuchmap' for --cmap; e.g. viridis, plasma, RdYlGn, coolwarm"),
+    (["draw", "-o", "{tmp}/x.png", "--cmap", "viridis", "--color", "component"],
+     "--cmap colours --color gari or degree, got --color component"),
+])
+def test_drawing_option_errors_before_any_work(tmp_path, recorder, big_graph, capsys, argv,
+                                               message):
+    argv = [argv[0], str(big_graph), "-m", "recorder",
+            *(a.format(tmp=tmp_path) for a in argv[1:] if a not in ("-m", "recorder"))]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"nx-ordinal: error: {message}\n"
+    assert recorder == [] and list(tmp_path.iterdir()) == []
