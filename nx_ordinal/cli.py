@@ -57,7 +57,11 @@ class _Interrupt:
 
 class _Ticker:
     """For layouts without a progress display of their own: after the first second, one
-    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end."""
+    updating line ``nx-ordinal: <what> (N s)`` on stderr, cleared at the end; when stderr is
+    not a terminal (a file, a pipe), a plain line every ten seconds instead, left as is."""
+
+    #: seconds between two lines when stderr is not a terminal
+    PLAIN_INTERVAL = 10.0
 
     def __init__(self, what: str, enabled: bool = True) -> None:
         self.what = what
@@ -68,16 +72,24 @@ class _Ticker:
         import time
 
         start = time.monotonic()
-        while not self._stop.wait(1.0):
+        interval = 1.0 if self.tty else self.PLAIN_INTERVAL
+        while not self._stop.wait(interval):
             text = f"nx-ordinal: {self.what} ({time.monotonic() - start:.0f} s)"
-            self.width = max(self.width, len(text))
-            sys.stderr.write("\r" + text)
-            sys.stderr.flush()
+            if self.tty:
+                self.width = max(self.width, len(text))
+                self.stream.write("\r" + text)
+            else:
+                self.stream.write(text + "\n")
+            self.stream.flush()
 
     def __enter__(self) -> _Ticker:
         import threading
 
+        from ._runtime.progress import is_terminal
+
         if self.enabled:
+            self.stream = sys.stderr
+            self.tty = is_terminal(self.stream)
             self._stop = threading.Event()
             self._thread = threading.Thread(target=self._run, daemon=True)
             self._thread.start()
@@ -88,8 +100,8 @@ class _Ticker:
             self._stop.set()
             self._thread.join()
             if self.width:
-                sys.stderr.write("\r" + " " * self.width + "\r")
-                sys.stderr.flush()
+                self.stream.write("\r" + " " * self.width + "\r")
+                self.stream.flush()
 
 
 def _version() -> str:
@@ -136,28 +148,130 @@ _CLI_OWNED = {"dim": "use --dim instead", "seed": "use --seed instead",
               "pos": "initial positions cannot be given on the command line"}
 
 
-def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
-    """Every ``-p`` key must be a keyword parameter of ``func`` (unless it takes
-    ``**kwargs``), and none of the keys the command line sets itself."""
+#: registry wrappers that take ``**kw`` and hand them to a networkx drawer: their ``-p`` keys
+#: and values are checked against that drawer's signature
+_NX_TARGETS = {"spring": "spring_layout", "forceatlas2": "forceatlas2_layout",
+               "kamada_kawai": "kamada_kawai_layout", "spectral": "spectral_layout",
+               "arf": "arf_layout"}
+
+
+def _parameters(name: str, func: Callable[..., Any]) -> tuple[dict[str, Any], bool]:
+    """The keyword parameters (``inspect.Parameter`` by name) that ``-p`` may set for the
+    layout ``name``, and whether it takes any other keyword too (``**kwargs`` handed on to
+    something whose parameters are unknown here: igraph, Graphviz attributes, t-SNE)."""
     import inspect
 
-    for key in params:
-        if key in _CLI_OWNED:
-            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
     try:
         sig = inspect.signature(func)
     except (TypeError, ValueError):  # builtins without a signature: let the call decide
-        return
+        return {}, True
     kinds = inspect.Parameter
-    if any(p.kind is kinds.VAR_KEYWORD for p in sig.parameters.values()):
+    found = {p.name: p for i, p in enumerate(sig.parameters.values())
+             if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)}
+    if not any(p.kind is kinds.VAR_KEYWORD for p in sig.parameters.values()):
+        return found, False
+    target = _NX_TARGETS.get(name)
+    if target is None or not getattr(func, "__module__", "").startswith("nx_ordinal."):
+        return found, True
+    import networkx as nx
+
+    inner, other = _parameters(target, getattr(nx, target))
+    return {**inner, **found}, other
+
+
+def _annotation_types(param: Any) -> set[str] | None:
+    """The simple types a parameter takes, from its annotation (``"float | None"``) or, for
+    an unannotated one, from a numeric or boolean default; None when not known."""
+    import inspect
+
+    ann = param.annotation
+    if ann is inspect.Parameter.empty:
+        default = param.default
+        if isinstance(default, bool):
+            return {"bool"}
+        if isinstance(default, (int, float)):
+            return {"int", "float"}
+        return None
+    if not isinstance(ann, str):
+        ann = getattr(ann, "__name__", str(ann))
+    parts = {t.strip() for t in ann.split("|")}
+    return parts if parts <= {"int", "float", "str", "bool", "None"} else None
+
+
+def _value_fits(value: Any, types: set[str]) -> bool:
+    if value is None:
+        return "None" in types
+    if isinstance(value, bool):
+        return bool(types & {"bool", "int"})
+    if isinstance(value, int):
+        return bool(types & {"int", "float"})
+    if isinstance(value, float):
+        return "float" in types
+    if isinstance(value, str):
+        return "str" in types
+    return False
+
+
+def _check_value(name: str, param: Any, value: Any) -> None:
+    types = _annotation_types(param)
+    if types is None or _value_fits(value, types):
         return
-    names = [p.name for i, p in enumerate(sig.parameters.values())
-             if i > 0 and p.kind in (kinds.POSITIONAL_OR_KEYWORD, kinds.KEYWORD_ONLY)]
+    order = [t for t in ("bool", "int", "float", "str", "None") if t in types]
+    wanted = " or ".join(order)
+    raise ValueError(f"-p {param.name}={value!r}: layout {name!r} takes {wanted} for "
+                     f"{param.name}, got {type(value).__name__}")
+
+
+def _check_params(name: str, func: Callable[..., Any], params: dict[str, Any]) -> None:
+    """Every ``-p`` key must be a keyword parameter of ``func`` (unless it takes
+    ``**kwargs``), none of the keys the command line sets itself, and each value of a type
+    the parameter takes (as far as its annotation or default says)."""
+    _method_params([(name, func)], params, keep_going=False)
+
+
+def _method_params(layouts: Sequence[tuple[str, Callable[..., Any]]], params: dict[str, Any],
+                   keep_going: bool) -> dict[str, dict[str, Any]]:
+    """The ``-p`` parameters of each layout (name, callable), checked before any work.
+
+    A key that no layout takes, or a value of a type its parameter does not take, is an
+    error.  A key that only some layouts take is an error naming the others, unless
+    ``keep_going``: then it goes to those that take it, and a line on stderr says so.
+    """
     for key in params:
-        if key not in names:
-            usable = ", ".join(n for n in names if n not in _CLI_OWNED)
-            raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
-                             f"{usable}")
+        if key in _CLI_OWNED:
+            raise ValueError(f"-p {key}=...: {_CLI_OWNED[key]}")
+    known = {name: _parameters(name, func) for name, func in layouts}
+    out: dict[str, dict[str, Any]] = {name: {} for name, _ in layouts}
+    for key, value in params.items():
+        takers = [name for name, (found, other) in known.items() if key in found or other]
+        if not takers:
+            if len(known) == 1:
+                name, (found, _) = next(iter(known.items()))
+                usable = ", ".join(n for n in found if n not in _CLI_OWNED)
+                raise ValueError(f"layout {name!r} has no parameter {key!r}; its parameters: "
+                                 f"{usable}")
+            raise ValueError(f"-p {key}: none of the layouts {_names(list(known))} has a "
+                             f"parameter {key!r}")
+        for name in takers:
+            param = known[name][0].get(key)
+            if param is not None:
+                _check_value(name, param, value)
+            out[name][key] = value
+        others = [name for name in known if name not in takers]
+        if others and not keep_going:
+            raise ValueError(f"-p {key}: {'layout' if len(others) == 1 else 'layouts'} "
+                             f"{_names(others)} {'has' if len(others) == 1 else 'have'} no "
+                             f"parameter {key!r}, only {_names(takers)}; --keep-going gives "
+                             "it only to the layouts that take it")
+        if others:
+            print(f"nx-ordinal compare: -p {key} goes only to {_names(takers)} "
+                  f"({_names(others)} {'has' if len(others) == 1 else 'have'} no such "
+                  "parameter)", file=sys.stderr)
+    return out
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(repr(n) for n in names)
 
 
 def _takes(func: Callable[..., Any], name: str) -> bool:
@@ -256,13 +370,35 @@ def _induced(G: Any, keep: set[Any]) -> Any:
     return H
 
 
+def _check_cmap(name: str | None, color: str | None = None) -> str | None:
+    """A matplotlib colour map name for ``--cmap``, checked (with ``--color``)."""
+    if name is None:
+        return None
+    import matplotlib
+
+    if name not in matplotlib.colormaps:
+        import difflib
+
+        close = difflib.get_close_matches(name, list(matplotlib.colormaps), n=3)
+        raise ValueError(f"unknown colour map {name!r} for --cmap"
+                         + (f"; did you mean {', '.join(close)}?" if close
+                            else "; e.g. viridis, plasma, RdYlGn, coolwarm"))
+    if color is not None and color not in ("gari", "degree"):
+        raise ValueError(f"--cmap colours --color gari or degree, got --color {color}")
+    return name
+
+
 def _drawing_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Keyword arguments of :func:`nx_ordinal.plot.draw_layout` from the options, checked."""
+    """Keyword arguments of :func:`nx_ordinal.plot.draw_layout` from the options, checked
+    (``title`` is None unless ``--title`` is given)."""
     return {
         "figsize": _figsize(args.size),
         "node_size": _positive(args.node_size, "--node-size"),
         "labels": args.labels,
         "color_by": None if args.color == "none" else args.color,
+        "cmap": _check_cmap(args.cmap, args.color),
+        "colorbar": args.colorbar,
+        "title": args.title,
     }
 
 
@@ -321,6 +457,8 @@ def _demo(args: argparse.Namespace) -> int:
                                      projection="3d" if d == 3 else None)
                 draw_layout(G, pos, ax, node_size=25, edge_width=0.8, labels=False,
                             title=f"{gname} {d}-D, {name}\nGARI {gari(G, pos):.2f}")
+        if args.title:
+            fig.suptitle(args.title)
         fig.tight_layout()
         _save(fig, args.output, 110)
         print(f"wrote {args.output}")
@@ -335,10 +473,16 @@ def _prepare_layout(name: str, args: argparse.Namespace,
     entry = get_entry(name)
     func = entry.load()
     _check_params(name, func, params)
+    return func, _verbose(func, params, args)
+
+
+def _verbose(func: Callable[..., Any], params: dict[str, Any],
+             args: argparse.Namespace) -> dict[str, Any]:
+    """``params`` plus ``verbose=True`` for a layout that takes it, unless ``--quiet``."""
     kw = dict(params)
     if not args.quiet and _takes(func, "verbose"):
         kw["verbose"] = True
-    return func, kw
+    return kw
 
 
 def _draw(args: argparse.Namespace) -> int:
@@ -376,8 +520,11 @@ def _draw(args: argparse.Namespace) -> int:
         from .view import write_html
 
         _Interrupt.check()
-        write_html(G, pos, args.output, title=f"{os.path.basename(args.input)}: "
-                   f"{args.method}", color_by=None if args.color == "none" else "gari")
+        title = options["title"]
+        if title is None:
+            title = f"{os.path.basename(args.input)}: {args.method}"
+        write_html(G, pos, args.output, title=title, cmap=options["cmap"] or "RdYlGn",
+                   color_by=None if args.color == "none" else "gari")
     else:
         import matplotlib
 
@@ -396,7 +543,9 @@ def _draw(args: argparse.Namespace) -> int:
                           f"{gari(_induced(G, main), pos):.3f})")
         if G.is_directed() and not _uses_direction(args.method):
             title += f"\n{args.method} ignores edge direction: drawn as undirected"
-        ax = draw_layout(G, pos, title=title, **options)
+        if options["title"] is not None:  # --title replaces it
+            title = options["title"]
+        ax = draw_layout(G, pos, **{**options, "title": title})
         _save(ax.figure, args.output, dpi)
     print(f"wrote {args.output} ({args.method}, "
           + ("no edges)" if math.isnan(score) else f"GARI {score:.3f})"))
@@ -415,8 +564,12 @@ def _compare(args: argparse.Namespace) -> int:
     names = args.methods or list(DEFAULT_METHODS)
     methods = list(dict.fromkeys(m for arg in names for m in arg.split(",") if m))
     params = parse_params(args.param)
-    per_method = {m: _prepare_layout(m, args, params)[1] for m in methods}
-    options = _drawing_options(args) if args.output else {}
+    from .registry import get_entry
+
+    funcs = [(m, get_entry(m).load()) for m in methods]
+    checked = _method_params(funcs, params, args.keep_going)
+    per_method = {m: _verbose(f, checked[m], args) for m, f in funcs}
+    options = _drawing_options(args)  # checked even without -o
     dpi = _positive(args.dpi, "--dpi")
     G = _read_input(args.input, args.largest_component)
     rows = compare_layouts(G, methods, dim=dim, seed=args.seed, n_init=args.n_init,
@@ -463,11 +616,13 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
         strip = arrange_components(G, X)[1]
         if strip is not None:
             wide = 1.0 + 1.1 * (strip[1] - strip[0] + 0.08)
+    options = dict(options)
     color_by = options.get("color_by")
-    bar = color_by in ("gari", "degree")
-    # a caption line on top (the graph's size, once), a two-line title over each panel
-    # (method, GARI), the colour bar at the bottom
-    side, top, head, foot, gap = 4.6, 0.3, 0.5, (0.85 if bar else 0.2), 0.1
+    suptitle = options.pop("title", None)
+    bar = color_by in ("gari", "degree") and options.pop("colorbar", None) is not False
+    # a caption line on top (--title, else the graph's size, once), a two-line title over
+    # each panel (method, GARI), the colour bar at the bottom
+    side, top, head, foot, gap = 4.6, (0.5 if suptitle else 0.3), 0.5, (0.85 if bar else 0.2), 0.1
     figsize = options.pop("figsize", None)
     if figsize is None:
         ncols = min(3, len(done))
@@ -482,10 +637,13 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
     ax_h = max((H - top - foot - nrows * head) / nrows, 0.1)
     grid = fig.add_gridspec(nrows, ncols, left=0.01, right=0.99, top=1 - (top + head) / H,
                             bottom=foot / H, wspace=gap, hspace=head / ax_h)
-    n, m = G.number_of_nodes(), G.number_of_edges()
-    name = G.graph.get("name") or ""
-    fig.suptitle(f"{name + ': ' if name else ''}{n} node{'s' * (n != 1)}, "
-                 f"{m} edge{'s' * (m != 1)}", y=1 - 0.06 / H, va="top", fontsize=10)
+    if suptitle:
+        fig.suptitle(suptitle, y=1 - 0.1 / H, va="top", fontsize="x-large")
+    else:
+        n, m = G.number_of_nodes(), G.number_of_edges()
+        name = G.graph.get("name") or ""
+        fig.suptitle(f"{name + ': ' if name else ''}{n} node{'s' * (n != 1)}, "
+                     f"{m} edge{'s' * (m != 1)}", y=1 - 0.06 / H, va="top", fontsize=10)
     mappable = None
     axes = []
     for i, r in enumerate(done):
@@ -494,7 +652,8 @@ def _compare_figure(G: Any, rows: list[dict[str, Any]], path: str, options: dict
         title = f"{display_name(r['method'])}\nGARI {r['gari']:.3f}"
         if G.is_directed() and not r.get("directed", True):
             title += " (ignores edge direction)"
-        draw_layout(G, r["pos"], ax, colorbar=False, **options)
+        draw_layout(G, r["pos"], ax, colorbar=False,
+                    **{k: v for k, v in options.items() if k != "colorbar"})
         ax.set_title(title, fontsize=9, linespacing=1.15)
         axes.append(ax)
         mappable = next((c for c in ax.collections if c.get_array() is not None), mappable)
@@ -666,6 +825,15 @@ def _add_drawing_options(p: argparse.ArgumentParser) -> None:
                    help="node colours: gari = fraction of graph neighbours among the nearest "
                         "neighbours in the drawing (colour bar), degree (colour bar), "
                         "component (legend), none (default gari)")
+    g.add_argument("--cmap", metavar="NAME",
+                   help="matplotlib colour map of --color gari or degree (default: RdYlGn "
+                        "for gari, viridis for degree)")
+    g.add_argument("--colorbar", action=argparse.BooleanOptionalAction, default=None,
+                   help="the colour bar of --color gari or degree (default: drawn when the "
+                        "colours vary)")
+    g.add_argument("--title", metavar="TEXT",
+                   help="title of the picture, replacing the default (method and GARI); "
+                        "'' for none")
 
 
 def _add_layout_options(p: argparse.ArgumentParser) -> None:
@@ -699,6 +867,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", default="nx_ordinal_demo.png",
                    help="picture to write: .png, .svg or .pdf (default: %(default)s)")
     p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--title", metavar="TEXT", help="title above the six drawings")
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("draw", help="lay out a graph file and write a picture, the positions "

@@ -188,10 +188,13 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
             proc.kill()
     err = (err + rest).decode()
     assert proc.returncode == 130, err
-    assert err.endswith("nx-ordinal: interrupted\n")  # after the progress bar is cleared
-    # one line for the interruption; the only other line is the memory estimate that
-    # verbose runs state up front, before any work
-    other = [ln for ln in err.split("\n") if ln and "estimated peak memory" not in ln]
+    assert err.endswith("nx-ordinal: interrupted\n")
+    # stderr is a pipe: the progress display is plain lines, no \r redraws
+    assert "\r" not in err and "loe-lbfgs: " in err
+    # one line for the interruption; the only other lines are the memory estimate that
+    # verbose runs state up front, before any work, and the progress lines
+    other = [ln for ln in err.split("\n") if ln and "estimated peak memory" not in ln
+             and not ln.startswith("loe-lbfgs: ")]
     assert len(other) == 1 and other[0].endswith("nx-ordinal: interrupted")
     assert "Traceback" not in err and "Warning" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.edgelist"]
@@ -338,16 +341,54 @@ def test_params_reach_the_layout(tmp_path, recorder, capsys):
     assert recorder[-1]["verbose"] is False
     # compare passes them to every method (each must take them) and draws the layouts
     fig = tmp_path / "cmp.png"
+    n_calls = len(recorder)
     assert main(["compare", str(path), "-m", "recorder", "ree", "-p", "init=spectral",
                  "-o", str(fig)]) == 2
-    assert "layout 'ree' has no parameter 'init'" in capsys.readouterr().err
-    # spectral takes no max_iter: it fails, says so, and the exit status says so too; the
-    # figure still has the methods that ran
+    assert capsys.readouterr().err == (
+        "nx-ordinal: error: -p init: layout 'ree' has no parameter 'init', only 'recorder'; "
+        "--keep-going gives it only to the layouts that take it\n")
+    # spectral takes no max_iter (networkx's spectral_layout has none): refused before any
+    # work; with --keep-going it goes to the recorder only, and both layouts are drawn
     assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
-                 "-o", str(fig)]) == 1
+                 "-o", str(fig)]) == 2
+    assert "layout 'spectral' has no parameter 'max_iter'" in capsys.readouterr().err
+    assert len(recorder) == n_calls and not fig.exists()
+    assert main(["compare", str(path), "-m", "recorder", "spectral", "-p", "max_iter=9",
+                 "-o", str(fig), "--keep-going"]) == 0
     captured = capsys.readouterr()
-    assert "recorder" in captured.out and "spectral failed" in captured.err
+    assert captured.err.startswith("nx-ordinal compare: -p max_iter goes only to 'recorder' "
+                                   "('spectral' has no such parameter)\n")
+    assert "failed" not in captured.err and "spectral" in captured.out
     assert recorder[-1]["max_iter"] == 9 and fig.read_bytes()[:8] == PNG
+
+
+@pytest.mark.parametrize("argv, message", [
+    # a value of a type the parameter does not take (its annotation: float | None)
+    (["compare", "-m", "recorder,loe", "-p", "max_time=abc"],
+     "-p max_time='abc': layout 'loe' takes float or None for max_time, got str"),
+    (["draw", "-m", "loe", "-p", "max_time=abc", "-o", "{tmp}/x.png"],
+     "-p max_time='abc': layout 'loe' takes float or None for max_time, got str"),
+    (["compare", "-m", "recorder,loe", "-p", "max_iter=1.5"],
+     "-p max_iter=1.5: layout 'loe' takes int for max_iter, got float"),
+    # unannotated: from the default (max_iter=100)
+    (["compare", "-m", "recorder", "-p", "max_iter=lots"],
+     "-p max_iter='lots': layout 'recorder' takes int or float for max_iter, got str"),
+    # networkx's drawers behind the registry's wrappers: their own parameters
+    (["compare", "-m", "loe,spring", "-p", "iterations=many", "--keep-going"],
+     "-p iterations='many': layout 'spring' takes int or float for iterations, got str"),
+    # a parameter no layout takes is an error even with --keep-going
+    (["compare", "-m", "loe,spring", "-p", "max_itr=3", "--keep-going"],
+     "-p max_itr: none of the layouts 'loe', 'spring' has a parameter 'max_itr'"),
+    (["compare", "-m", "recorder,spring,sfdp", "-p", "max_iter=10"],
+     "-p max_iter: layout 'spring' has no parameter 'max_iter', only 'recorder', 'sfdp'; "
+     "--keep-going gives it only to the layouts that take it"),
+])
+def test_params_checked_against_every_method_before_any_work(tmp_path, recorder, big_graph,
+                                                             capsys, argv, message):
+    argv = [argv[0], str(big_graph), *(a.format(tmp=tmp_path) for a in argv[1:])]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"nx-ordinal: error: {message}\n"
+    assert recorder == [] and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("args, message", [
@@ -492,28 +533,70 @@ def test_console_script_gallery_ctrl_c(tmp_path):
     assert not figs.exists() or list(figs.iterdir()) == []
 
 
-def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
-    """A layout without ``verbose`` that runs over a second gets one updating line on
-    stderr, cleared at the end; ``--quiet`` has none."""
-    import re
+class _FakeTTY:
+    """A stderr that says it is a terminal, recording what is written."""
+
+    def __init__(self):
+        self.text = ""
+
+    def write(self, s):
+        self.text += s
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return True
+
+
+def _slow_layout(monkeypatch, seconds):
     import time
 
     from nx_ordinal import registry
 
     def slow_layout(G, dim=2):
-        time.sleep(2.5)
+        time.sleep(seconds)
         return nx.circular_layout(G, dim=dim)
 
     monkeypatch.setitem(registry._REGISTRY, "slow",
                         registry.LayoutEntry("slow", slow_layout, "test", takes_seed=False))
+
+
+def test_progress_line_for_layouts_without_their_own(tmp_path, monkeypatch, capsys):
+    """A layout without ``verbose`` that runs over a second gets one updating line on
+    stderr when it is a terminal, cleared at the end; ``--quiet`` has none."""
+    import re
+
+    _slow_layout(monkeypatch, 2.5)
+    path = tmp_path / "g.edgelist"
+    nx.write_edgelist(nx.cycle_graph(5), path)
+    tty = _FakeTTY()
+    monkeypatch.setattr(sys, "stderr", tty)
+    assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
+    err = tty.text
+    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
+    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
+    tty.text = ""
+    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
+    assert tty.text == ""
+
+
+def test_progress_line_not_on_a_terminal(tmp_path, monkeypatch, capsys):
+    """stderr redirected to a file: plain lines every PLAIN_INTERVAL seconds, no ``\\r``."""
+    import re
+
+    from nx_ordinal.cli import _Ticker
+
+    monkeypatch.setattr(_Ticker, "PLAIN_INTERVAL", 0.4)
+    _slow_layout(monkeypatch, 1.0)
     path = tmp_path / "g.edgelist"
     nx.write_edgelist(nx.cycle_graph(5), path)
     assert main(["draw", str(path), "-m", "slow", "-o", str(tmp_path / "a.json")]) == 0
     err = capsys.readouterr().err
-    assert re.match(r"\rnx-ordinal: slow running \(\d s\)", err) and "\n" not in err
-    assert err.endswith("s)\r" + " " * len("nx-ordinal: slow running (1 s)") + "\r")
-    assert main(["draw", str(path), "-m", "slow", "-q", "-o", str(tmp_path / "b.json")]) == 0
-    assert capsys.readouterr().err == ""
+    assert "\r" not in err and err.endswith("\n")
+    lines = err.splitlines()
+    assert 1 <= len(lines) <= 2  # at 0.4 s and 0.8 s of a 1-second layout
+    assert all(re.fullmatch(r"nx-ordinal: slow running \(\d s\)", t) for t in lines)
 
 
 def test_no_progress_bar_for_a_quick_ordinal_layout(tmp_path, capsys):
@@ -655,13 +738,85 @@ def test_subcommand_help_is_wrapped(capsys, monkeypatch):
         assert max(len(line) for line in description.splitlines()) <= 79, (cmd, description)
 
 
-def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path, capsys):
-    # spring has no max_iter: its failure is named on stderr and the exit status says so
+def test_compare_reports_failed_methods_and_exits_non_zero(graph_file, tmp_path, capsys,
+                                                          monkeypatch):
+    # a layout that fails: its failure is named on stderr and the exit status says so
+    from nx_ordinal import registry
+
+    def broken(G, dim=2, seed=None):
+        raise ValueError("broken layout")
+
+    monkeypatch.setitem(registry._REGISTRY, "spring",
+                        registry.LayoutEntry("spring", broken, "test"))
     out = tmp_path / "cmp.png"
-    args = ["compare", str(graph_file), "-m", "loe,spring", "-p", "max_iter=10", "-o", str(out)]
+    args = ["compare", str(graph_file), "-m", "loe,spring", "-o", str(out)]
     assert main(args) == 1
     captured = capsys.readouterr()
     assert "nx-ordinal compare: spring failed: " in captured.err
     assert "wrote " in captured.out and "(without spring)" in captured.out and out.is_file()
     assert main([*args, "--keep-going"]) == 0
     assert "spring failed" in capsys.readouterr().err
+
+
+@pytest.fixture
+def saved(monkeypatch):
+    """The figures the command line saves, kept open for the test to look at."""
+    from nx_ordinal import cli
+
+    figs = []
+    monkeypatch.setattr(cli, "_save", lambda fig, path, dpi: figs.append(fig))
+    return figs
+
+
+def _cmaps(ax):
+    return {c.get_cmap().name for c in ax.collections if c.get_array() is not None}
+
+
+def test_draw_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
+    out = str(tmp_path / "x.png")
+    args = ["draw", str(graph_file), "-m", "spring", "-o", out, "-q"]  # GARI colours vary
+    assert main([*args, "--title", "My graph", "--cmap", "viridis"]) == 0
+    assert main([*args, "--no-colorbar"]) == 0
+    assert main([*args, "--title", ""]) == 0
+    a, b, c = (f.axes[0] for f in saved)
+    assert a.get_title() == "My graph" and _cmaps(a) == {"viridis"}
+    assert len(saved[0].axes) == 2  # the drawing and its colour bar
+    assert b.get_title().startswith("spring (12 nodes): GARI") and _cmaps(b) == {"RdYlGn"}
+    assert len(saved[1].axes) == 1  # --no-colorbar
+    assert c.get_title() == ""
+
+
+def test_compare_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
+    out = str(tmp_path / "x.png")
+    args = ["compare", str(graph_file), "-m", "spring,spectral", "-o", out, "-q"]
+    assert main([*args, "--title", "Frucht", "--cmap", "plasma"]) == 0
+    assert main([*args, "--no-colorbar"]) == 0
+    one, two = saved
+    assert one._suptitle.get_text() == "Frucht" and two._suptitle is None
+    assert len(one.axes) == 3 and len(two.axes) == 2  # two panels (+ the shared colour bar)
+    assert all(_cmaps(ax) == {"plasma"} for ax in one.axes[:2])
+    # the title's room is above the panels: no panel reaches into it
+    top = max(ax.get_position().y1 for ax in one.axes[:2])
+    assert top < one._suptitle.get_position()[1] - 0.02
+
+
+def test_demo_title(tmp_path, saved, capsys):
+    assert main(["demo", "-o", str(tmp_path / "d.png"), "--title", "LOE demo"]) == 0
+    assert saved[0]._suptitle.get_text() == "LOE demo"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["draw", "-o", "{tmp}/x.png", "--cmap", "viridiss"],
+     "unknown colour map 'viridiss' for --cmap; did you mean viridis, viridis_r, cividis?"),
+    (["compare", "-m", "recorder", "--cmap", "nosuchmap"],  # checked without -o too
+     "unknown colour map 'nosuchmap' for --cmap; e.g. viridis, plasma, RdYlGn, coolwarm"),
+    (["draw", "-o", "{tmp}/x.png", "--cmap", "viridis", "--color", "component"],
+     "--cmap colours --color gari or degree, got --color component"),
+])
+def test_drawing_option_errors_before_any_work(tmp_path, recorder, big_graph, capsys, argv,
+                                               message):
+    argv = [argv[0], str(big_graph), "-m", "recorder",
+            *(a.format(tmp=tmp_path) for a in argv[1:] if a not in ("-m", "recorder"))]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"nx-ordinal: error: {message}\n"
+    assert recorder == [] and list(tmp_path.iterdir()) == []

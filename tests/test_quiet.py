@@ -2,6 +2,7 @@
 line, once per public call; progress on stderr only; BLAS threads chosen by the package."""
 
 import builtins
+import io
 import math
 import pathlib
 import sys
@@ -17,6 +18,7 @@ from nx_ordinal._core.progress import (
     Progress,
     blas_threads,
     dense_blas,
+    is_terminal,
     public_call,
     still_falling,
     warn,
@@ -155,10 +157,36 @@ def no_tqdm(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake)
 
 
-def test_progress_without_tqdm_is_one_updating_line_on_stderr(no_tqdm, capsys):
+class FakeTTY(io.StringIO):
+    """A stream that says it is a terminal."""
+
+    def isatty(self):
+        return True
+
+
+def tty_stderr(monkeypatch):
+    """sys.stderr replaced by a terminal-like stream (in the test's body: pytest's capture
+    sets sys.stderr again when the test's call begins)."""
+    stream = FakeTTY()
+    monkeypatch.setattr(sys, "stderr", stream)
+    return stream
+
+
+def test_is_terminal():
+    assert is_terminal(FakeTTY())
+    assert not is_terminal(io.StringIO())
+    assert not is_terminal(object())  # no isatty at all
+    closed = io.StringIO()
+    closed.close()  # isatty() raises ValueError
+    assert not is_terminal(closed)
+
+
+def test_progress_without_tqdm_is_one_updating_line_on_stderr(no_tqdm, monkeypatch, capsys):
+    stream = tty_stderr(monkeypatch)
     A = knn_adjacency(np.random.default_rng(0).random((150, 2)), 6)
     loe(A, n_init=2, max_iter=300, verbose=True, seed=0)
-    out, err = capsys.readouterr()
+    out, _ = capsys.readouterr()
+    err = stream.getvalue()
     assert out == ""
     assert err.count("\r") >= 2  # rewritten in place...
     # ...one finished line per run, not one per iteration (besides the memory estimate that
@@ -167,13 +195,37 @@ def test_progress_without_tqdm_is_one_updating_line_on_stderr(no_tqdm, capsys):
     assert "loe-lbfgs run 1/2" in err and "loe-lbfgs run 2/2" in err and "objective" in err
 
 
-def test_progress_with_tqdm_goes_to_stderr(capsys):
+def test_progress_with_tqdm_goes_to_stderr(monkeypatch, capsys):
     pytest.importorskip("tqdm")
+    stream = tty_stderr(monkeypatch)
     A = knn_adjacency(np.random.default_rng(0).random((60, 2)), 5)
     loe(A, max_iter=50, verbose=True, seed=0)
-    out, err = capsys.readouterr()
+    out, _ = capsys.readouterr()
     assert out == ""
-    assert "loe-lbfgs" in err
+    assert "loe-lbfgs" in stream.getvalue() and "\r" in stream.getvalue()
+
+
+@pytest.mark.parametrize("tqdm", [True, False], ids=["tqdm", "no-tqdm"])
+def test_progress_not_on_a_terminal_is_plain_lines(tqdm, request, capsys, monkeypatch):
+    """stderr redirected to a file: no carriage returns (tqdm's neither), the first line,
+    then at most one every PLAIN_INTERVAL seconds, and the final state."""
+    if not tqdm:
+        request.getfixturevalue("no_tqdm")
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    p = Progress(500, True, "solver")
+    for k in range(500):
+        p.update(1.0 / (k + 1))
+    p.close()
+    assert stream.getvalue() == "solver: 1/500 objective 1\nsolver: 500/500 objective 0.002\n"
+    monkeypatch.setattr(Progress, "PLAIN_INTERVAL", 0.0)  # a line at every update
+    stream.seek(0)
+    stream.truncate()
+    p = Progress(3, True, "s")
+    for _ in range(3):
+        p.update()
+    p.close()  # the final state was the last line: not repeated
+    assert stream.getvalue() == "s: 1/3\ns: 2/3\ns: 3/3\n"
 
 
 def test_progress_quiet_by_default(capsys):

@@ -10,9 +10,10 @@
   call depth.
 * :func:`still_falling` -- the documented criterion of :func:`warn_not_converged`: a solver
   that ran out of iterations or time warns only when the result is likely poor.
-* :class:`Progress` -- tqdm on stderr when installed, otherwise a single line on stderr
-  rewritten in place (``\\r``), at most ten times a second; never one line per iteration,
-  never stdout.
+* :class:`Progress` -- on a terminal, tqdm on stderr when installed, otherwise a single line
+  on stderr rewritten in place (``\\r``), at most ten times a second; when stderr is not a
+  terminal (:func:`is_terminal`: a file, a pipe), plain lines, at most one every ten seconds,
+  and the final one; never one line per iteration, never stdout.
 * :func:`blas_threads` / :func:`dense_blas` -- BLAS thread limits through threadpoolctl (a
   dependency), with a cached controller (0.05 ms per limit instead of 1 ms).
 """
@@ -40,6 +41,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Progress",
+    "is_terminal",
     "run_label",
     "public_call",
     "call_scope",
@@ -246,19 +248,45 @@ def run_label(name: str, run: int, n_runs: int) -> str:
     return f"{name} run {run + 1}/{n_runs}" if n_runs > 1 else name
 
 
+def is_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is an interactive terminal (its ``isatty()`` says so).
+
+    Progress lines are redrawn in place (``\\r``) only there; a stream without ``isatty``,
+    or a closed one, is not a terminal.
+
+    Examples
+    --------
+    >>> import io
+    >>> is_terminal(io.StringIO())
+    False
+    """
+    isatty = getattr(stream, "isatty", None)
+    if not callable(isatty):
+        return False
+    try:
+        return bool(isatty())
+    except (OSError, ValueError):  # closed or detached
+        return False
+
+
 class Progress:
     """Progress display of an iterative solver.
 
     ``Progress(total, verbose, desc)`` then ``update(objective)`` once per iteration and
-    ``close()``.  ``verbose=False`` makes every call a no-op except the count.  With tqdm
-    installed, a tqdm bar on stderr; otherwise one line on stderr rewritten in place with
-    ``\\r`` (``desc: count/total objective f``), at most every 0.1 s, ended by a newline on
-    ``close()``.  ``max_time`` (seconds) makes :meth:`out_of_time` true once the budget is
-    spent.  Nothing is shown before :attr:`delay` seconds have passed (0 by default; the
-    command line sets 1, so that only layouts running longer than a second show a bar).
+    ``close()``.  ``verbose=False`` makes every call a no-op except the count.  When stderr
+    is a terminal (:func:`is_terminal`): with tqdm installed, a tqdm bar; otherwise one line
+    rewritten in place with ``\\r`` (``desc: count/total objective f``), at most every
+    0.1 s, ended by a newline on ``close()``.  When stderr is not a terminal (redirected to
+    a file or a pipe): no ``\\r``, but the same text as plain lines, at most one every
+    :attr:`PLAIN_INTERVAL` seconds, and the final state on ``close()``.  ``max_time``
+    (seconds) makes :meth:`out_of_time` true once the budget is spent.  Nothing is shown
+    before :attr:`delay` seconds have passed (0 by default; the command line sets 1, so that
+    only layouts running longer than a second show progress).
     """
 
     _INTERVAL = 0.1
+    #: seconds between two plain lines when stderr is not a terminal
+    PLAIN_INTERVAL = 10.0
     #: seconds before the display appears (class-wide; ``nx-ordinal`` sets 1.0)
     delay: float = 0.0
 
@@ -278,14 +306,27 @@ class Progress:
         self._bar = None
         self._last: float | None = None
         self._width = 0
+        self._objective: float | None = None
+        self._shown = 0  # the count of the last plain line written
+        self._stream = sys.stderr
+        self._tty = False
         if self.verbose:
-            try:
-                from tqdm.auto import tqdm
-            except ImportError:  # a single updating line instead
-                tqdm = None
+            self._tty = is_terminal(self._stream)
+            tqdm = None
+            if self._tty:
+                try:
+                    from tqdm.auto import tqdm
+                except ImportError:  # a single updating line instead
+                    tqdm = None
             if tqdm is not None:
-                self._bar = tqdm(total=total, desc=desc, leave=False, file=sys.stderr,
+                self._bar = tqdm(total=total, desc=desc, leave=False, file=self._stream,
                                  delay=self.delay)
+
+    def _text(self) -> str:
+        text = f"{self.desc}: {self.count}" + (f"/{self.total}" if self.total else "")
+        if self._objective is not None:
+            text += f" objective {self._objective:.6g}"
+        return text
 
     def update(self, objective: float | None = None) -> None:
         self.count += 1
@@ -296,20 +337,27 @@ class Progress:
                 self._bar.set_postfix(objective=f"{objective:.6g}", refresh=False)
             self._bar.update(1)
             return
+        self._objective = objective
         now = time.perf_counter()
         if now - self.start < self.delay:
+            return
+        if not self._tty:  # a file or a pipe: a plain line now and then
+            if self._last is not None and now - self._last < self.PLAIN_INTERVAL:
+                return
+            self._last = now
+            self._shown = self.count
+            self._stream.write(self._text() + "\n")
+            self._stream.flush()
             return
         if self._last is not None and now - self._last < self._INTERVAL \
                 and self.count != self.total:
             return
         self._last = now
-        text = f"{self.desc}: {self.count}" + (f"/{self.total}" if self.total else "")
-        if objective is not None:
-            text += f" objective {objective:.6g}"
+        text = self._text()
         pad = max(0, self._width - len(text))
         self._width = len(text)
-        sys.stderr.write("\r" + text + " " * pad)
-        sys.stderr.flush()
+        self._stream.write("\r" + text + " " * pad)
+        self._stream.flush()
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -324,9 +372,13 @@ class Progress:
             self._bar.close()
             self._bar = None
         elif self._width:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+            self._stream.write("\n")
+            self._stream.flush()
             self._width = 0
+        elif self._shown and self._shown != self.count:  # the final state, as a plain line
+            self._shown = self.count
+            self._stream.write(self._text() + "\n")
+            self._stream.flush()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ def _igraph_famous(name):
         import igraph as ig
     except ImportError as exc:  # pragma: no cover - igraph is a dependency
         raise ImportError(
-            f"famous_graph({name!r}) needs igraph; install nx_ordinal[igraph]"
+            f"famous_graph({name!r}) needs igraph, a dependency of nx_ordinal that is missing; "
+            "pip install igraph"
         ) from exc
 
     g = ig.Graph.Famous(name)

@@ -110,7 +110,7 @@ def igraph_layout(
     ValueError
         Unknown method or a dimension the method does not support.
     ImportError
-        igraph is missing (install ``nx_ordinal[igraph]``).
+        igraph is missing (a dependency of nx_ordinal: ``pip install igraph``).
 
     Examples
     --------
@@ -148,7 +148,8 @@ def igraph_layout(
     try:
         import igraph  # noqa: F401
     except ImportError as exc:  # pragma: no cover - igraph is a dependency
-        raise ImportError("igraph layouts need igraph; install nx_ordinal[igraph]") from exc
+        raise ImportError("igraph layouts need igraph, a dependency of nx_ordinal that is "
+                          "missing; pip install igraph") from exc
     H = G.to_undirected(as_view=True) if G.is_directed() else G
     if method == "kk" and dim == 3 and _is_path(H):
         # igraph 1.0 aborts the interpreter (an assertion in its layout alignment) on some
