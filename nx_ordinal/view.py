@@ -22,11 +22,10 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 
-from ._graph import pos_array
-from .constraints import graph_to_csr
+from ._graph import check_graph, pos_array
 from .io import atomic_write
 from .metrics import gari
-from .plot import arrange_components, default_node_size, knn_agreement
+from .plot import _agreement, arrange_components, default_node_size
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,18 +53,13 @@ def _scale_colors(cmap: str) -> list[str]:
     return [to_hex(cm(i / (_N_CLASSES - 1))) for i in range(_N_CLASSES)]
 
 
-def _graph_arrays(G: nx.Graph, nodes: list[Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Edges as index pairs (no self-loops), and each node's number of distinct
-    (out-)neighbours other than itself."""
+def _edge_array(G: nx.Graph, nodes: list[Any]) -> np.ndarray:
+    """Edges as index pairs (no self-loops)."""
 
-    A, _ = graph_to_csr(G, nodes)
-    A = A.tocoo()
-    keep = A.row != A.col
-    k = np.bincount(A.row[keep], minlength=len(nodes))
     index = {v: i for i, v in enumerate(nodes)}
     E = np.fromiter((i for u, v in G.edges() if u != v for i in (index[u], index[v])),
                     dtype=np.int64)
-    return E.reshape(-1, 2), k
+    return E.reshape(-1, 2)
 
 
 def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None,
@@ -84,10 +78,10 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     title : str or None
         Shown in the page's header and tab (default: ``"nx_ordinal layout"``).
     color_by : {"gari"} or None
-        ``"gari"``: each node coloured by the fraction of its graph neighbours among its
-        nearest neighbours in the drawing (its term of GARI, as in
-        :func:`nx_ordinal.plot.draw_layout`), in eleven classes 0, 0.1, ..., 1 of ``cmap``,
-        with a legend; nodes without neighbours grey.  ``None``: one colour.
+        ``"gari"``: each node coloured by the fraction of its graph neighbours (a directed
+        graph's in- and out-neighbours) among its nearest neighbours in the drawing, as
+        :func:`nx_ordinal.plot.draw_layout` colours it, in eleven classes 0, 0.1, ..., 1
+        of ``cmap``, with a legend; nodes without neighbours grey.  ``None``: one colour.
     cmap : str
         matplotlib colour map of the GARI scale (default "RdYlGn", red = none recovered).
     node_radius : float or None
@@ -139,6 +133,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         raise ValueError(f"color_by must be 'gari' or None, got {color_by!r}")
     if components not in ("strip", "keep"):
         raise ValueError(f"components must be 'strip' or 'keep', got {components!r}")
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     if X.ndim != 2 or (len(nodes) and X.shape[1] > 2):
@@ -147,7 +142,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         X = np.column_stack([X, np.zeros(len(X))])
     n = len(nodes)
     title = "nx_ordinal layout" if title is None else str(title)
-    E, k = _graph_arrays(G, nodes)
+    E = _edge_array(G, nodes)
     has_edge = np.zeros(n, dtype=bool)
     has_edge[E.ravel()] = True
     H = G.to_undirected(as_view=True) if G.is_directed() else G
@@ -182,8 +177,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     legend: list[str] = []
     css_colors = f"#nodes circle{{fill:{_PLAIN}}}"
     if color_by == "gari" and n:
-        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
-        m = np.fromiter((agree[v] for v in nodes), dtype=np.int64, count=n)
+        m, k = _agreement(G, nodes, X)  # a directed graph's in- and out-neighbours
         share = m / np.maximum(k, 1)
         classes = [f"g{c}" for c in np.rint(share * (_N_CLASSES - 1)).astype(int)]
         for i in np.flatnonzero(~has_edge):
@@ -202,9 +196,10 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         iso = (f'<div><span class="sw" style="background:{_ISOLATED}"></span> no neighbours'
                f' ({int((~has_edge).sum())})</div>' if (~has_edge).any() else "")
         shown = f"{score:.3f}" if finite else "undefined"
+        inout = " (in and out)" if G.is_directed() else ""
         legend += [f'<summary><b>GARI {shown}</b></summary><div class="lg">node colour: '
-                   f'share of its graph neighbours among its nearest neighbours in the '
-                   f'drawing</div>'
+                   f'share of its graph neighbours{inout} among its nearest neighbours in '
+                   f'the drawing</div>'
                    f'<div class="scale"><span>0</span>{swatches}<span>1</span></div>{iso}']
         cls = [f" class={c}" for c in classes]
     else:

@@ -91,6 +91,20 @@ def test_gari_colours_are_the_per_node_share(lesmis):
     assert "class=" not in layout_html(G, pos, color_by=None).split('id="nodes"')[1]
 
 
+def test_directed_colours_count_in_and_out_neighbours():
+    """Issue 34 item 2: the colour (and the hover text's "m of k") of a directed graph's node
+    counts its in- and out-neighbours, as draw_layout does; a sink is not "no neighbours"."""
+    D = nx.DiGraph([(0, 2), (1, 2), (3, 4)])
+    D.add_node(5)
+    pos = {0: (1.0, 0.0), 1: (10.0, 0.0), 2: (0.0, 0.0), 3: (2.5, 0.0), 4: (2.7, 0.0),
+           5: (20.0, 0.0)}
+    page = layout_html(D, pos, components="keep")
+    data = _data(page)
+    assert data["k"] == [1, 2, 1, 1, 1, 0] and data["m"] == [1, 1, 0, 1, 1, 0]
+    assert [c for c, _ in _circles(page)] == ["g10", "g5", "g0", "g10", "g10", "iso"]
+    assert "no neighbours (1)" in page
+
+
 def test_names_are_escaped_and_odd_labels_work(tmp_path):
     G = nx.Graph([("<b>&amp;", 1), (1, (2, "x")), ((2, "x"), "</script>")])
     pos = nx.circular_layout(G)
