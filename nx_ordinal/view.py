@@ -363,12 +363,23 @@ var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale 
 var pending = false, timer = 0, radius = "";
 function client() { var r = stage.getBoundingClientRect();
   return {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
-function fit(b, aside) {  // aside: keep the legend's column free (when there is room)
-  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1), w = c.w;
-  var lg = aside && document.getElementById("legend");
-  if (lg && lg.offsetWidth && c.w > 3 * lg.offsetWidth) w = c.w - lg.offsetWidth - 20;
-  var s = Math.max(bw / w, bh / c.h) * (1 + 2 * pad);
-  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - w * s / 2, y: b[1] + bh / 2 - c.h * s / 2};
+function fit(b) {  // box b into the part of the canvas the legend leaves free
+  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
+  var free = [[0, 0, c.w, c.h]], lg = document.getElementById("legend"), f, k, best = 0;
+  if (lg && lg.offsetWidth) {  // the strips left, right, above and below the legend
+    var L = lg.getBoundingClientRect(), x0 = L.left - c.l - 10, x1 = L.right - c.l + 10;
+    var y0 = L.top - c.t - 10, y1 = L.bottom - c.t + 10;
+    if (x0 < c.w && x1 > 0 && y0 < c.h && y1 > 0)
+      free = [[0, 0, x0, c.h], [x1, 0, c.w - x1, c.h], [0, 0, c.w, y0], [0, y1, c.w, c.h - y1]];
+  }
+  f = [0, 0, c.w, c.h];
+  for (var a = 0; a < free.length; a++) {
+    k = Math.min(free[a][2] / bw, free[a][3] / bh);
+    if (free[a][2] >= 40 && free[a][3] >= 40 && k > best) { best = k; f = free[a]; }
+  }
+  var s = Math.max(bw / f[2], bh / f[3]) * (1 + 2 * pad);
+  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - (f[0] + f[2] / 2) * s,
+        y: b[1] + bh / 2 - (f[1] + f[3] / 2) * s};
 }
 function apply() {  // commit: the real viewBox
   clearTimeout(timer); pending = false;
@@ -406,11 +417,11 @@ function schedule() {
   if (!pending) { pending = true; requestAnimationFrame(move); }
   clearTimeout(timer); timer = setTimeout(apply, 180);
 }
-function goHome() { fit(home, true); homeScale = vb.w / client().w; apply(); }
+function goHome() { fit(home); homeScale = vb.w / client().w; apply(); }
 goHome();
 window.addEventListener("resize", function () {  // keep the centre and the zoom
   var cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2, z = homeScale / (vb.w / vb.cw);
-  fit(home, true); homeScale = vb.w / client().w;
+  fit(home); homeScale = vb.w / client().w;
   var c = client(), k = homeScale / z;
   vb.w = c.w * k; vb.h = c.h * k; vb.x = cx - vb.w / 2; vb.y = cy - vb.h / 2;
   apply();

@@ -368,3 +368,56 @@ def test_browser_arrows_on_directed_graphs(chromium, tmp_path):
     heads = re.search(r'<path id="arrows" d="([^"]*)"', dom).group(1)
     assert heads.count("Z") == D.number_of_edges()  # one head per edge, both of 3 <-> 4
     assert len(_classes(dom)) == 5
+
+
+def _settle(b, s):
+    """Two frames, and the end-of-gesture timer (180 ms)."""
+    b.evaluate(s, "new Promise(function (d) { setTimeout(function () { "
+                  "requestAnimationFrame(function () { requestAnimationFrame(d); }); }, 250); })")
+
+
+_RECTS = """(function (sel) {
+  return Array.prototype.map.call(document.querySelectorAll(sel), function (e) {
+    var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+})(%s)"""
+
+
+def _rects(b, s, selector):
+    return np.array(b.evaluate(s, _RECTS % json.dumps(selector)), dtype=float).reshape(-1, 4)
+
+
+@pytest.fixture(scope="module")
+def big_geometric():
+    G = nx.random_geometric_graph(5000, 0.025, seed=2)
+    return G, {v: np.asarray(p) for v, p in nx.get_node_attributes(G, "pos").items()}
+
+
+def test_browser_search_zoom_keeps_clear_of_the_legend(chromium, tmp_path):
+    """Issue 34 item 16: the view zoomed to a search's result fits it into the part of the
+    canvas the legend leaves free (before, four hits at the corners of a box of the
+    canvas's shape filled the canvas and the bottom-right one lay under the legend)."""
+    G = nx.cycle_graph(40)
+    pos = {v: (np.cos(v / 40 * 2 * np.pi), np.sin(v / 40 * 2 * np.pi)) for v in G}
+    corners = {"hit-a": (3.0, 0.0), "hit-b": (4.4, 0.0), "hit-c": (4.4, 1.0), "hit-d": (3.0, 1.0)}
+    nx.add_cycle(G, list(corners))
+    pos.update(corners)
+    path = tmp_path / "corners.html"
+    write_html(G, pos, path, components="keep")
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}#search=hit")
+        _settle(b, s)
+        assert b.evaluate(s, "document.getElementById('info').textContent") == "4 matches"
+        legend = _rects(b, s, "#legend")[0]
+        stage = _rects(b, s, "#stage")[0]
+        hits = _rects(b, s, "#nodes .hit")
+        assert len(hits) == 4
+        assert (hits[:, :2] >= stage[:2]).all() and (hits[:, 2:] <= stage[2:]).all()
+        # no hit's circle touches the legend's box
+        apart = ((hits[:, 2] < legend[0]) | (hits[:, 0] > legend[2]) |
+                 (hits[:, 3] < legend[1]) | (hits[:, 1] > legend[3]))
+        assert apart.all(), (hits, legend)
+        # and the result still fills most of the free part: zoomed in, not just home
+        assert np.ptp(hits[:, 0]) > 0.5 * (stage[2] - stage[0])
+    finally:
+        b.close()
