@@ -291,12 +291,14 @@ gap:12px;padding:0 12px;background:#f4f4f4;border-bottom:1px solid #ddd;white-sp
 #stage{{position:absolute;top:39px;left:0;right:0;bottom:0;overflow:hidden}}
 #view{{display:block;width:100%;height:100%;cursor:grab;touch-action:none;user-select:none;\
 transform-origin:0 0;will-change:transform}}
+#view.over{{cursor:pointer}}
 #view.drag{{cursor:grabbing}}
 #edges{{fill:none;stroke:#8c8c8c;stroke-opacity:.55;stroke-width:.7px;\
 vector-effect:non-scaling-stroke}}
 #hl{{fill:none;stroke:#111;stroke-width:1.6px;vector-effect:non-scaling-stroke}}
 #nodes circle{{r:var(--r,4px);stroke:#333;stroke-width:calc(var(--r,4px)*.15)}}
-#view.many #nodes circle:not(.hit){{stroke:none}}
+#view.many #nodes circle:not(.hit):not(.hov){{stroke:none}}
+#nodes circle.hov{{stroke:#000;stroke-width:calc(var(--r,4px)*.35)}}
 {colors}
 #arrows{{fill:#8c8c8c;fill-opacity:.8}}
 #view.searching #edges{{stroke-opacity:.12}}
@@ -345,6 +347,40 @@ var svg = document.getElementById("view"), g = document.getElementById("nodes");
 var C = g.children, n = C.length, E = D.e, i, j;
 var X = new Float64Array(n), Y = new Float64Array(n);
 for (i = 0; i < n; i++) { X[i] = +C[i].getAttribute("cx"); Y[i] = +C[i].getAttribute("cy"); }
+// the nodes in a grid of about one node per cell (drawing coordinates): the node nearest
+// the pointer is found among a few cells, however many nodes there are
+var gx = D.box[0], gy = D.box[1], gcs = Math.max(D.box[2], D.box[3], 1) /
+  Math.max(Math.ceil(Math.sqrt(n)), 1);
+var gw = Math.floor(D.box[2] / gcs) + 1, gh = Math.floor(D.box[3] / gcs) + 1;
+var cell0 = new Int32Array(gw * gh + 1), cells = new Int32Array(n), at = new Int32Array(n);
+for (i = 0; i < n; i++) {
+  at[i] = Math.floor((Y[i] - gy) / gcs) * gw + Math.floor((X[i] - gx) / gcs);
+  cell0[at[i] + 1]++;
+}
+for (i = 0; i < gw * gh; i++) cell0[i + 1] += cell0[i];
+var cfill = cell0.slice(0, gw * gh);
+for (i = 0; i < n; i++) cells[cfill[at[i]]++] = i;
+var isHit = new Uint8Array(n), rScreen = D.r;  // rScreen: node radius on screen (px)
+function near(px, py, R, fn) {  // fn(v) for each node in the cells within R of (px, py)
+  var a0 = Math.max(0, Math.floor((px - R - gx) / gcs));
+  var a1 = Math.min(gw - 1, Math.floor((px + R - gx) / gcs));
+  var b0 = Math.max(0, Math.floor((py - R - gy) / gcs));
+  var b1 = Math.min(gh - 1, Math.floor((py + R - gy) / gcs)), a, b, t, e;
+  for (b = b0; b <= b1; b++) for (a = a0; a <= a1; a++)
+    for (t = cell0[b * gw + a], e = cell0[b * gw + a + 1]; t < e; t++)
+      if (fn(cells[t]) === false) return false;
+  return true;
+}
+function nodeAt(cx, cy) {  // the node nearest a client point within max(its radius, 6 px)
+  var c = client(), s = vb.w / c.w, px = vb.x + (cx - c.l) * s, py = vb.y + (cy - c.t) * s;
+  var best = -1, bd = Infinity;
+  near(px, py, Math.max(1.7 * rScreen, 6) * s, function (v) {
+    var dx = X[v] - px, dy = Y[v] - py, d = dx * dx + dy * dy;
+    var lim = Math.max(isHit[v] ? 1.7 * rScreen : rScreen, 6) * s;
+    if (d <= lim * lim && d < bd) { bd = d; best = v; }
+  });
+  return best;
+}
 function segments(list) {
   var out = new Array(list.length >> 1), u, v;
   for (j = 0; j < list.length; j += 2) {
@@ -361,8 +397,12 @@ document.getElementById("edges").setAttribute("d", segments(E));
 var stage = document.getElementById("stage");
 var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale = 1;
 var pending = false, timer = 0, radius = "";
-function client() { var r = stage.getBoundingClientRect();
-  return {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
+var stageRect = null;  // the stage's place: cached (reading it forces a layout), per resize
+function client() {
+  if (!stageRect) { var r = stage.getBoundingClientRect();
+    stageRect = {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
+  return stageRect;
+}
 function fit(b) {  // box b into the part of the canvas the legend leaves free
   var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
   var free = [[0, 0, c.w, c.h]], lg = document.getElementById("legend"), f, k, best = 0;
@@ -388,6 +428,7 @@ function apply() {  // commit: the real viewBox
   svg.setAttribute("viewBox", vb.x + " " + vb.y + " " + vb.w + " " + vb.h);
   var s = vb.w / vb.cw, z = homeScale / s;
   var rs = D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4), r = (rs * s).toPrecision(4) + "px";
+  rScreen = rs;
   if (r !== radius) {  // not when panning
     radius = r; svg.style.setProperty("--r", r);
     if (D.arrows) arrows(rs * s, Math.max(2.2 * rs, 7) * s);
@@ -420,6 +461,7 @@ function schedule() {
 function goHome() { fit(home); homeScale = vb.w / client().w; apply(); }
 goHome();
 window.addEventListener("resize", function () {  // keep the centre and the zoom
+  stageRect = null;
   var cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2, z = homeScale / (vb.w / vb.cw);
   fit(home); homeScale = vb.w / client().w;
   var c = client(), k = homeScale / z;
@@ -438,7 +480,7 @@ svg.addEventListener("wheel", function (ev) {
 var drag = null, moved = false;
 svg.addEventListener("pointerdown", function (ev) {
   if (ev.button !== 0) return;
-  drag = {x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y, target: ev.target}; moved = false;
+  drag = {x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y}; moved = false;
   svg.setPointerCapture(ev.pointerId);
 });
 svg.addEventListener("pointermove", function (ev) {
@@ -452,12 +494,11 @@ svg.addEventListener("pointermove", function (ev) {
 });
 function endDrag(ev) {
   if (!drag) return;
-  var target = drag.target; drag = null; svg.classList.remove("drag");
+  drag = null; svg.classList.remove("drag");
   if (moved) apply();
   if (!moved && ev.type === "pointerup") {
-    if (target.tagName === "circle") {
-      var v = indexOf(target); q.value = name(v); select([v], true);
-    } else { clear(); q.value = ""; }
+    var v = nodeAt(ev.clientX, ev.clientY);
+    if (v >= 0) { q.value = name(v); select([v], true); } else { clear(); q.value = ""; }
   }
 }
 svg.addEventListener("pointerup", endDrag);
@@ -466,7 +507,6 @@ document.getElementById("home").addEventListener("click", goHome);
 
 // names, adjacency (both directions), built on first use
 var names = null, ptr = null, adj = null;
-function indexOf(el) { return Array.prototype.indexOf.call(C, el); }
 function name(v) { return C[v].firstChild.textContent; }
 function allNames() {
   if (!names) { names = new Array(n); for (i = 0; i < n; i++) names[i] = name(i); }
@@ -481,22 +521,31 @@ function adjacency() {
   for (j = 0; j < E.length; j += 2) { adj[fill[E[j]]++] = E[j + 1]; adj[fill[E[j + 1]]++] = E[j]; }
 }
 
-// hover label
-var tip = document.getElementById("tip");
-g.addEventListener("mouseover", function (ev) {
-  if (drag && moved || ev.target.tagName !== "circle") return;
-  var v = indexOf(ev.target), text = name(v);
+// hover label: the node nearest the pointer (within max(its radius, 6 px)), outlined
+var tip = document.getElementById("tip"), hover = -1;
+function hoverAt(ev) {
+  var v = ev && !(drag && moved) ? nodeAt(ev.clientX, ev.clientY) : -1, text;
+  if (v !== hover) {
+    if (hover >= 0) C[hover].classList.remove("hov");
+    if (v >= 0) C[v].classList.add("hov");
+    hover = v; svg.classList.toggle("over", v >= 0);
+  }
+  if (v < 0) { tip.style.display = "none"; return; }
+  text = name(v);
   if (D.m) text += D.k[v] ? "  \u2014  " + D.m[v] + " of " + D.k[v] + " neighbours nearest"
                           : "  \u2014  no neighbours";
   tip.textContent = text; tip.style.display = "block";
   tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
-});
-g.addEventListener("mouseout", function () { tip.style.display = "none"; });
+}
+svg.addEventListener("pointermove", hoverAt);
+svg.addEventListener("pointerleave", function () { hoverAt(null); });
 
 // search: exact name, else case-insensitive substring (at most 500 matches)
 var q = document.getElementById("q"), info = document.getElementById("info"), marked = [];
 function clear() {
-  for (i = 0; i < marked.length; i++) C[marked[i]].classList.remove("hit", "nb");
+  for (i = 0; i < marked.length; i++) {
+    C[marked[i]].classList.remove("hit", "nb"); isHit[marked[i]] = 0;
+  }
   marked = []; svg.classList.remove("searching");
   document.getElementById("hl").setAttribute("d", ""); info.textContent = "";
 }
@@ -512,7 +561,7 @@ function select(hits, keepView) {
     y0 = Math.min(y0, Y[v]); y1 = Math.max(y1, Y[v]);
   }
   for (h = 0; h < hits.length; h++) {
-    v = hits[h]; mark(v, "hit");
+    v = hits[h]; mark(v, "hit"); isHit[v] = 1;
     for (a = ptr[v]; a < ptr[v + 1]; a++) { mark(adj[a], "nb"); lines.push(v, adj[a]); }
   }
   svg.classList.add("searching");
