@@ -301,6 +301,9 @@ vector-effect:non-scaling-stroke}}
 #nodes circle.hov{{stroke:#000;stroke-width:calc(var(--r,4px)*.35)}}
 {colors}
 #arrows{{fill:#8c8c8c;fill-opacity:.8}}
+#labels{{font-family:system-ui,sans-serif;fill:#222;stroke:#fff;stroke-linejoin:round;\
+paint-order:stroke;pointer-events:none;dominant-baseline:central}}
+#labels .hit{{font-weight:bold;fill:#000}}
 #view.searching #edges{{stroke-opacity:.12}}
 #view.searching #arrows{{fill-opacity:.12}}
 #view.searching circle{{opacity:.18}}
@@ -327,7 +330,7 @@ button{{font:inherit}}
 <div id="stage"><svg id="view"{many} viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
 role="img" aria-label="{title}">
 <path id="edges" d=""/><path id="arrows" d=""/><path id="hl" d=""/>
-<g id="nodes">{circles}</g></svg></div>
+<g id="nodes">{circles}</g><g id="labels"></g></svg></div>
 {legend}
 <div id="tip"></div>
 <script type="application/json" id="data">{data}</script>
@@ -361,11 +364,11 @@ for (i = 0; i < gw * gh; i++) cell0[i + 1] += cell0[i];
 var cfill = cell0.slice(0, gw * gh);
 for (i = 0; i < n; i++) cells[cfill[at[i]]++] = i;
 var isHit = new Uint8Array(n), rScreen = D.r;  // rScreen: node radius on screen (px)
-function near(px, py, R, fn) {  // fn(v) for each node in the cells within R of (px, py)
-  var a0 = Math.max(0, Math.floor((px - R - gx) / gcs));
-  var a1 = Math.min(gw - 1, Math.floor((px + R - gx) / gcs));
-  var b0 = Math.max(0, Math.floor((py - R - gy) / gcs));
-  var b1 = Math.min(gh - 1, Math.floor((py + R - gy) / gcs)), a, b, t, e;
+function inBox(x0, y0, x1, y1, fn) {  // fn(v) for the nodes of the cells meeting a box,
+  var a0 = Math.max(0, Math.floor((x0 - gx) / gcs));  // until fn returns false
+  var a1 = Math.min(gw - 1, Math.floor((x1 - gx) / gcs));
+  var b0 = Math.max(0, Math.floor((y0 - gy) / gcs));
+  var b1 = Math.min(gh - 1, Math.floor((y1 - gy) / gcs)), a, b, t, e;
   for (b = b0; b <= b1; b++) for (a = a0; a <= a1; a++)
     for (t = cell0[b * gw + a], e = cell0[b * gw + a + 1]; t < e; t++)
       if (fn(cells[t]) === false) return false;
@@ -374,7 +377,8 @@ function near(px, py, R, fn) {  // fn(v) for each node in the cells within R of 
 function nodeAt(cx, cy) {  // the node nearest a client point within max(its radius, 6 px)
   var c = client(), s = vb.w / c.w, px = vb.x + (cx - c.l) * s, py = vb.y + (cy - c.t) * s;
   var best = -1, bd = Infinity;
-  near(px, py, Math.max(1.7 * rScreen, 6) * s, function (v) {
+  var R = Math.max(1.7 * rScreen, 6) * s;
+  inBox(px - R, py - R, px + R, py + R, function (v) {
     var dx = X[v] - px, dy = Y[v] - py, d = dx * dx + dy * dy;
     var lim = Math.max(isHit[v] ? 1.7 * rScreen : rScreen, 6) * s;
     if (d <= lim * lim && d < bd) { bd = d; best = v; }
@@ -397,18 +401,27 @@ document.getElementById("edges").setAttribute("d", segments(E));
 var stage = document.getElementById("stage");
 var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale = 1;
 var pending = false, timer = 0, radius = "";
-var stageRect = null;  // the stage's place: cached (reading it forces a layout), per resize
+// the places of the stage and of the legend (stage coordinates, null: no legend), read
+// once per resize or legend toggle: reading them forces a layout of every node
+var stageRect = null, legendBox;
 function client() {
-  if (!stageRect) { var r = stage.getBoundingClientRect();
-    stageRect = {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
+  if (!stageRect) {
+    var r = stage.getBoundingClientRect(), lg = document.getElementById("legend");
+    stageRect = {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)};
+    var L = lg && lg.offsetWidth ? lg.getBoundingClientRect() : null;
+    legendBox = L && [L.left - r.left, L.top - r.top, L.right - r.left, L.bottom - r.top];
+  }
   return stageRect;
 }
+if (document.getElementById("legend"))
+  document.getElementById("legend").addEventListener("toggle", function () {
+    stageRect = null; labels();
+  });
 function fit(b) {  // box b into the part of the canvas the legend leaves free
   var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
-  var free = [[0, 0, c.w, c.h]], lg = document.getElementById("legend"), f, k, best = 0;
-  if (lg && lg.offsetWidth) {  // the strips left, right, above and below the legend
-    var L = lg.getBoundingClientRect(), x0 = L.left - c.l - 10, x1 = L.right - c.l + 10;
-    var y0 = L.top - c.t - 10, y1 = L.bottom - c.t + 10;
+  var free = [[0, 0, c.w, c.h]], L = legendBox, f, k, best = 0;
+  if (L) {  // the strips left, right, above and below the legend
+    var x0 = L[0] - 10, x1 = L[2] + 10, y0 = L[1] - 10, y1 = L[3] + 10;
     if (x0 < c.w && x1 > 0 && y0 < c.h && y1 > 0)
       free = [[0, 0, x0, c.h], [x1, 0, c.w - x1, c.h], [0, 0, c.w, y0], [0, y1, c.w, c.h - y1]];
   }
@@ -433,6 +446,73 @@ function apply() {  // commit: the real viewBox
     radius = r; svg.style.setProperty("--r", r);
     if (D.arrows) arrows(rs * s, Math.max(2.2 * rs, 7) * s);
   }
+  labels();
+}
+// names on the canvas: the search hits' always; then, highest degree first (then node
+// order), each name that fits beside its node (right, else left) inside the canvas, clear
+// of the legend, of the names placed and of every other node (while searching, only the
+// hits' neighbours).  Zooming in makes room, so more names appear.
+var labelG = null, deg = null, byDegree = null, widths = null, ctx = null;
+function degreeFirst(a, b) { return deg[b] - deg[a] || a - b; }
+function labels() {
+  if (!labelG) {
+    labelG = document.getElementById("labels");
+    deg = new Int32Array(n);
+    for (j = 0; j < E.length; j++) deg[E[j]]++;
+    byDegree = Array.prototype.slice.call(new Int32Array(n).map(function (_, v) { return v; }));
+    byDegree.sort(degreeFirst);
+    widths = new Float32Array(n).fill(-1);
+    ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = "11px system-ui,sans-serif";
+  }
+  // what is taken on the screen, in cells of 2 px: the legend, the nodes, the names placed
+  var c = client(), s = vb.w / c.w, out = [], bw = Math.ceil(c.w / 2) + 1, v, x, y, r;
+  var bh = Math.ceil(c.h / 2) + 1, busy = new Uint8Array(bw * bh);
+  var searching = svg.classList.contains("searching");
+  function fill(x0, y0, x1, y1, test) {  // test: is the box free; else: mark it taken
+    var a0 = Math.max(0, Math.floor(x0 / 2)), a1 = Math.min(bw - 1, Math.floor(x1 / 2));
+    var b0 = Math.max(0, Math.floor(y0 / 2)), b1 = Math.min(bh - 1, Math.floor(y1 / 2)), a, b;
+    for (b = b0; b <= b1; b++) for (a = b * bw + a0; a <= b * bw + a1; a++) {
+      if (!test) busy[a] = 1; else if (busy[a]) return false;
+    }
+    return true;
+  }
+  if (legendBox) fill(legendBox[0], legendBox[1], legendBox[2], legendBox[3], false);
+  for (v = 0; v < n; v++) {
+    x = (X[v] - vb.x) / s; y = (Y[v] - vb.y) / s; r = (isHit[v] ? 1.7 : 1) * rScreen;
+    if (x >= -r && y >= -r && x <= c.w + r && y <= c.h + r) fill(x - r, y - r, x + r, y + r);
+  }
+  function place(v, force) {  // beside its node, right else left, where the box is free
+    var x = (X[v] - vb.x) / s, y = (Y[v] - vb.y) / s, k, b, w;
+    if (x < 0 || y < 0 || x > c.w || y > c.h) return;
+    var off = (isHit[v] ? 1.7 : 1) * rScreen + 3;
+    if (!force && !fill(x + off, y - 7, x + off + 6, y + 7, true) &&
+        !fill(x - off - 6, y - 7, x - off, y + 7, true)) return;  // no room for a letter
+    if (widths[v] < 0) widths[v] = ctx.measureText(allNames()[v]).width;
+    w = widths[v] + 2;
+    var sides = [[x + off, y - 7, x + off + w, y + 7], [x - off - w, y - 7, x - off, y + 7]];
+    for (k = 0; k < 2; k++) {
+      b = sides[k];
+      if (b[0] < 0 || b[2] > c.w || b[1] < 0 || b[3] > c.h) continue;
+      if (force || fill(b[0], b[1], b[2], b[3], true)) break;
+    }
+    if (k === 2) { if (!force) return; k = x + off + w > c.w ? 1 : 0; b = sides[k]; }
+    fill(b[0], b[1], b[2], b[3], false);
+    out.push([v, k]);
+  }
+  var order = searching ? marked.slice().sort(degreeFirst) : byDegree, h;
+  for (h = 0; h < order.length; h++) if (isHit[order[h]]) place(order[h], true);
+  for (h = 0; h < order.length; h++) if (!isHit[order[h]]) place(order[h], false);
+  var parts = new Array(out.length);
+  for (h = 0; h < out.length; h++) {
+    var u = out[h][0], dx = ((isHit[u] ? 1.7 : 1) * rScreen + 4) * s;
+    parts[h] = "<text x=\"" + (out[h][1] ? X[u] - dx : X[u] + dx).toFixed(1) + "\" y=\"" +
+      Y[u] + "\"" + (out[h][1] ? " text-anchor=\"end\"" : "") +
+      (isHit[u] ? " class=\"hit\"" : "") + ">" + C[u].firstChild.innerHTML + "</text>";
+  }
+  labelG.setAttribute("font-size", (11 * s).toPrecision(4));
+  labelG.style.strokeWidth = (3 * s).toPrecision(4) + "px";
+  labelG.innerHTML = parts.join("");
 }
 function arrows(r, len) {  // directed: a head at each edge's target, outside its circle
   var out = new Array(E.length >> 1), u, v, dx, dy, d, tx, ty, bx, by, w = 0.4 * len;
@@ -547,6 +627,7 @@ function clear() {
     C[marked[i]].classList.remove("hit", "nb"); isHit[marked[i]] = 0;
   }
   marked = []; svg.classList.remove("searching");
+  if (labelG) labels();
   document.getElementById("hl").setAttribute("d", ""); info.textContent = "";
 }
 function select(hits, keepView) {
@@ -572,7 +653,7 @@ function select(hits, keepView) {
   if (!keepView) {
     var m = Math.max(x1 - x0, y1 - y0, home[2] / 40, home[3] / 40);
     fit([(x0 + x1 - m) / 2, (y0 + y1 - m) / 2, m, m]); apply();
-  }
+  } else labels();
 }
 function search(text) {
   text = text.trim();

@@ -88,7 +88,8 @@ def test_gari_colours_are_the_per_node_share(lesmis):
     assert data["gari"] == round(nx_ordinal.gari(G, pos), 4)
     assert "GARI " in page and "no neighbours (1)" in page
     assert len(set(classes.values())) >= 4  # a spread of colours, not one class
-    assert "class=" not in layout_html(G, pos, color_by=None).split('id="nodes"')[1]
+    nodes = layout_html(G, pos, color_by=None).split('id="nodes"')[1].split("</g>")[0]
+    assert "<circle " in nodes and "class=" not in nodes
 
 
 def test_directed_colours_count_in_and_out_neighbours():
@@ -489,3 +490,72 @@ def test_browser_directed_sink_hover_text(chromium, tmp_path):
             "2  \u2014  1 of 1 neighbours nearest"
     finally:
         b.close()
+
+
+_LABELS = """Array.prototype.map.call(document.querySelectorAll("#labels text"), function (t) {
+  var r = t.getBoundingClientRect();
+  return [t.textContent, r.left, r.top, r.right, r.bottom, t.getAttribute("class")]; })"""
+
+
+def _meets(a, b):
+    """Boxes (left, top, right, bottom) that overlap by more than half a pixel."""
+    return (a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and
+            b[1] < a[3] - 0.5)
+
+
+def test_browser_names_on_the_canvas(chromium, tmp_path, lesmis):
+    """Issue 34 item 14: names drawn beside their nodes where there is room, highest degree
+    first, never on another name, another node or the legend; zooming in makes room."""
+    G, pos = lesmis
+    path = tmp_path / "lesmis.html"
+    write_html(G, pos, path)
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}")
+
+        def check():
+            labels = b.evaluate(s, _LABELS)
+            circles = dict(zip([str(v) for v in G], _rects(b, s, "#nodes circle"), strict=True))
+            stage, legend = _rects(b, s, "#stage")[0], _rects(b, s, "#legend")[0]
+            for k, (name, *box, _) in enumerate(labels):
+                assert name in circles
+                assert stage[0] <= box[0] and box[2] <= stage[2] + 0.5
+                assert stage[1] <= box[1] and box[3] <= stage[3] + 0.5
+                assert not _meets(box, legend)
+                assert not any(_meets(box, other[1:5]) for other in labels[k + 1:])
+                assert not any(_meets(box, c) for v, c in circles.items() if v != name), name
+                # beside its own node: level with it, a few pixels to one side
+                c = circles[name]
+                assert box[1] < (c[1] + c[3]) / 2 < box[3]
+                assert min(abs(box[0] - c[2]), abs(c[0] - box[2])) < 6
+            visible = [v for v, c in circles.items() if stage[0] <= (c[0] + c[2]) / 2 <= stage[2]
+                       and stage[1] <= (c[1] + c[3]) / 2 <= stage[3]]
+            return [t[0] for t in labels], visible
+
+        names, visible = check()
+        assert 20 <= len(names) < len(G) and "Valjean" in names  # the hub has room
+        x, y = np.array(b.evaluate(s, _CENTRE % json.dumps("Valjean")))
+        for _ in range(4):
+            b.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
+                                                "deltaX": 0, "deltaY": -150}, session=s)
+        _settle(b, s)
+        zoomed, seen = check()
+        assert len(seen) < len(visible)  # zoomed in
+        assert len(set(zoomed) & set(seen)) / len(seen) > len(names) / len(visible)
+        assert len(set(seen) - set(names) & set(zoomed)) >= 5  # names that found room
+    finally:
+        b.close()
+
+
+def test_browser_search_hits_are_named(chromium, tmp_path, big_geometric):
+    """Issue 34 item 14: a search hit's name is always drawn (in bold), also among 5,000
+    nodes; its neighbours' names where there is room."""
+    G, pos = big_geometric
+    path = tmp_path / "big.html"
+    write_html(G, pos, path)
+    dom = _dump_dom(chromium, path, tmp_path, "#search=4321")
+    labels = re.search(r'<g id="labels"[^>]*>(.*?)</g>', dom, re.S).group(1)
+    texts = re.findall(r'<text [^>]*?(class="hit")?>([^<]*)</text>', labels)
+    assert ('class="hit"', "4321") in texts
+    assert {t for _, t in texts} <= {"4321"} | {str(u) for u in G[4321]}
+    assert len(texts) > 1
