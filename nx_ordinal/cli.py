@@ -85,7 +85,7 @@ class _Ticker:
     def __enter__(self) -> _Ticker:
         import threading
 
-        from ._runtime.progress import is_terminal
+        from ._core.progress import is_terminal
 
         if self.enabled:
             self.stream = sys.stderr

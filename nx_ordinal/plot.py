@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 
+from ._core.files import atomic_write
 from ._data.graph import pos_array
 from .constraints import graph_to_csr
-from .io import atomic_write
 from .metrics import gari, recovered_adjacency
 
 if TYPE_CHECKING:
@@ -70,15 +70,30 @@ def knn_agreement(G: nx.Graph, pos: Any) -> dict[Any, int]:
     nodes, X = _positions(G, pos)
     if not nodes:
         return {}
+    m, _ = _agreement(G, nodes, X, both=False)
+    return {v: int(c) for v, c in zip(nodes, m, strict=True)}
+
+
+def _agreement(G: nx.Graph, nodes: list[Any], X: np.ndarray, *, both: bool = True
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """``(m, k)``: each node's number ``k`` of graph neighbours other than itself, and how
+    many of them ``m`` are among its ``k`` nearest nodes in ``X``.
+
+    ``both``: a directed graph's neighbours are its in- and out-neighbours (the node
+    colours of :func:`draw_layout` and of the HTML view: a sink is scored by its
+    in-neighbours); ``both=False``: its out-neighbours (GARI's ``m_i``).
+    """
     A, _ = graph_to_csr(G, nodes)
+    if both and G.is_directed():
+        A = (A + A.T).tocsr()
     A = A.copy()
     A.setdiag(0)
     A.eliminate_zeros()
     A.data[:] = 1.0
     k = np.diff(A.indptr)
     B = recovered_adjacency(X, k)
-    m = np.asarray(A.multiply(B).sum(axis=1)).ravel()
-    return {v: int(round(c)) for v, c in zip(nodes, m, strict=True)}
+    m = np.rint(np.asarray(A.multiply(B).sum(axis=1)).ravel()).astype(np.int64)
+    return m, k
 
 
 def default_node_size(n: int, labels: bool = False) -> float:
@@ -245,7 +260,8 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
                  cmap: str | None) -> tuple[Any, str | None, dict[str, float], str | None,
                                             list[Any]]:
     """Node colours of :func:`draw_layout` (computed on the positions drawn): colours,
-    colour-bar label, normalisation, colour map and legend handles."""
+    colour-bar label, normalisation, colour map and legend handles.  ``"gari"`` counts a
+    directed graph's in- and out-neighbours (:func:`_agreement`, as the HTML view)."""
     import matplotlib.pyplot as plt
 
     n = len(nodes)
@@ -254,9 +270,8 @@ def _node_colors(G: nx.Graph, nodes: list[Any], X: np.ndarray, comps: list[np.nd
     norm: dict[str, float] = {}
     handles: list[Any] = []
     if color_by == "gari":
-        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
-        deg = np.array([max(len(set(G[v]) - {v}), 1) for v in nodes], dtype=float)
-        c = np.array([agree[v] for v in nodes], dtype=float) / deg
+        m, k = _agreement(G, nodes, X)
+        c = m / np.maximum(k, 1).astype(float)
         label = "fraction of graph neighbours among nearest neighbours"
         norm = dict(vmin=0.0, vmax=1.0)
         cmap = cmap or GARI_CMAP
@@ -310,12 +325,12 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         Node colours (values are mapped through ``cmap``).
     color_by : {"gari", "degree", "component"} or None
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
-        nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; with the
-        strip, each component among its own nodes) on a fixed red (none) to blue (all)
-        scale (:data:`GARI_CMAP`, colour-blind safe) with a colour bar; ``"degree"``:
-        degree with a colour bar; ``"component"``: the ten largest components in distinct
-        colours with a legend.  Overrides ``color``.  Isolated nodes get ``isolated_color``
-        in every mode.
+        nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; a
+        directed graph's in- and out-neighbours; with the strip, each component among its
+        own nodes) on a fixed red (none) to blue (all) scale (:data:`GARI_CMAP`,
+        colour-blind safe) with a colour bar; ``"degree"``: degree with a colour bar;
+        ``"component"``: the ten largest components in distinct colours with a legend.
+        Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
     color_by_knn : bool
         Same as ``color_by="gari"`` (kept for old callers).
     node_size, edge_width : float or None
@@ -572,11 +587,11 @@ def _separate_markers(ax: Any, X: np.ndarray, sizes: np.ndarray, dim: int, width
       their centres are, in these units, in 3-D (the projection may still bring markers at
       different depths onto each other).
 
-    The pushes (:func:`nx_ordinal._overlap.separate_disks`, seed 0) are repeated up to three
+    The pushes (:func:`nx_ordinal.layouts._overlap.separate_disks`, seed 0) are repeated up to three
     times, the scale measured again on what they moved.  ``X`` is returned unchanged when no
     markers overlap.
     """
-    from ._overlap import separate_disks
+    from .layouts._overlap import separate_disks
 
     if len(X) < 2 or not np.isfinite(X).all():
         return X

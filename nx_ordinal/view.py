@@ -3,9 +3,11 @@ that works offline.
 
 Each node is an SVG ``<circle>`` whose ``<title>`` is the node's name (a browser's find,
 accessibility tools and tests see every node); the edges are one ``<path>``.  The page pans
-(drag), zooms (wheel, about the pointer), shows a label on hover, highlights a node and its
-neighbours from a search box (or a click), and colours nodes by their share of GARI, as
-:func:`nx_ordinal.plot.draw_layout` does with ``color_by="gari"``, with a legend.  Nothing is
+(drag), zooms (wheel, about the pointer), draws the names that have room beside their nodes
+(more as it zooms in), shows a label on hover (the node nearest the pointer, within its
+radius or 6 px), highlights a node and its neighbours from a search box (or a click), and
+colours nodes by their share of GARI, as :func:`nx_ordinal.plot.draw_layout` does with
+``color_by="gari"``, with a legend.  Nothing is
 loaded from the network: the style and the script are inline and the page's content security
 policy forbids any other source.
 """
@@ -22,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 import numpy as np
 
-from ._data.graph import pos_array
-from .constraints import graph_to_csr
-from .io import atomic_write
+from ._core.files import atomic_write
+from ._data.graph import check_graph, pos_array
 from .metrics import gari
-from .plot import GARI_CMAP, arrange_components, default_node_size, knn_agreement
+from .plot import GARI_CMAP, _agreement, arrange_components, default_node_size
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,18 +55,13 @@ def _scale_colors(cmap: str) -> list[str]:
     return [to_hex(cm(i / (_N_CLASSES - 1))) for i in range(_N_CLASSES)]
 
 
-def _graph_arrays(G: nx.Graph, nodes: list[Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Edges as index pairs (no self-loops), and each node's number of distinct
-    (out-)neighbours other than itself."""
+def _edge_array(G: nx.Graph, nodes: list[Any]) -> np.ndarray:
+    """Edges as index pairs (no self-loops)."""
 
-    A, _ = graph_to_csr(G, nodes)
-    A = A.tocoo()
-    keep = A.row != A.col
-    k = np.bincount(A.row[keep], minlength=len(nodes))
     index = {v: i for i, v in enumerate(nodes)}
     E = np.fromiter((i for u, v in G.edges() if u != v for i in (index[u], index[v])),
                     dtype=np.int64)
-    return E.reshape(-1, 2), k
+    return E.reshape(-1, 2)
 
 
 def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None,
@@ -84,10 +80,10 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     title : str or None
         Shown in the page's header and tab (default: ``"nx_ordinal layout"``).
     color_by : {"gari"} or None
-        ``"gari"``: each node coloured by the fraction of its graph neighbours among its
-        nearest neighbours in the drawing (its term of GARI, as in
-        :func:`nx_ordinal.plot.draw_layout`), in eleven classes 0, 0.1, ..., 1 of ``cmap``,
-        with a legend; nodes without neighbours grey.  ``None``: one colour.
+        ``"gari"``: each node coloured by the fraction of its graph neighbours (a directed
+        graph's in- and out-neighbours) among its nearest neighbours in the drawing, as
+        :func:`nx_ordinal.plot.draw_layout` colours it, in eleven classes 0, 0.1, ..., 1
+        of ``cmap``, with a legend; nodes without neighbours grey.  ``None``: one colour.
     cmap : str
         matplotlib colour map of the GARI scale (default "RdYlBu", red = none recovered,
         blue = all; colour-blind safe).
@@ -133,13 +129,16 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     -----
     O(n k log n) for the colours (k the largest degree) and O(n + E) for the document,
     about 60 bytes per node plus its name and 10 bytes per edge.  Pan and zoom change the
-    SVG's ``viewBox`` and one CSS variable (the radius), never the nodes.
+    SVG's ``viewBox`` and one CSS variable (the radius), never the nodes; the end of a
+    gesture redraws the names, O(n + screen pixels) (a grid of 2-px cells; about 6 ms at
+    20,000 nodes).  Hover looks in a grid of the nodes, O(1) per move.
     """
 
     if color_by not in ("gari", None):
         raise ValueError(f"color_by must be 'gari' or None, got {color_by!r}")
     if components not in ("strip", "keep"):
         raise ValueError(f"components must be 'strip' or 'keep', got {components!r}")
+    check_graph(G)
     nodes = list(G)
     X = pos_array(pos, nodes)
     if X.ndim != 2 or (len(nodes) and X.shape[1] > 2):
@@ -148,7 +147,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         X = np.column_stack([X, np.zeros(len(X))])
     n = len(nodes)
     title = "nx_ordinal layout" if title is None else str(title)
-    E, k = _graph_arrays(G, nodes)
+    E = _edge_array(G, nodes)
     has_edge = np.zeros(n, dtype=bool)
     has_edge[E.ravel()] = True
     H = G.to_undirected(as_view=True) if G.is_directed() else G
@@ -183,8 +182,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     legend: list[str] = []
     css_colors = f"#nodes circle{{fill:{_PLAIN}}}"
     if color_by == "gari" and n:
-        agree = knn_agreement(G, dict(zip(nodes, X, strict=True)))
-        m = np.fromiter((agree[v] for v in nodes), dtype=np.int64, count=n)
+        m, k = _agreement(G, nodes, X)  # a directed graph's in- and out-neighbours
         share = m / np.maximum(k, 1)
         classes = [f"g{c}" for c in np.rint(share * (_N_CLASSES - 1)).astype(int)]
         for i in np.flatnonzero(~has_edge):
@@ -203,9 +201,10 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
         iso = (f'<div><span class="sw" style="background:{_ISOLATED}"></span> no neighbours'
                f' ({int((~has_edge).sum())})</div>' if (~has_edge).any() else "")
         shown = f"{score:.3f}" if finite else "undefined"
+        inout = " (in and out)" if G.is_directed() else ""
         legend += [f'<summary><b>GARI {shown}</b></summary><div class="lg">node colour: '
-                   f'share of its graph neighbours among its nearest neighbours in the '
-                   f'drawing</div>'
+                   f'share of its graph neighbours{inout} among its nearest neighbours in '
+                   f'the drawing</div>'
                    f'<div class="scale"><span>0</span>{swatches}<span>1</span></div>{iso}']
         cls = [f" class={c}" for c in classes]
     else:
@@ -238,8 +237,11 @@ def write_html(G: nx.Graph, pos: Mapping[Any, Any], path: str | os.PathLike[str]
     """Write the interactive view of a 2-D layout to one self-contained HTML file.
 
     The file works offline in any current browser: drag to pan, wheel to zoom, hover for a
-    node's name and GARI share, type in the search box (or click a node) to highlight it
-    and its neighbours; Escape clears.  See :func:`layout_html` for the parameters and the
+    node's name and GARI share (the node nearest the pointer, within its radius or 6 px),
+    type in the search box (or click a node) to highlight it and its neighbours and zoom to
+    them, clear of the legend; Escape clears.  Names are drawn beside their nodes: a search
+    hit's always, the others, highest degree first, where they cover no other name or node
+    (zooming in makes room).  See :func:`layout_html` for the parameters and the
     document.
 
     Parameters
@@ -297,14 +299,19 @@ gap:12px;padding:0 12px;background:#f4f4f4;border-bottom:1px solid #ddd;white-sp
 #stage{{position:absolute;top:39px;left:0;right:0;bottom:0;overflow:hidden}}
 #view{{display:block;width:100%;height:100%;cursor:grab;touch-action:none;user-select:none;\
 transform-origin:0 0;will-change:transform}}
+#view.over{{cursor:pointer}}
 #view.drag{{cursor:grabbing}}
 #edges{{fill:none;stroke:#8c8c8c;stroke-opacity:.55;stroke-width:.7px;\
 vector-effect:non-scaling-stroke}}
 #hl{{fill:none;stroke:#111;stroke-width:1.6px;vector-effect:non-scaling-stroke}}
 #nodes circle{{r:var(--r,4px);stroke:#333;stroke-width:calc(var(--r,4px)*.15)}}
-#view.many #nodes circle:not(.hit){{stroke:none}}
+#view.many #nodes circle:not(.hit):not(.hov){{stroke:none}}
+#nodes circle.hov{{stroke:#000;stroke-width:calc(var(--r,4px)*.35)}}
 {colors}
 #arrows{{fill:#8c8c8c;fill-opacity:.8}}
+#labels{{font-family:system-ui,sans-serif;fill:#222;stroke:#fff;stroke-linejoin:round;\
+paint-order:stroke;pointer-events:none;dominant-baseline:central}}
+#labels .hit{{font-weight:bold;fill:#000}}
 #view.searching #edges{{stroke-opacity:.12}}
 #view.searching #arrows{{fill-opacity:.12}}
 #view.searching circle{{opacity:.18}}
@@ -331,7 +338,7 @@ button{{font:inherit}}
 <div id="stage"><svg id="view"{many} viewBox="{viewbox}" preserveAspectRatio="xMidYMid meet" \
 role="img" aria-label="{title}">
 <path id="edges" d=""/><path id="arrows" d=""/><path id="hl" d=""/>
-<g id="nodes">{circles}</g></svg></div>
+<g id="nodes">{circles}</g><g id="labels"></g></svg></div>
 {legend}
 <div id="tip"></div>
 <script type="application/json" id="data">{data}</script>
@@ -351,6 +358,41 @@ var svg = document.getElementById("view"), g = document.getElementById("nodes");
 var C = g.children, n = C.length, E = D.e, i, j;
 var X = new Float64Array(n), Y = new Float64Array(n);
 for (i = 0; i < n; i++) { X[i] = +C[i].getAttribute("cx"); Y[i] = +C[i].getAttribute("cy"); }
+// the nodes in a grid of about one node per cell (drawing coordinates): the node nearest
+// the pointer is found among a few cells, however many nodes there are
+var gx = D.box[0], gy = D.box[1], gcs = Math.max(D.box[2], D.box[3], 1) /
+  Math.max(Math.ceil(Math.sqrt(n)), 1);
+var gw = Math.floor(D.box[2] / gcs) + 1, gh = Math.floor(D.box[3] / gcs) + 1;
+var cell0 = new Int32Array(gw * gh + 1), cells = new Int32Array(n), at = new Int32Array(n);
+for (i = 0; i < n; i++) {
+  at[i] = Math.floor((Y[i] - gy) / gcs) * gw + Math.floor((X[i] - gx) / gcs);
+  cell0[at[i] + 1]++;
+}
+for (i = 0; i < gw * gh; i++) cell0[i + 1] += cell0[i];
+var cfill = cell0.slice(0, gw * gh);
+for (i = 0; i < n; i++) cells[cfill[at[i]]++] = i;
+var isHit = new Uint8Array(n), rScreen = D.r;  // rScreen: node radius on screen (px)
+function inBox(x0, y0, x1, y1, fn) {  // fn(v) for the nodes of the cells meeting a box,
+  var a0 = Math.max(0, Math.floor((x0 - gx) / gcs));  // until fn returns false
+  var a1 = Math.min(gw - 1, Math.floor((x1 - gx) / gcs));
+  var b0 = Math.max(0, Math.floor((y0 - gy) / gcs));
+  var b1 = Math.min(gh - 1, Math.floor((y1 - gy) / gcs)), a, b, t, e;
+  for (b = b0; b <= b1; b++) for (a = a0; a <= a1; a++)
+    for (t = cell0[b * gw + a], e = cell0[b * gw + a + 1]; t < e; t++)
+      if (fn(cells[t]) === false) return false;
+  return true;
+}
+function nodeAt(cx, cy) {  // the node nearest a client point within max(its radius, 6 px)
+  var c = client(), s = vb.w / c.w, px = vb.x + (cx - c.l) * s, py = vb.y + (cy - c.t) * s;
+  var best = -1, bd = Infinity;
+  var R = Math.max(1.7 * rScreen, 6) * s;
+  inBox(px - R, py - R, px + R, py + R, function (v) {
+    var dx = X[v] - px, dy = Y[v] - py, d = dx * dx + dy * dy;
+    var lim = Math.max(isHit[v] ? 1.7 * rScreen : rScreen, 6) * s;
+    if (d <= lim * lim && d < bd) { bd = d; best = v; }
+  });
+  return best;
+}
 function segments(list) {
   var out = new Array(list.length >> 1), u, v;
   for (j = 0; j < list.length; j += 2) {
@@ -367,14 +409,38 @@ document.getElementById("edges").setAttribute("d", segments(E));
 var stage = document.getElementById("stage");
 var home = D.box, pad = 0.04, vb = {x: 0, y: 0, w: 1, h: 1}, rv = vb, homeScale = 1;
 var pending = false, timer = 0, radius = "";
-function client() { var r = stage.getBoundingClientRect();
-  return {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)}; }
-function fit(b, aside) {  // aside: keep the legend's column free (when there is room)
-  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1), w = c.w;
-  var lg = aside && document.getElementById("legend");
-  if (lg && lg.offsetWidth && c.w > 3 * lg.offsetWidth) w = c.w - lg.offsetWidth - 20;
-  var s = Math.max(bw / w, bh / c.h) * (1 + 2 * pad);
-  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - w * s / 2, y: b[1] + bh / 2 - c.h * s / 2};
+// the places of the stage and of the legend (stage coordinates, null: no legend), read
+// once per resize or legend toggle: reading them forces a layout of every node
+var stageRect = null, legendBox;
+function client() {
+  if (!stageRect) {
+    var r = stage.getBoundingClientRect(), lg = document.getElementById("legend");
+    stageRect = {l: r.left, t: r.top, w: Math.max(r.width, 1), h: Math.max(r.height, 1)};
+    var L = lg && lg.offsetWidth ? lg.getBoundingClientRect() : null;
+    legendBox = L && [L.left - r.left, L.top - r.top, L.right - r.left, L.bottom - r.top];
+  }
+  return stageRect;
+}
+if (document.getElementById("legend"))
+  document.getElementById("legend").addEventListener("toggle", function () {
+    stageRect = null; labels();
+  });
+function fit(b) {  // box b into the part of the canvas the legend leaves free
+  var c = client(), bw = Math.max(b[2], 1), bh = Math.max(b[3], 1);
+  var free = [[0, 0, c.w, c.h]], L = legendBox, f, k, best = 0;
+  if (L) {  // the strips left, right, above and below the legend
+    var x0 = L[0] - 10, x1 = L[2] + 10, y0 = L[1] - 10, y1 = L[3] + 10;
+    if (x0 < c.w && x1 > 0 && y0 < c.h && y1 > 0)
+      free = [[0, 0, x0, c.h], [x1, 0, c.w - x1, c.h], [0, 0, c.w, y0], [0, y1, c.w, c.h - y1]];
+  }
+  f = [0, 0, c.w, c.h];
+  for (var a = 0; a < free.length; a++) {
+    k = Math.min(free[a][2] / bw, free[a][3] / bh);
+    if (free[a][2] >= 40 && free[a][3] >= 40 && k > best) { best = k; f = free[a]; }
+  }
+  var s = Math.max(bw / f[2], bh / f[3]) * (1 + 2 * pad);
+  vb = {w: c.w * s, h: c.h * s, x: b[0] + bw / 2 - (f[0] + f[2] / 2) * s,
+        y: b[1] + bh / 2 - (f[1] + f[3] / 2) * s};
 }
 function apply() {  // commit: the real viewBox
   clearTimeout(timer); pending = false;
@@ -383,10 +449,78 @@ function apply() {  // commit: the real viewBox
   svg.setAttribute("viewBox", vb.x + " " + vb.y + " " + vb.w + " " + vb.h);
   var s = vb.w / vb.cw, z = homeScale / s;
   var rs = D.r * Math.min(Math.sqrt(Math.max(z, 1)), 4), r = (rs * s).toPrecision(4) + "px";
+  rScreen = rs;
   if (r !== radius) {  // not when panning
     radius = r; svg.style.setProperty("--r", r);
     if (D.arrows) arrows(rs * s, Math.max(2.2 * rs, 7) * s);
   }
+  labels();
+}
+// names on the canvas: the search hits' always; then, highest degree first (then node
+// order), each name that fits beside its node (right, else left) inside the canvas, clear
+// of the legend, of the names placed and of every other node (while searching, only the
+// hits' neighbours).  Zooming in makes room, so more names appear.
+var labelG = null, deg = null, byDegree = null, widths = null, ctx = null;
+function degreeFirst(a, b) { return deg[b] - deg[a] || a - b; }
+function labels() {
+  if (!labelG) {
+    labelG = document.getElementById("labels");
+    deg = new Int32Array(n);
+    for (j = 0; j < E.length; j++) deg[E[j]]++;
+    byDegree = Array.prototype.slice.call(new Int32Array(n).map(function (_, v) { return v; }));
+    byDegree.sort(degreeFirst);
+    widths = new Float32Array(n).fill(-1);
+    ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = "11px system-ui,sans-serif";
+  }
+  // what is taken on the screen, in cells of 2 px: the legend, the nodes, the names placed
+  var c = client(), s = vb.w / c.w, out = [], bw = Math.ceil(c.w / 2) + 1, v, x, y, r;
+  var bh = Math.ceil(c.h / 2) + 1, busy = new Uint8Array(bw * bh);
+  var searching = svg.classList.contains("searching");
+  function fill(x0, y0, x1, y1, test) {  // test: is the box free; else: mark it taken
+    var a0 = Math.max(0, Math.floor(x0 / 2)), a1 = Math.min(bw - 1, Math.floor(x1 / 2));
+    var b0 = Math.max(0, Math.floor(y0 / 2)), b1 = Math.min(bh - 1, Math.floor(y1 / 2)), a, b;
+    for (b = b0; b <= b1; b++) for (a = b * bw + a0; a <= b * bw + a1; a++) {
+      if (!test) busy[a] = 1; else if (busy[a]) return false;
+    }
+    return true;
+  }
+  if (legendBox) fill(legendBox[0], legendBox[1], legendBox[2], legendBox[3], false);
+  for (v = 0; v < n; v++) {
+    x = (X[v] - vb.x) / s; y = (Y[v] - vb.y) / s; r = (isHit[v] ? 1.7 : 1) * rScreen;
+    if (x >= -r && y >= -r && x <= c.w + r && y <= c.h + r) fill(x - r, y - r, x + r, y + r);
+  }
+  function place(v, force) {  // beside its node, right else left, where the box is free
+    var x = (X[v] - vb.x) / s, y = (Y[v] - vb.y) / s, k, b, w;
+    if (x < 0 || y < 0 || x > c.w || y > c.h) return;
+    var off = (isHit[v] ? 1.7 : 1) * rScreen + 3;
+    if (!force && !fill(x + off, y - 7, x + off + 6, y + 7, true) &&
+        !fill(x - off - 6, y - 7, x - off, y + 7, true)) return;  // no room for a letter
+    if (widths[v] < 0) widths[v] = ctx.measureText(allNames()[v]).width;
+    w = widths[v] + 2;
+    var sides = [[x + off, y - 7, x + off + w, y + 7], [x - off - w, y - 7, x - off, y + 7]];
+    for (k = 0; k < 2; k++) {
+      b = sides[k];
+      if (b[0] < 0 || b[2] > c.w || b[1] < 0 || b[3] > c.h) continue;
+      if (force || fill(b[0], b[1], b[2], b[3], true)) break;
+    }
+    if (k === 2) { if (!force) return; k = x + off + w > c.w ? 1 : 0; b = sides[k]; }
+    fill(b[0], b[1], b[2], b[3], false);
+    out.push([v, k]);
+  }
+  var order = searching ? marked.slice().sort(degreeFirst) : byDegree, h;
+  for (h = 0; h < order.length; h++) if (isHit[order[h]]) place(order[h], true);
+  for (h = 0; h < order.length; h++) if (!isHit[order[h]]) place(order[h], false);
+  var parts = new Array(out.length);
+  for (h = 0; h < out.length; h++) {
+    var u = out[h][0], dx = ((isHit[u] ? 1.7 : 1) * rScreen + 4) * s;
+    parts[h] = "<text x=\"" + (out[h][1] ? X[u] - dx : X[u] + dx).toFixed(1) + "\" y=\"" +
+      Y[u] + "\"" + (out[h][1] ? " text-anchor=\"end\"" : "") +
+      (isHit[u] ? " class=\"hit\"" : "") + ">" + C[u].firstChild.innerHTML + "</text>";
+  }
+  labelG.setAttribute("font-size", (11 * s).toPrecision(4));
+  labelG.style.strokeWidth = (3 * s).toPrecision(4) + "px";
+  labelG.innerHTML = parts.join("");
 }
 function arrows(r, len) {  // directed: a head at each edge's target, outside its circle
   var out = new Array(E.length >> 1), u, v, dx, dy, d, tx, ty, bx, by, w = 0.4 * len;
@@ -412,11 +546,12 @@ function schedule() {
   if (!pending) { pending = true; requestAnimationFrame(move); }
   clearTimeout(timer); timer = setTimeout(apply, 180);
 }
-function goHome() { fit(home, true); homeScale = vb.w / client().w; apply(); }
+function goHome() { fit(home); homeScale = vb.w / client().w; apply(); }
 goHome();
 window.addEventListener("resize", function () {  // keep the centre and the zoom
+  stageRect = null;
   var cx = vb.x + vb.w / 2, cy = vb.y + vb.h / 2, z = homeScale / (vb.w / vb.cw);
-  fit(home, true); homeScale = vb.w / client().w;
+  fit(home); homeScale = vb.w / client().w;
   var c = client(), k = homeScale / z;
   vb.w = c.w * k; vb.h = c.h * k; vb.x = cx - vb.w / 2; vb.y = cy - vb.h / 2;
   apply();
@@ -433,7 +568,7 @@ svg.addEventListener("wheel", function (ev) {
 var drag = null, moved = false;
 svg.addEventListener("pointerdown", function (ev) {
   if (ev.button !== 0) return;
-  drag = {x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y, target: ev.target}; moved = false;
+  drag = {x: ev.clientX, y: ev.clientY, vx: vb.x, vy: vb.y}; moved = false;
   svg.setPointerCapture(ev.pointerId);
 });
 svg.addEventListener("pointermove", function (ev) {
@@ -447,12 +582,11 @@ svg.addEventListener("pointermove", function (ev) {
 });
 function endDrag(ev) {
   if (!drag) return;
-  var target = drag.target; drag = null; svg.classList.remove("drag");
+  drag = null; svg.classList.remove("drag");
   if (moved) apply();
   if (!moved && ev.type === "pointerup") {
-    if (target.tagName === "circle") {
-      var v = indexOf(target); q.value = name(v); select([v], true);
-    } else { clear(); q.value = ""; }
+    var v = nodeAt(ev.clientX, ev.clientY);
+    if (v >= 0) { q.value = name(v); select([v], true); } else { clear(); q.value = ""; }
   }
 }
 svg.addEventListener("pointerup", endDrag);
@@ -461,7 +595,6 @@ document.getElementById("home").addEventListener("click", goHome);
 
 // names, adjacency (both directions), built on first use
 var names = null, ptr = null, adj = null;
-function indexOf(el) { return Array.prototype.indexOf.call(C, el); }
 function name(v) { return C[v].firstChild.textContent; }
 function allNames() {
   if (!names) { names = new Array(n); for (i = 0; i < n; i++) names[i] = name(i); }
@@ -476,23 +609,33 @@ function adjacency() {
   for (j = 0; j < E.length; j += 2) { adj[fill[E[j]]++] = E[j + 1]; adj[fill[E[j + 1]]++] = E[j]; }
 }
 
-// hover label
-var tip = document.getElementById("tip");
-g.addEventListener("mouseover", function (ev) {
-  if (drag && moved || ev.target.tagName !== "circle") return;
-  var v = indexOf(ev.target), text = name(v);
+// hover label: the node nearest the pointer (within max(its radius, 6 px)), outlined
+var tip = document.getElementById("tip"), hover = -1;
+function hoverAt(ev) {
+  var v = ev && !(drag && moved) ? nodeAt(ev.clientX, ev.clientY) : -1, text;
+  if (v !== hover) {
+    if (hover >= 0) C[hover].classList.remove("hov");
+    if (v >= 0) C[v].classList.add("hov");
+    hover = v; svg.classList.toggle("over", v >= 0);
+  }
+  if (v < 0) { tip.style.display = "none"; return; }
+  text = name(v);
   if (D.m) text += D.k[v] ? "  \u2014  " + D.m[v] + " of " + D.k[v] + " neighbours nearest"
                           : "  \u2014  no neighbours";
   tip.textContent = text; tip.style.display = "block";
   tip.style.left = (ev.clientX + 12) + "px"; tip.style.top = (ev.clientY + 12) + "px";
-});
-g.addEventListener("mouseout", function () { tip.style.display = "none"; });
+}
+svg.addEventListener("pointermove", hoverAt);
+svg.addEventListener("pointerleave", function () { hoverAt(null); });
 
 // search: exact name, else case-insensitive substring (at most 500 matches)
 var q = document.getElementById("q"), info = document.getElementById("info"), marked = [];
 function clear() {
-  for (i = 0; i < marked.length; i++) C[marked[i]].classList.remove("hit", "nb");
+  for (i = 0; i < marked.length; i++) {
+    C[marked[i]].classList.remove("hit", "nb"); isHit[marked[i]] = 0;
+  }
   marked = []; svg.classList.remove("searching");
+  if (labelG) labels();
   document.getElementById("hl").setAttribute("d", ""); info.textContent = "";
 }
 function select(hits, keepView) {
@@ -507,7 +650,7 @@ function select(hits, keepView) {
     y0 = Math.min(y0, Y[v]); y1 = Math.max(y1, Y[v]);
   }
   for (h = 0; h < hits.length; h++) {
-    v = hits[h]; mark(v, "hit");
+    v = hits[h]; mark(v, "hit"); isHit[v] = 1;
     for (a = ptr[v]; a < ptr[v + 1]; a++) { mark(adj[a], "nb"); lines.push(v, adj[a]); }
   }
   svg.classList.add("searching");
@@ -518,7 +661,7 @@ function select(hits, keepView) {
   if (!keepView) {
     var m = Math.max(x1 - x0, y1 - y0, home[2] / 40, home[3] / 40);
     fit([(x0 + x1 - m) / 2, (y0 + y1 - m) / 2, m, m]); apply();
-  }
+  } else labels();
 }
 function search(text) {
   text = text.trim();

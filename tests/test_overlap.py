@@ -163,7 +163,7 @@ def test_deadline_spent_leaves_the_layout_and_a_later_one_changes_nothing():
 def test_separate_disks_no_overlap_deterministic_and_local(dim):
     # the drawing's light pass: coincident points and close pairs end at least the sum of
     # their radii apart; a point far from the others does not move; same seed, same bytes
-    from nx_ordinal._overlap import separate_disks
+    from nx_ordinal.layouts._overlap import separate_disks
 
     rng = np.random.default_rng(1)
     X = rng.random((40, dim)) * 20

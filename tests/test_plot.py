@@ -478,3 +478,19 @@ def test_single_drawing_has_no_box_frame():
         ax = draw_layout(G, nx.circular_layout(G))
         assert not any(s.get_visible() for s in ax.spines.values())
         plt.close(ax.figure)
+
+
+def test_gari_colours_of_a_directed_graph_use_in_and_out_neighbours():
+    """Issue 34 item 2: a sink is scored by its in-neighbours (before: red, no out-neighbour
+    recovered), a node by all its neighbours; knn_agreement stays GARI's out-neighbour m_i."""
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    pos = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.5, 0.0)}
+    ax = draw_layout(D, pos, color_by="gari", components="keep", labels=False)
+    np.testing.assert_array_equal(ax.collections[-1].get_array(), [1.0, 1.0, 1.0])
+    assert knn_agreement(D, pos) == {0: 1, 1: 0, 2: 0}
+    # a sink with two in-neighbours, one of them among its two nearest nodes: 0.5
+    D = nx.DiGraph([(0, 2), (1, 2), (3, 4)])
+    pos = {0: (1.0, 0.0), 1: (10.0, 0.0), 2: (0.0, 0.0), 3: (2.5, 0.0), 4: (2.7, 0.0)}
+    ax = draw_layout(D, pos, color_by="gari", components="keep", labels=False)
+    assert list(D) == [0, 2, 1, 3, 4]
+    np.testing.assert_array_equal(ax.collections[-1].get_array(), [1.0, 0.5, 0.0, 1.0, 1.0])

@@ -1,4 +1,4 @@
-"""The shared restart runner (_runtime.runner) and the pluggable stopping rule of run_lbfgs."""
+"""The shared restart runner (_core.runner) and the pluggable stopping rule of run_lbfgs."""
 
 import warnings
 

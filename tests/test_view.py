@@ -88,7 +88,22 @@ def test_gari_colours_are_the_per_node_share(lesmis):
     assert data["gari"] == round(nx_ordinal.gari(G, pos), 4)
     assert "GARI " in page and "no neighbours (1)" in page
     assert len(set(classes.values())) >= 4  # a spread of colours, not one class
-    assert "class=" not in layout_html(G, pos, color_by=None).split('id="nodes"')[1]
+    nodes = layout_html(G, pos, color_by=None).split('id="nodes"')[1].split("</g>")[0]
+    assert "<circle " in nodes and "class=" not in nodes
+
+
+def test_directed_colours_count_in_and_out_neighbours():
+    """Issue 34 item 2: the colour (and the hover text's "m of k") of a directed graph's node
+    counts its in- and out-neighbours, as draw_layout does; a sink is not "no neighbours"."""
+    D = nx.DiGraph([(0, 2), (1, 2), (3, 4)])
+    D.add_node(5)
+    pos = {0: (1.0, 0.0), 1: (10.0, 0.0), 2: (0.0, 0.0), 3: (2.5, 0.0), 4: (2.7, 0.0),
+           5: (20.0, 0.0)}
+    page = layout_html(D, pos, components="keep")
+    data = _data(page)
+    assert data["k"] == [1, 2, 1, 1, 1, 0] and data["m"] == [1, 1, 0, 1, 1, 0]
+    assert [c for c, _ in _circles(page)] == ["g10", "g5", "g0", "g10", "g10", "iso"]
+    assert "no neighbours (1)" in page
 
 
 def test_names_are_escaped_and_odd_labels_work(tmp_path):
@@ -354,3 +369,193 @@ def test_browser_arrows_on_directed_graphs(chromium, tmp_path):
     heads = re.search(r'<path id="arrows" d="([^"]*)"', dom).group(1)
     assert heads.count("Z") == D.number_of_edges()  # one head per edge, both of 3 <-> 4
     assert len(_classes(dom)) == 5
+
+
+def _settle(b, s):
+    """Two frames, and the end-of-gesture timer (180 ms)."""
+    b.evaluate(s, "new Promise(function (d) { setTimeout(function () { "
+                  "requestAnimationFrame(function () { requestAnimationFrame(d); }); }, 250); })")
+
+
+_RECTS = """(function (sel) {
+  return Array.prototype.map.call(document.querySelectorAll(sel), function (e) {
+    var r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; });
+})(%s)"""
+
+
+def _rects(b, s, selector):
+    return np.array(b.evaluate(s, _RECTS % json.dumps(selector)), dtype=float).reshape(-1, 4)
+
+
+@pytest.fixture(scope="module")
+def big_geometric():
+    G = nx.random_geometric_graph(5000, 0.025, seed=2)
+    return G, {v: np.asarray(p) for v, p in nx.get_node_attributes(G, "pos").items()}
+
+
+def test_browser_search_zoom_keeps_clear_of_the_legend(chromium, tmp_path):
+    """Issue 34 item 16: the view zoomed to a search's result fits it into the part of the
+    canvas the legend leaves free (before, four hits at the corners of a box of the
+    canvas's shape filled the canvas and the bottom-right one lay under the legend)."""
+    G = nx.cycle_graph(40)
+    pos = {v: (np.cos(v / 40 * 2 * np.pi), np.sin(v / 40 * 2 * np.pi)) for v in G}
+    corners = {"hit-a": (3.0, 0.0), "hit-b": (4.4, 0.0), "hit-c": (4.4, 1.0), "hit-d": (3.0, 1.0)}
+    nx.add_cycle(G, list(corners))
+    pos.update(corners)
+    path = tmp_path / "corners.html"
+    write_html(G, pos, path, components="keep")
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}#search=hit")
+        _settle(b, s)
+        assert b.evaluate(s, "document.getElementById('info').textContent") == "4 matches"
+        legend = _rects(b, s, "#legend")[0]
+        stage = _rects(b, s, "#stage")[0]
+        hits = _rects(b, s, "#nodes .hit")
+        assert len(hits) == 4
+        assert (hits[:, :2] >= stage[:2]).all() and (hits[:, 2:] <= stage[2:]).all()
+        # no hit's circle touches the legend's box
+        apart = ((hits[:, 2] < legend[0]) | (hits[:, 0] > legend[2]) |
+                 (hits[:, 3] < legend[1]) | (hits[:, 1] > legend[3]))
+        assert apart.all(), (hits, legend)
+        # and the result still fills most of the free part: zoomed in, not just home
+        assert np.ptp(hits[:, 0]) > 0.5 * (stage[2] - stage[0])
+    finally:
+        b.close()
+
+
+_CENTRES = """Array.prototype.map.call(document.querySelectorAll("#nodes circle"), function (c) {
+  var r = c.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2,
+                                             r.width / 2]; })"""
+
+_HOVER_TIME = """(function () {
+  var svg = document.getElementById("view"), t = performance.now(), k;
+  for (k = 0; k < 2000; k++) svg.dispatchEvent(new PointerEvent("pointermove",
+    {bubbles: true, clientX: 100 + (k * 7) % 1000, clientY: 80 + (k * 13) % 600}));
+  return (performance.now() - t) / 2000;
+})()"""
+
+
+def test_browser_hover_picks_the_nearest_node_within_6_px(chromium, tmp_path, big_geometric):
+    """Issue 34 item 15: at 5,000 nodes the circles are 1.5 px wide; the pointer 5 px
+    from a node's centre (and far from the others) names that node and a click there
+    selects it; 10 px from every node shows nothing."""
+    G, pos = big_geometric
+    path = tmp_path / "big.html"
+    write_html(G, pos, path)
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}")
+        P = np.array(b.evaluate(s, _CENTRES))
+        assert P[:, 2].max() < 3  # small circles: the case of the issue
+        d = np.hypot(*(P[:, None, :2] - P[None, :, :2]).transpose(2, 0, 1))
+        np.fill_diagonal(d, np.inf)
+        # a node with nothing else within 12 px: point 5 px to its right
+        v = int(np.flatnonzero(d.min(axis=1) > 12)[0])
+        x, y = P[v, 0] + 5, P[v, 1]
+        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        tip = b.evaluate(s, "[getComputedStyle(document.getElementById('tip')).display, "
+                            "document.getElementById('tip').textContent]")
+        assert tip[0] == "block" and tip[1].startswith(f"{v}  \u2014  ")
+        assert b.evaluate(s, "document.querySelector('#nodes .hov').firstChild.textContent") \
+            == str(v)
+        for kind in ("mousePressed", "mouseReleased"):
+            b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
+                                                "button": "left", "clickCount": 1}, session=s)
+        assert b.evaluate(s, "document.getElementById('info').textContent") == \
+            f"{v}: {G.degree(v)} neighbours"
+        # a point 10 px or more from every node: no label
+        far = np.flatnonzero(d.min(axis=1) > 30)[0]
+        x, y = P[far, 0] + 10, P[far, 1]
+        assert np.hypot(P[:, 0] - x, P[:, 1] - y).min() >= 10
+        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        assert b.evaluate(s, "getComputedStyle(document.getElementById('tip')).display") == "none"
+        # fast at 5,000 nodes: a grid, no layout forced per move (about 0.02 ms a move)
+        assert b.evaluate(s, _HOVER_TIME) < 1.0
+    finally:
+        b.close()
+
+
+def test_browser_directed_sink_hover_text(chromium, tmp_path):
+    """Issue 34 item 2 in the page: a sink's hover text counts its in-neighbours."""
+    D = nx.DiGraph([(0, 1), (1, 2)])
+    path = tmp_path / "d.html"
+    write_html(D, {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.5, 0.0)}, path)
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}")
+        x, y = b.evaluate(s, _CENTRE % json.dumps("2"))
+        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        assert b.evaluate(s, "document.getElementById('tip').textContent") == \
+            "2  \u2014  1 of 1 neighbours nearest"
+    finally:
+        b.close()
+
+
+_LABELS = """Array.prototype.map.call(document.querySelectorAll("#labels text"), function (t) {
+  var r = t.getBoundingClientRect();
+  return [t.textContent, r.left, r.top, r.right, r.bottom, t.getAttribute("class")]; })"""
+
+
+def _meets(a, b):
+    """Boxes (left, top, right, bottom) that overlap by more than half a pixel."""
+    return (a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and
+            b[1] < a[3] - 0.5)
+
+
+def test_browser_names_on_the_canvas(chromium, tmp_path, lesmis):
+    """Issue 34 item 14: names drawn beside their nodes where there is room, highest degree
+    first, never on another name, another node or the legend; zooming in makes room."""
+    G, pos = lesmis
+    path = tmp_path / "lesmis.html"
+    write_html(G, pos, path)
+    b = Browser(chromium, str(tmp_path / "profile"))
+    try:
+        s = b.open_page(f"file://{path}")
+
+        def check():
+            labels = b.evaluate(s, _LABELS)
+            circles = dict(zip([str(v) for v in G], _rects(b, s, "#nodes circle"), strict=True))
+            stage, legend = _rects(b, s, "#stage")[0], _rects(b, s, "#legend")[0]
+            for k, (name, *box, _) in enumerate(labels):
+                assert name in circles
+                assert stage[0] <= box[0] and box[2] <= stage[2] + 0.5
+                assert stage[1] <= box[1] and box[3] <= stage[3] + 0.5
+                assert not _meets(box, legend)
+                assert not any(_meets(box, other[1:5]) for other in labels[k + 1:])
+                assert not any(_meets(box, c) for v, c in circles.items() if v != name), name
+                # beside its own node: level with it, a few pixels to one side
+                c = circles[name]
+                assert box[1] < (c[1] + c[3]) / 2 < box[3]
+                assert min(abs(box[0] - c[2]), abs(c[0] - box[2])) < 6
+            visible = [v for v, c in circles.items() if stage[0] <= (c[0] + c[2]) / 2 <= stage[2]
+                       and stage[1] <= (c[1] + c[3]) / 2 <= stage[3]]
+            return [t[0] for t in labels], visible
+
+        names, visible = check()
+        assert 20 <= len(names) < len(G) and "Valjean" in names  # the hub has room
+        x, y = np.array(b.evaluate(s, _CENTRE % json.dumps("Valjean")))
+        for _ in range(4):
+            b.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
+                                                "deltaX": 0, "deltaY": -150}, session=s)
+        _settle(b, s)
+        zoomed, seen = check()
+        assert len(seen) < len(visible)  # zoomed in
+        assert len(set(zoomed) & set(seen)) / len(seen) > len(names) / len(visible)
+        assert len(set(seen) - set(names) & set(zoomed)) >= 5  # names that found room
+    finally:
+        b.close()
+
+
+def test_browser_search_hits_are_named(chromium, tmp_path, big_geometric):
+    """Issue 34 item 14: a search hit's name is always drawn (in bold), also among 5,000
+    nodes; its neighbours' names where there is room."""
+    G, pos = big_geometric
+    path = tmp_path / "big.html"
+    write_html(G, pos, path)
+    dom = _dump_dom(chromium, path, tmp_path, "#search=4321")
+    labels = re.search(r'<g id="labels"[^>]*>(.*?)</g>', dom, re.S).group(1)
+    texts = re.findall(r'<text [^>]*?(class="hit")?>([^<]*)</text>', labels)
+    assert ('class="hit"', "4321") in texts
+    assert {t for _, t in texts} <= {"4321"} | {str(u) for u in G[4321]}
+    assert len(texts) > 1

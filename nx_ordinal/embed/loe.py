@@ -492,7 +492,7 @@ def _mm_step(ev, Y, f_y, pieces, dense_mv, dense_diag, cg_iter):
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter, on_iter=None, f_small=0.0):
-    """LOE-MM: the shared MM loop (``_runtime.optim.run_mm``) with LOE's majorizer step."""
+    """LOE-MM: the shared MM loop (``_core.optim.run_mm``) with LOE's majorizer step."""
     kw = 2.0 * ev.g.deg.astype(np.float64)
     dense_mv, dense_diag = _laplacian_matvec_factory(ev.g, kw)
 

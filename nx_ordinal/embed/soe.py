@@ -236,7 +236,7 @@ def _mm_step(cs, Y, a, b, delta, cg_iter):
 
 
 def _run_mm(ev, X0, max_iter, tol, progress, cg_iter):
-    """SOE-MM: the shared MM loop (``_runtime.optim.run_mm``) with SOE's majorizer step."""
+    """SOE-MM: the shared MM loop (``_core.optim.run_mm``) with SOE's majorizer step."""
 
     def evaluate(X):
         f, a, b = ev.pieces(X)

@@ -43,7 +43,7 @@ class GariTracker:
         self.A = A
         self.deadline = deadline
         self.large = large
-        self.progress = progress  # an _runtime.progress.Progress, or None
+        self.progress = progress  # an _core.progress.Progress, or None
         self.best: tuple[float, float] | None = None
         self.best_X: FloatArray | None = None
         self._run: int | None = None
