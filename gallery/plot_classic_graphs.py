@@ -10,7 +10,7 @@ Err_local) and the default ``loe_layout`` (Err_local from spectral and Kamada-Ka
 GARI-selected checkpoints, and a t-LOE run; the better drawing kept).
 
 **What to look for:** the two LOE columns have the highest GARI in every row (1.0 where a
-perfect drawing exists in 2-D); green vertices have all their graph neighbours among their
+perfect drawing exists in 2-D); blue vertices have all their graph neighbours among their
 nearest neighbours in the drawing, red ones none.  Run::
 
     python gallery/plot_classic_graphs.py --out DIR

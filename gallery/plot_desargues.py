@@ -48,7 +48,7 @@ def main(argv=None):
                                         projection="3d" if r == 1 else None))
         plot_comparison(G, layouts, name="Desargues graph", axes=axes)
     fig.suptitle("Desargues graph, 2-D (top) and 3-D (bottom); colour: graph neighbours "
-                 "among the nearest neighbours (red none, green all)", fontsize=9)
+                 "among the nearest neighbours (red none, blue all)", fontsize=9)
     return _common.save(fig, args.out, "desargues.png")
 
 

@@ -5,7 +5,7 @@ The Frucht graph: LOE against the classical drawers
 The Frucht graph row of supplement Figure 3 of Terada & von Luxburg (2014), larger: LOE,
 spring, Kamada-Kawai and spectral drawings with their GARI.
 
-**What to look for:** LOE recovers every neighbourhood (GARI 1, all vertices green); the
+**What to look for:** LOE recovers every neighbourhood (GARI 1, all vertices blue); the
 classical drawers do not.  Vertices are coloured by how many of their 3 graph neighbours are
 among their 3 nearest neighbours in the drawing.  Run::
 
@@ -36,7 +36,7 @@ def main(argv=None):
     }
     fig = plot_comparison(G, layouts, name="Frucht graph")
     fig.suptitle("colour: fraction of graph neighbours among the nearest neighbours in the "
-                 "drawing (red none, green all)",
+                 "drawing (red none, blue all)",
                  fontsize=8, y=1.03)
     return _common.save(fig, args.out, "frucht.png")
 

@@ -382,7 +382,7 @@ def _check_cmap(name: str | None, color: str | None = None) -> str | None:
         close = difflib.get_close_matches(name, list(matplotlib.colormaps), n=3)
         raise ValueError(f"unknown colour map {name!r} for --cmap"
                          + (f"; did you mean {', '.join(close)}?" if close
-                            else "; e.g. viridis, plasma, RdYlGn, coolwarm"))
+                            else "; e.g. viridis, plasma, RdYlBu, coolwarm"))
     if color is not None and color not in ("gari", "degree"):
         raise ValueError(f"--cmap colours --color gari or degree, got --color {color}")
     return name
@@ -517,13 +517,14 @@ def _draw(args: argparse.Namespace) -> int:
                      metrics={"gari": score}, graph=G,
                      color_by=None if args.color == "none" else args.color)
     elif ext == VIEW_FORMAT:
+        from .plot import GARI_CMAP
         from .view import write_html
 
         _Interrupt.check()
         title = options["title"]
         if title is None:
             title = f"{os.path.basename(args.input)}: {args.method}"
-        write_html(G, pos, args.output, title=title, cmap=options["cmap"] or "RdYlGn",
+        write_html(G, pos, args.output, title=title, cmap=options["cmap"] or GARI_CMAP,
                    color_by=None if args.color == "none" else "gari")
     else:
         import matplotlib
@@ -826,7 +827,7 @@ def _add_drawing_options(p: argparse.ArgumentParser) -> None:
                         "neighbours in the drawing (colour bar), degree (colour bar), "
                         "component (legend), none (default gari)")
     g.add_argument("--cmap", metavar="NAME",
-                   help="matplotlib colour map of --color gari or degree (default: RdYlGn "
+                   help="matplotlib colour map of --color gari or degree (default: RdYlBu "
                         "for gari, viridis for degree)")
     g.add_argument("--colorbar", action=argparse.BooleanOptionalAction, default=None,
                    help="the colour bar of --color gari or degree (default: drawn when the "

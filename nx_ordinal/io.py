@@ -390,7 +390,7 @@ def write_layout(path: str | os.PathLike[str], pos: Mapping[Any, Any], *,
     >>> H.nodes["b"]["x"], H.nodes["b"]["y"]  # 1000 units wide, y down
     (500.0, 0.0)
     >>> H.nodes["b"]["color"]  # the figure's: "b" keeps both its neighbours
-    '#006837'
+    '#313695'
     >>> write_layout(path.replace(".graphml", ".gexf"), pos, graph=G)
     >>> nx.read_gexf(path.replace(".graphml", ".gexf")).nodes["b"]["viz"]["position"]
     {'x': 0.0, 'y': 125.0, 'z': 0.0}

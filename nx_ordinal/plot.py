@@ -342,7 +342,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         edges thinner by the fourth root of the excess (down to half).  Markers are drawn
         apart: nodes closer than their markers' diameter in the axes as drawn (2-D; in 3-D
         within the axes' box) are moved that far apart in the drawing
-        (:func:`_separate_markers`; ``pos`` and the colours are unchanged).
+        (``pos`` and the colours are unchanged).
     edge_alpha : float or None
         Edge opacity; default 1 while the edges cover up to a tenth of the axes, then
         falling with the square root of the excess (down to 0.15): about 0.4 for the 2,742
@@ -933,7 +933,7 @@ def panel_grid(n: int, width: float, height: float, *, head: float = 0.0,
 #: rcParams in force while a figure is written (print requirements): TrueType (Type 42)
 #: fonts in PDF and PostScript, which the IEEE and ACM font checks accept (Type 3 fonts are
 #: rejected), and SVG text kept as ``<text>`` elements, which can be edited
-_PRINT_RC = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
+_PRINT_RC: Any = {"pdf.fonttype": 42, "ps.fonttype": 42, "svg.fonttype": "none"}
 
 
 def save_figure(fig: Figure, path: str | os.PathLike[str], dpi: float = 110) -> None:

@@ -781,7 +781,7 @@ def test_draw_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
     a, b, c = (f.axes[0] for f in saved)
     assert a.get_title() == "My graph" and _cmaps(a) == {"viridis"}
     assert len(saved[0].axes) == 2  # the drawing and its colour bar
-    assert b.get_title().startswith("spring (12 nodes): GARI") and _cmaps(b) == {"RdYlGn"}
+    assert b.get_title().startswith("spring (12 nodes): GARI") and _cmaps(b) == {"RdYlBu"}
     assert len(saved[1].axes) == 1  # --no-colorbar
     assert c.get_title() == ""
 
@@ -792,7 +792,8 @@ def test_compare_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys)
     assert main([*args, "--title", "Frucht", "--cmap", "plasma"]) == 0
     assert main([*args, "--no-colorbar"]) == 0
     one, two = saved
-    assert one._suptitle.get_text() == "Frucht" and two._suptitle is None
+    assert one._suptitle.get_text() == "Frucht"
+    assert two._suptitle.get_text() == "Frucht Graph: 12 nodes, 18 edges"  # the default
     assert len(one.axes) == 3 and len(two.axes) == 2  # two panels (+ the shared colour bar)
     assert all(_cmaps(ax) == {"plasma"} for ax in one.axes[:2])
     # the title's room is above the panels: no panel reaches into it
@@ -809,7 +810,7 @@ def test_demo_title(tmp_path, saved, capsys):
     (["draw", "-o", "{tmp}/x.png", "--cmap", "viridiss"],
      "unknown colour map 'viridiss' for --cmap; did you mean viridis, viridis_r, cividis?"),
     (["compare", "-m", "recorder", "--cmap", "nosuchmap"],  # checked without -o too
-     "unknown colour map 'nosuchmap' for --cmap; e.g. viridis, plasma, RdYlGn, coolwarm"),
+     "unknown colour map 'nosuchmap' for --cmap; e.g. viridis, plasma, RdYlBu, coolwarm"),
     (["draw", "-o", "{tmp}/x.png", "--cmap", "viridis", "--color", "component"],
      "--cmap colours --color gari or degree, got --color component"),
 ])

@@ -312,14 +312,14 @@ class Progress:
         self._tty = False
         if self.verbose:
             self._tty = is_terminal(self._stream)
-            tqdm = None
+            bar: Any = None
             if self._tty:
-                try:
-                    from tqdm.auto import tqdm
-                except ImportError:  # a single updating line instead
-                    tqdm = None
-            if tqdm is not None:
-                self._bar = tqdm(total=total, desc=desc, leave=False, file=self._stream,
+                with contextlib.suppress(ImportError):  # else a single updating line
+                    import tqdm.auto
+
+                    bar = tqdm.auto.tqdm
+            if bar is not None:
+                self._bar = bar(total=total, desc=desc, leave=False, file=self._stream,
                                  delay=self.delay)
 
     def _text(self) -> str:
