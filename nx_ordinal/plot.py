@@ -19,6 +19,7 @@ import networkx as nx
 import numpy as np
 
 from ._core.files import atomic_write
+from ._data.components import shelf_offsets, split_components
 from ._data.graph import pos_array
 from .constraints import graph_to_csr
 from .metrics import gari, recovered_adjacency
@@ -131,15 +132,12 @@ def _edge_density_style(ink: float) -> tuple[float, float]:
 
 
 def _components(G: nx.Graph, index: dict[Any, int]) -> list[np.ndarray]:
-    """Node indices of each (weakly) connected component, largest first."""
+    """Node indices (in ``index``'s node order) of each (weakly) connected component,
+    largest first (the package's one split, ``_data.components.split_components``)."""
 
-    H = G.to_undirected(as_view=True) if G.is_directed() else G
-    comps = [np.fromiter((index[v] for v in c), dtype=np.int64) for c in
-             nx.connected_components(H)]
-    for c in comps:
-        c.sort()
-    comps.sort(key=lambda c: (-len(c), c[0]))
-    return comps
+    nodes = sorted(index, key=index.__getitem__)
+    parts = split_components(graph_to_csr(G, nodes)[0])[2] if nodes else []
+    return sorted(parts, key=lambda c: (-len(c), int(c[0])))
 
 
 def _unit_box(Y: np.ndarray) -> np.ndarray:
@@ -153,19 +151,16 @@ def _unit_box(Y: np.ndarray) -> np.ndarray:
 
 
 def _shelf_pack(sides: np.ndarray, width: float) -> tuple[np.ndarray, float]:
-    """Place squares of the given sides (sorted decreasing) in rows of ``width``; return the
-    lower-left corners (in rows going down from y = 0) and the total height."""
+    """Place squares of the given sides (sorted decreasing) in rows of ``width`` (the
+    package's one shelf rule, ``_data.components.shelf_offsets``); return the lower-left
+    corners (in rows going down from y = 0) and the total height."""
 
-    corners = np.zeros((len(sides), 2))
-    x = y = row = 0.0
-    for i, c in enumerate(sides):
-        if x > 0 and x + c > width + 1e-12:
-            y += row
-            x = row = 0.0
-        corners[i] = (x, -y - c)
-        x += c
-        row = max(row, c)
-    return corners, y + row
+    sides = np.asarray(sides, dtype=np.float64)
+    if not sides.size:
+        return np.zeros((0, 2)), 0.0
+    corners = shelf_offsets(np.stack([sides, sides], axis=1), np.arange(sides.size),
+                            width=width + 1e-12)
+    return corners, float(-(corners[:, 1]).min())
 
 
 def _strip_width(sizes: Any, n_main: int) -> float:

@@ -27,7 +27,7 @@ import numpy as np
 from ._core.files import atomic_write
 from ._data.graph import check_graph, pos_array
 from .metrics import gari
-from .plot import GARI_CMAP, _agreement, arrange_components, default_node_size
+from .plot import GARI_CMAP, _agreement, _components, arrange_components, default_node_size
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -150,8 +150,7 @@ def layout_html(G: nx.Graph, pos: Mapping[Any, Any], *, title: str | None = None
     E = _edge_array(G, nodes)
     has_edge = np.zeros(n, dtype=bool)
     has_edge[E.ravel()] = True
-    H = G.to_undirected(as_view=True) if G.is_directed() else G
-    sizes = sorted((len(c) for c in nx.connected_components(H)), reverse=True) if n else [0]
+    sizes = [len(c) for c in _components(G, {v: i for i, v in enumerate(nodes)})] or [0]
     drawn = X  # the positions shown; the colours measure X itself
     if components == "strip" and len(sizes) > 1 and sizes[0] > 1:
         drawn = arrange_components(G, X)[0]

@@ -223,3 +223,23 @@ def test_loe_path_imports_only_what_it_uses():
                                                 "dask", "distributed", "sklearn", "scipy.stats"))]
     assert unwanted == []
     assert "nx_ordinal.layouts._loe" in out
+
+
+def test_components_have_one_home():
+    # the split of a graph into its connected components is _data.components.split_components
+    # and its packing pack_components / shelf_offsets; other calls of a connected-components
+    # routine split something else, each named here with what it splits
+    elsewhere = {
+        "_data/components.py": "the one split",
+        "layouts/_overlap.py": "clusters of coinciding nodes, not the graph",
+        "layouts/_loe/shortcuts.py": "the graph without its candidate shortcuts",
+        "rigidity.py": "connectivity of a rigidity test's graph",
+        "asap/sync.py": "connectivity of the patch graph",
+        "cli.py": "the --largest option, on the networkx graph",
+    }
+    found = {str(p.relative_to(ROOT)) for p in ROOT.rglob("*.py")
+             if "connected_components(" in p.read_text()}
+    assert found <= set(elsewhere), sorted(found - set(elsewhere))
+    shelves = {str(p.relative_to(ROOT)) for p in ROOT.rglob("*.py")
+               if "for c in order:" in p.read_text() or "x + w > width" in p.read_text()}
+    assert shelves == {"_data/components.py"}

@@ -15,12 +15,35 @@ if TYPE_CHECKING:
 
     from .._core.typing import FloatArray, IntArray
 
-__all__ = ["pack_components", "shelf_offsets", "draw_small_components", "SMALL_COMPONENT"]
+__all__ = ["split_components", "pack_components", "shelf_offsets", "draw_small_components",
+           "SMALL_COMPONENT"]
+
+
+def split_components(A: Any) -> tuple[int, IntArray, list[IntArray]]:
+    """The (weakly) connected components of the adjacency ``A`` (sparse or dense, read as
+    undirected), the one split of the package: ``(count, labels, parts)``, ``labels[i]`` the
+    component of node ``i`` and ``parts[c]`` the sorted node indices of component ``c``;
+    components are numbered in the order of their smallest node.  O(n + E).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> A = np.array([[0, 1, 0], [0, 0, 0], [0, 0, 0]])
+    >>> count, labels, parts = split_components(A)
+    >>> count, labels.tolist(), [p.tolist() for p in parts]
+    (2, [0, 0, 1], [[0, 1], [2]])
+    """
+    from scipy.sparse.csgraph import connected_components
+
+    count, labels = connected_components(A, directed=True, connection="weak")
+    order = np.argsort(labels, kind="stable")
+    parts = np.split(order, np.cumsum(np.bincount(labels, minlength=count))[:-1])
+    return int(count), labels, parts
 
 
 def pack_components(
     blocks: list[tuple[IntArray, FloatArray]], dim: int, n: int,
-    edges: tuple[IntArray, IntArray] | None = None,
+    edges: tuple[IntArray, IntArray] | None = None, style: str | None = None,
 ) -> FloatArray:
     """Place the embeddings of connected components side by side: the one packing rule.
 
@@ -32,8 +55,11 @@ def pack_components(
     length 1 (a drawing's edges then have one length scale across components, as a reader
     compares them; a block without edges, a single node, stays a point), and the blocks'
     bounding boxes, each padded by its own longest edge (at least one edge length), are
-    packed in rows about as wide as the whole is high, largest first.  Returns the
-    ``(n, dim)`` array with ``X[idx] = Y``.  O(n dim + E) plus
+    packed in rows about as wide as the whole is high, largest first.  ``style="boxes"``
+    (with ``edges``; the look of the classical drawers, ``classical.by_components``): each
+    block centred and scaled to RMS radius ``sqrt(len(idx))`` (one density for all), the
+    boxes kept the longest edge of all apart (at least 1) in the same rows, further axes
+    centred.  Returns the ``(n, dim)`` array with ``X[idx] = Y``.  O(n dim + E) plus
     O(k log k) for k blocks.
     """
 
@@ -43,7 +69,13 @@ def pack_components(
         return X
     sizes = np.array([b[0].size for b in blocks])
     order = np.argsort(-sizes, kind="stable")
-    if edges is not None:
+    if style == "boxes":
+        if edges is None:
+            raise ValueError('pack_components(style="boxes") needs edges')
+        return _pack_boxes(blocks, dim, n, edges, order)
+    if style not in (None, "edges", "grid"):
+        raise ValueError(f"style must be 'grid', 'edges' or 'boxes', got {style!r}")
+    if edges is not None and style != "grid":
         return _pack_by_edges(blocks, dim, n, edges, order)
     cell = 2.5 * np.sqrt(max(sizes.max(), 1))
     ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
@@ -108,17 +140,48 @@ def _pack_by_edges(blocks, dim, n, edges, order):
     return Y - lo[label] + shelf_offsets(ext, order)[label]
 
 
-def shelf_offsets(ext: FloatArray, order: Any) -> FloatArray:
+def _pack_boxes(blocks, dim, n, edges, order):
+    """:func:`pack_components` with ``style="boxes"``."""
+    X = np.zeros((n, dim))
+    label = np.zeros(n, dtype=np.int64)
+    scaled = []
+    for c, (idx, Y) in enumerate(blocks):
+        Y = Y - Y.mean(axis=0)
+        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
+        Y = Y * (np.sqrt(idx.size) / rms) if rms > 0 else Y
+        X[idx] = Y
+        label[idx] = c
+        scaled.append((idx, Y))
+    rows, cols = (np.asarray(e, dtype=np.int64) for e in edges)
+    keep = label[rows] == label[cols]
+    gap = 1.0
+    if keep.any():
+        gap = max(gap, float(np.linalg.norm(X[rows[keep]] - X[cols[keep]], axis=1).max()))
+    gap *= 1.05
+    lo = np.array([Y.min(axis=0) for _, Y in scaled])
+    ext = np.array([Y.max(axis=0) for _, Y in scaled]) - lo + gap
+    offset = shelf_offsets(ext, order)
+    for c, (idx, Y) in enumerate(scaled):  # a loop over components, not vertices
+        if dim == 1:
+            X[idx] = Y - lo[c] + offset[c]
+        else:  # rows in the first two axes; further axes stay centred
+            X[idx] = Y
+            X[idx, :2] += offset[c, :2] - lo[c, :2]
+    return X
+
+
+def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> FloatArray:
     """Where to put boxes of extents ``ext`` (k, dim) side by side, in ``order``: the
-    ``(k, dim)`` offset of each box's lower corner.  In 2-D and above, rows (shelves) about
-    as wide as the whole is high, going down, the first two axes only; in 1-D one after the
-    other.  A loop over boxes, O(k)."""
+    ``(k, dim)`` offset of each box's lower corner.  In 2-D and above, rows (shelves) of
+    ``width`` (default: about as wide as the whole is high), going down from 0, the first
+    two axes only; in 1-D one after the other.  A loop over boxes, O(k)."""
     k, dim = ext.shape
     offset = np.zeros((k, dim))
     if dim == 1:
         offset[order, 0] = np.concatenate([[0.0], np.cumsum(ext[order, 0])[:-1]])
         return offset
-    width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
+    if width is None:
+        width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
     x = y = row = 0.0
     for c in order:  # a loop over components, not vertices
         w, h = ext[c, 0], ext[c, 1]

@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components
 
 from .._core.estimates import asap_memory, asap_worker_memory, check_plausible_sizes
 from .._core.progress import Progress, public_call, warn
@@ -34,7 +33,7 @@ from .._core.resources import format_bytes
 from .._core.result import EmbeddingResult
 from .._core.seeds import as_generator, single_thread
 from .._core.validation import as_adjacency, check_dim, check_init, check_int
-from .._data.components import pack_components
+from .._data.components import pack_components, split_components
 from ..embed.loe import laplacian_eigenmaps, loe
 from ..exceptions import ConvergenceWarning, InterruptedWarning, NoOrdinalInformationWarning
 from .patches import (
@@ -501,9 +500,7 @@ def _asap_embed(A, dim, max_patch_size, prune, scale_sync, embedder, rigidity_te
     timings = {}
     t0 = time.perf_counter()
     S = symmetrize(A)
-    ncomp, comp = connected_components(S, directed=False)
-    order = np.argsort(comp, kind="stable")
-    comp_nodes = np.split(order, np.cumsum(np.bincount(comp, minlength=ncomp))[:-1])
+    ncomp, comp, comp_nodes = split_components(S)
     timings["graph"] = time.perf_counter() - t0
 
     # ---- 1. clustering: the first level here, the finer levels as jobs

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from scipy.optimize import isotonic_regression, minimize
-from scipy.sparse.csgraph import connected_components, shortest_path
+from scipy.sparse.csgraph import shortest_path
 from scipy.special import expit
 from scipy.stats import rankdata
 
@@ -41,6 +41,7 @@ from .._core.progress import public_call, warn, warn_interrupted
 from .._core.result import EmbeddingResult
 from .._core.seeds import as_generator, draw_seed, single_thread
 from .._core.validation import check_choice, check_dim, check_int, check_positive
+from .._data.components import split_components
 from ..constraints import check_triplets, random_triplets
 from ..oracle import random_pairs, sample_anchor_queries
 from .mds import classical_mds
@@ -730,7 +731,7 @@ def hop_rank_embedding(
         fin = np.isfinite(H)
         H[~fin] = H[fin].max() + 1.0
         return classical_mds(H, dim)
-    _, labels = connected_components(A, directed=False)
+    _, labels, _ = split_components(A)
     big = np.flatnonzero(labels == np.bincount(labels).argmax())
     if big.size < ell:  # tiny components everywhere: landmarks anywhere
         big = np.arange(n)

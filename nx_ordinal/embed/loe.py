@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import connected_components, dijkstra
+from scipy.sparse.csgraph import dijkstra
 from scipy.spatial import cKDTree
 
 from .._core.estimates import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
@@ -32,7 +32,7 @@ from .._core.validation import (
     check_nonnegative,
     check_positive,
 )
-from .._data.components import pack_components
+from .._data.components import pack_components, split_components
 from .._data.density_estimate import knn_density
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
@@ -138,13 +138,11 @@ def _per_component(S, dim, embed, rng):
     grid (largest first)."""
 
 
-    ncomp, labels = connected_components(S, directed=False)
-    order = np.argsort(labels, kind="stable")
-    bounds = np.searchsorted(labels[order], np.arange(ncomp + 1))
-    sizes = np.diff(bounds)
+    _, _, parts = split_components(S)
+    sizes = np.array([idx.size for idx in parts])
     blocks = []
     for c in np.argsort(-sizes, kind="stable"):  # largest first (the order embed is called)
-        idx = order[bounds[c]:bounds[c + 1]]
+        idx = parts[c]
         if idx.size == 1:
             Y = np.zeros((1, dim))
         elif idx.size <= dim + 1:  # too small to embed: random (no slice of S needed)

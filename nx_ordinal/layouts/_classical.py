@@ -31,7 +31,7 @@ import scipy.sparse.csgraph as csg
 from .._core.estimates import tsne_memory
 from .._core.seeds import draw_seed
 from .._core.validation import check_dim, check_positive
-from .._data.components import shelf_offsets
+from .._data.components import pack_components, split_components
 from .._data.graph import graph_to_csr
 from ._utils import (
     check_center,
@@ -424,36 +424,6 @@ def arf_layout(G: nx.Graph, *, dim: int = 2, **kwargs: Any) -> dict[Hashable, ND
     return by_components(nx.arf_layout)(G, **kwargs)
 
 
-def _pack_boxes(blocks: list[tuple[Any, Any, Any]], dim: int, n: int) -> Any:
-    """Components side by side without overlap: each centred and scaled to RMS radius
-    sqrt(its size) (one density for all), then their bounding boxes packed in rows, largest
-    first, the rows about as wide as the total area is high; further dimensions are
-    centred.  The boxes are kept the longest edge apart, so no node is nearer a node of
-    another component than its own neighbours (what GARI counts)."""
-    X = np.zeros((n, dim))
-    scaled = []
-    gap = 1.0
-    for idx, Y, E in blocks:
-        Y = Y - Y.mean(axis=0)
-        rms = np.sqrt(np.mean(np.sum(Y * Y, axis=1)))
-        Y = Y * (np.sqrt(idx.size) / rms) if rms > 0 else Y
-        if len(E):
-            gap = max(gap, float(np.linalg.norm(Y[E[:, 0]] - Y[E[:, 1]], axis=1).max()))
-        scaled.append((idx, Y))
-    order = sorted(range(len(scaled)), key=lambda c: -scaled[c][0].size)  # stable
-    gap *= 1.05
-    lo = np.array([Y.min(axis=0) for _, Y in scaled])
-    ext = np.array([Y.max(axis=0) for _, Y in scaled]) - lo + gap
-    offset = shelf_offsets(ext, order)
-    for c, (idx, Y) in enumerate(scaled):
-        if dim == 1:
-            X[idx] = Y - lo[c] + offset[c]
-        else:  # rows in the first two axes; further axes stay centred
-            X[idx] = Y
-            X[idx, :2] += offset[c, :2] - lo[c, :2]
-    return X
-
-
 def _is_path(H: nx.Graph) -> bool:
     """Whether the connected undirected graph ``H`` (self-loops and parallel edges aside)
     is a path."""
@@ -526,9 +496,8 @@ def by_components(func: Any) -> Any:
     @functools.wraps(func)
     def packed(G: GraphLike, *args: Any, **kwargs: Any) -> PosDict:
         G, nodes = process_graph(G)
-        conn: Any = (nx.weakly_connected_components if G.is_directed()
-                     else nx.connected_components)
-        comps = list(conn(G)) if len(nodes) > 1 else []
+        A = graph_to_csr(G, nodes)[0] if len(nodes) > 1 else None
+        comps = split_components(A)[2] if A is not None else []
         if args or len(comps) <= 1:
             return func(G, *args, **kwargs)
         dim = check_dim(kwargs.get("dim", 2))
@@ -536,10 +505,8 @@ def by_components(func: Any) -> Any:
         center = check_center(kwargs.pop("center", None), dim)
         store_pos_as = kwargs.pop("store_pos_as", None)
         pos = kwargs.pop("pos", None)
-        index = {v: i for i, v in enumerate(nodes)}
         blocks = []
-        for comp in comps:
-            idx = np.sort(np.fromiter((index[v] for v in comp), dtype=np.int64, count=len(comp)))
+        for idx in comps:
             sub = _component_graph(G, [nodes[i] for i in idx])
             if pos is not None:
                 given = {v: pos[v] for v in sub if v in pos}
@@ -549,11 +516,9 @@ def by_components(func: Any) -> Any:
             else:
                 got = func(sub, **kwargs)
                 Y = np.array([got[nodes[i]] for i in idx], dtype=np.float64).reshape(len(idx), dim)
-            local = {v: k for k, v in enumerate(sub)}
-            E = np.array([(local[u], local[v]) for u, v in sub.edges()],
-                         dtype=np.int64).reshape(-1, 2)
-            blocks.append((idx, Y, E))
-        X = _pack_boxes(blocks, dim, len(nodes))
+            blocks.append((idx, Y))
+        edges = (np.repeat(np.arange(len(nodes)), np.diff(A.indptr)), A.indices)
+        X = pack_components(blocks, dim, len(nodes), edges=edges, style="boxes")
         return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)
 
     return packed

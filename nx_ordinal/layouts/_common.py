@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
-from scipy.sparse.csgraph import connected_components
 
 from .._core.progress import warn
 from .._core.seeds import draw_seed
 from .._core.validation import check_int
+from .._data.components import split_components
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 
@@ -49,11 +49,8 @@ def _component_parts(A):
     their smallest index) and the component labels; ``(None, labels)`` for a connected
     graph.  O(n + E)."""
 
-    ncomp, labels = connected_components(A, directed=True, connection="weak")
-    if ncomp == 1:
-        return None, labels
-    order = np.argsort(labels, kind="stable")
-    return np.split(order, np.cumsum(np.bincount(labels))[:-1]), labels
+    ncomp, labels, parts = split_components(A)
+    return (None if ncomp == 1 else parts), labels
 
 
 def networkx_start(G: nx.Graph, nodes: list[Hashable], name: str, dim: int,

@@ -7,7 +7,6 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy.sparse.csgraph import connected_components
 
 from .._core.estimates import (
     ree_layout_memory,
@@ -15,7 +14,7 @@ from .._core.estimates import (
 )
 from .._core.progress import public_call, warn
 from .._core.validation import check_int
-from .._data.components import pack_components
+from .._data.components import pack_components, split_components
 from .._data.graph import path_distances, weighted_csr
 from .._data.sampling import shortest_path_triplets
 from ..embed.landmark import landmark_ste
@@ -251,10 +250,8 @@ def ree_layout(
     res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
               step=step, seed=frame.stream("run"), verbose=verbose)
     X = np.array(res.embedding)
-    ncomp, labels = connected_components(finite, directed=False)
+    ncomp, _, parts = split_components(finite)
     if ncomp > 1:  # the components side by side (the package's one packing rule)
-        order = np.argsort(labels, kind="stable")
-        parts = np.split(order, np.cumsum(np.bincount(labels))[:-1])
         X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
     return X
 

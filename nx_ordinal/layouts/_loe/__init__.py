@@ -7,7 +7,6 @@ import time
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.sparse.csgraph import connected_components
 
 from ..._core.estimates import (
     loe_layout_memory,
@@ -15,7 +14,12 @@ from ..._core.estimates import (
 from ..._core.progress import Progress, public_call, warn
 from ..._core.result import EmbeddingResult
 from ..._core.validation import check_choice
-from ..._data.components import SMALL_COMPONENT, draw_small_components, pack_components
+from ..._data.components import (
+    SMALL_COMPONENT,
+    draw_small_components,
+    pack_components,
+    split_components,
+)
 from ...embed._starts import start_configurations
 from ...embed.loe import laplacian_eigenmaps, pivot_mds, solve_loe
 from ...embed.tloe import tloe
@@ -512,7 +516,7 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
     vertices (``labels``: no interaction across components); each run keeps its checkpoint
     of best GARI, and the components are packed side by side (``pack_components``).
     """
-    ncomp, labels = connected_components(A, directed=True, connection="weak")
+    ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
     t0 = time.perf_counter()
 
@@ -556,8 +560,6 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
 
     if ncomp == 1:
         return run(A, X0, None, rng)
-    order = np.argsort(labels, kind="stable")
-    groups = np.split(order, np.flatnonzero(np.diff(labels[order])) + 1)
     X = np.zeros((A.shape[0], dim))
     # isolated nodes and single edges are drawn as they are; when the other small components
     # hold more than _GROUP vertices in all (thousands of small trees: each batch of t-LOE
