@@ -158,3 +158,50 @@ def test_same_bits_in_a_new_process_with_another_hash_seed():
         assert proc.returncode == 0, proc.stderr
         outs.append(proc.stdout)
     assert outs[0] == outs[1]
+
+
+def test_one_time_budget_from_the_call_start(monkeypatch):
+    """The frame makes one Budget from max_time and the call's start; reserve keeps the
+    finish's share back; without max_time it never reads the clock."""
+    import time as time_module
+
+    from nx_ordinal._core.budget import Budget
+
+    now = [100.0]
+    reads = []
+
+    def clock():
+        reads.append(now[0])
+        return now[0]
+
+    monkeypatch.setattr(time_module, "perf_counter", clock)
+    b = Budget(10.0)
+    assert (b.start, b.deadline, b.limited) == (100.0, 110.0, True)
+    now[0] = 104.0
+    assert b.left() == 6.0 and not b.expired() and b.elapsed() == 4.0
+    algo = b.reserve(0.1, floor=2.0)  # max(1 s, 2 s) kept for the finish
+    assert algo.start == 100.0 and algo.deadline == 108.0 and b.reserve(0.3).deadline == 107.0
+    now[0] = 108.0
+    assert algo.expired() and algo.left() == 1e-9 and not b.expired()
+    reads.clear()
+    free = Budget(None, start=0.0)
+    assert free.left() is None and not free.expired() and free.reserve(0.5) is free
+    assert reads == []  # an unlimited budget reads no clock
+    monkeypatch.undo()
+
+    seen = {}
+
+    from nx_ordinal.layouts._frame import layout_frame
+
+    @layout_frame()
+    def probe(frame, pos=None, *, max_time=None, dim=2, scale=1, center=None,
+              store_pos_as=None):
+        seen["budget"] = frame.budget
+        return np.zeros((frame.n, dim))
+
+    probe(nx.path_graph(3), max_time=5)
+    assert seen["budget"].total == 5.0 and seen["budget"].deadline > seen["budget"].start
+    probe(nx.path_graph(3))
+    assert not seen["budget"].limited
+    with pytest.raises(ValueError, match="max_time"):
+        probe(nx.path_graph(3), max_time=-1)

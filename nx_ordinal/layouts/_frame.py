@@ -45,8 +45,15 @@ from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
 
 import numpy as np
 
+from .._core.budget import Budget
 from .._core.seeds import as_seed_sequence
-from .._core.validation import check_choice, check_dim, check_int, check_nonnegative, check_positive
+from .._core.validation import (
+    check_choice,
+    check_dim,
+    check_int,
+    check_nonnegative,
+    check_positive,
+)
 from .._data.graph import graph_to_csr
 from ._utils import (
     _given_positions,
@@ -184,12 +191,11 @@ class Frame:
         off for its result (e.g. a fallback that returns its start).
     overlap_seed : Generator
         Where that separation draws its random choices (the ``"finish"`` stream).
-    t_start : float
-        ``time.perf_counter()`` when the public call began (before the graph was read): a
-        ``max_time`` counts from here.
-    deadline : float or None
-        ``time.perf_counter()`` after which :meth:`finish` separates no more overlaps (an
-        algorithm with a ``max_time`` sets it); ``None``: no limit.
+    budget : Budget
+        The call's time budget (``_core.budget.Budget``): its ``max_time`` (when the
+        layout has one) from the moment the public call began, before the graph was read.
+        The algorithm hands it (or a :meth:`~Budget.reserve` of it) to its solvers and
+        trackers; :meth:`finish` separates no more overlaps past its deadline.
     """
 
     def __init__(self, name: str, G: nx.Graph, nodes: list[Hashable], dim: int,
@@ -203,8 +209,7 @@ class Frame:
         self.seed = np.random.SeedSequence(0) if seed is None else seed  # unseeded layouts
         self.remove_overlap = False
         self.overlap_seed = self.stream("finish")
-        self.t_start = time.perf_counter() if t_start is None else t_start
-        self.deadline: float | None = None
+        self.budget = Budget(None, t_start)  # given its max_time once the rules checked it
         self._pos = pos
         self._given: tuple[FloatArray, np.ndarray] | None = None
         self._A: SparseLike | None = None
@@ -258,7 +263,7 @@ class Frame:
                              store_pos_as=store_pos_as, remove_overlap=self.remove_overlap,
                              seed=self.overlap_seed,
                              A=self.adjacency() if self.remove_overlap else None,
-                             deadline=self.deadline)
+                             deadline=self.budget.deadline)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -352,6 +357,9 @@ def layout_frame(
             frame = Frame(name, G, nodes, dim, kw.get("seed"), kw["pos"], t_start)
             for key, rule in rules.items():
                 kw[key] = rule(kw[key], frame, key)
+            if "max_time" in kw:  # the call's budget, from its start (checked once, here)
+                kw["max_time"] = check_positive(kw["max_time"], "max_time", allow_none=True)
+                frame.budget = Budget(kw["max_time"], t_start)
             frame.validate_pos()
             if frame.n <= 1:
                 return trivial_layout(G, nodes, dim, center, kw["store_pos_as"])

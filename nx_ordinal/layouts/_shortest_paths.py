@@ -165,7 +165,7 @@ def soe_layout(
         frame.remove_overlap = False
         return init if init is not None else frame.stream("start", 1).standard_normal((n, dim))
     res = soe(T, n, dim, delta=delta, method=method, init=init, n_init=n_init,
-              max_iter=max_iter, tol=tol, max_time=max_time, seed=frame.stream("run"),
+              max_iter=max_iter, tol=tol, max_time=frame.budget.left(), seed=frame.stream("run"),
               verbose=verbose)
     return np.asarray(res.embedding)
 
@@ -361,7 +361,8 @@ def landmark_ste_layout(
     assert n_constraints is not None and ell is not None  # defaults filled in by the frame
     T = shortest_path_triplets(G, nodes, n_constraints, weight=weight,
                                rng=frame.stream("sample"))
-    kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=max_time, verbose=verbose)
+    kw: dict[str, Any] = dict(max_iter=max_iter, tol=tol, max_time=frame.budget.left(),
+                              verbose=verbose)
     anchors = np.unique(T[:, 0]).size
     if T.shape[0] == 0:
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import time
 import warnings
 from typing import TYPE_CHECKING
 
@@ -81,25 +80,23 @@ def _triplet_layout(kind, frame, kw, *, max_triplets):
         X = init
     else:
         solver = {"ste": ste, "tste": tste, "gnmds": gnmds, "dmoe": _dmoe}[kind]
-        if parts is None:
+        if parts is None:  # max_time: what is left of the call's budget
+            kw = dict(kw, max_time=frame.budget.left()) if frame.budget.limited else kw
             return solver(T, n, dim, init=init, seed=frame.stream("run"), **kw).embedding
         X = init.copy()
         T = T[np.argsort(labels[T[:, 0]], kind="stable")]
         local = np.empty(n, dtype=np.int64)
         bounds = np.searchsorted(labels[T[:, 0]], np.arange(len(parts) + 1))
-        budget = kw.get("max_time")  # bounds the whole call, not each component's solve
-        deadline = (time.monotonic() + budget if isinstance(budget, (int, float))
-                    and not isinstance(budget, bool) and budget > 0 else None)
+        budget = frame.budget  # max_time bounds the whole call, not each component's solve
         for c, idx in enumerate(parts):  # one solve per component with triplets
             Tc = T[bounds[c]:bounds[c + 1]]
             if Tc.shape[0] == 0 or (dim > 3 and idx.size < dim):
                 continue  # no information (or too few nodes for dim): the start
             kw_c = kw
-            if deadline is not None:
-                left = deadline - time.monotonic()
-                if left <= 0:
+            if budget.limited:
+                if budget.expired():
                     continue  # the time is spent: this component keeps its start
-                kw_c = dict(kw, max_time=left)
+                kw_c = dict(kw, max_time=budget.left())
             local[idx] = np.arange(idx.size)
             X[idx] = solver(local[Tc], idx.size, dim, init=init[idx],
                             seed=frame.stream("run", c), **kw_c).embedding

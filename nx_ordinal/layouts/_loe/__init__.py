@@ -3,7 +3,6 @@ selection)."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -296,10 +295,7 @@ def loe_layout(
     """
 
 
-    t_start = frame.t_start  # max_time counts from the start of the call
-    total = max_time
-    if total is not None:
-        frame.deadline = t_start + total  # for the final overlap removal
+    call = frame.budget  # max_time from the start of the call; the finish keeps its share
     G, nodes, n = frame.G, frame.nodes, frame.n
     # "auto": Err_local polishes t-LOE's drawing (objective="auto" up to SMALL_NODES)
     polish = (n_init == "auto" and objective == "auto" and select == "gari" and init == ("auto",)
@@ -316,9 +312,9 @@ def loe_layout(
 
     def pivot_gari():
         pivot_start()
-        t = time.perf_counter()
+        t = call.elapsed() if call.limited else 0.0  # the clock only for a max_time
         scored.append(gari_array(frame.adjacency(), pivot[0]))
-        scored.append(time.perf_counter() - t)
+        scored.append(call.elapsed() - t if call.limited else 0.0)
         return scored[0]
 
     if objective == "auto":
@@ -343,14 +339,14 @@ def loe_layout(
         kw["candidate_cap"] = _CANDIDATE_CAP
         if not G.is_directed():
             A_solve, _ = drop_shortcuts(A)
-    if (total is not None and hinge and not soft and not scored and X0 is None
+    if (call.limited and hinge and not soft and not scored and X0 is None
             and solver_init == "pivot" and n_init == 1 and A_solve is A):
         pivot_gari()  # the start (shared below), scored: the price of the steps below
     # one score of the whole drawing (a k-d tree query of every node's list) prices the
     # final overlap removal and an evaluation of Err_local, where it has been measured
     t_score = scored[1] if scored else 0.0
-    if total is not None:  # the algorithm's share; the rest is the overlap removal's
-        max_time = total - max(_FINISH_SHARE * total, _FINISH_SCORES * t_score)
+    # the algorithm's share; the rest is the overlap removal's
+    budget = call.reserve(_FINISH_SHARE, _FINISH_SCORES * t_score)
     if not hinge or polish:
         starts = []  # (the polish starts from t-LOE's drawing)
     elif X0 is not None:
@@ -367,24 +363,18 @@ def loe_layout(
     # the solver shows its own bar per run
     progress = Progress(n_runs * max_iter + soft_iter, verbose and select == "gari",
                         "loe_layout")
-    deadline = None if max_time is None else t_start + max_time
-    tracker = (GariTracker(A, large=large, progress=progress, deadline=deadline)
+    tracker = (GariTracker(A, large=large, progress=progress, budget=budget)
                if select == "gari" else None)
     if tracker is not None and scored:
         tracker.remember(pivot[0], scored[0])
     kw["verbose"] = verbose and tracker is None
 
-    def remaining():
-        if max_time is None:
-            return None
-        return max(max_time - (time.perf_counter() - t_start), 1e-9)
-
     def run(S, n, i):
-        left = remaining()
+        left = budget.left()
         if left is not None and not isinstance(S, str) and left < _EVAL_SCORES * t_score:
             # not even one evaluation fits in what is left: the start, unevaluated
-            warn(f"loe_layout: max_time={total:g} s left no time for an iteration after "
-                 f"the start ({time.perf_counter() - t_start:.1f} s on {frame.n} nodes); the "
+            warn(f"loe_layout: max_time={call.total:g} s left no time for an iteration after "
+                 f"the start ({call.elapsed():.1f} s on {frame.n} nodes); the "
                  "result is the start: increase max_time", ConvergenceWarning)
             return EmbeddingResult(np.array(S, dtype=np.float64), np.inf, 0, False, [],
                                    f"loe-{method}", {"max_time": "no iteration"})
@@ -397,17 +387,16 @@ def loe_layout(
         if hinge and not polish:
             runs = ([run(solver_init, n_init, 0)] if starts is None
                     else [run(S, 1, i) for i, S in enumerate(starts)])
-        if soft and runs and (soft_iter == 0 or (max_time is not None and remaining() <= 1e-9)):
+        if soft and runs and (soft_iter == 0 or budget.expired()):
             soft = False  # no t-LOE iteration fits: Err_local's result (its start) stands
         if soft:
             gari = tracker is not None
             # objective="auto": from the pivot-MDS start, which has the graph's global shape
             # (t-LOE refines neighbourhoods locally and keeps it); "t": from a random start
             S = X0 if X0 is not None or objective != "auto" else pivot_start()
-            soft_run = _soft_run(A, dim, S, soft_iter, frame.stream("soft", 0), remaining(),
+            soft_run = _soft_run(A, dim, S, soft_iter, frame.stream("soft", 0), budget,
                                  verbose and not gari, select_gari=gari,
-                                 progress=progress if gari else None,
-                                 deadline=deadline if gari else None, spring=spring)
+                                 progress=progress if gari else None, spring=spring)
         if polish:  # Err_local from t-LOE's drawing (at unit size: delta's scale)
             S = soft_run.embedding - soft_run.embedding.mean(axis=0)
             runs = [run(S / max(float(np.abs(S).max()), 1e-300), 1, 0)]
@@ -501,16 +490,16 @@ def _is_knn_graph(frame):
     return bool(deg.min() >= 1 and deg.min() == deg.max() and (A != A.T).nnz > 0)
 
 
-def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False,
-              progress=None, deadline=None, spring=0.0):
+def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
+              progress=None, spring=0.0):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
     best GARI among the checkpoints (every ``_TLOE_EVERY`` iterations after the early phase)
     and the end (beyond ``_TLOE_LARGE`` nodes a run stops once ``_TLOE_PATIENCE``
     checkpoints in a row have stayed below its best), each iteration counts on ``progress``
-    and ``deadline`` (``time.perf_counter()``) ends it.  Otherwise each component is embedded as
-    if alone (the soft-max of a vertex runs over its own component: a small component
+    and the end of ``budget`` (the call's ``Budget``) ends it.  Otherwise each component is
+    embedded as if alone (the soft-max of a vertex runs over its own component: a small component
     embedded beside a large one would shrink to a point): components of more than
     ``_GROUP`` vertices one run each, smaller ones together in runs of about ``_GROUP``
     vertices (``labels``: no interaction across components); each run keeps its checkpoint
@@ -518,10 +507,6 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
     """
     ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
-    t0 = time.perf_counter()
-
-    def left():
-        return None if max_time is None else max(max_time - (time.perf_counter() - t0), 1e-9)
 
     def run(B, S, lab, seed):
         local = GariTracker(B) if select_gari else None
@@ -540,10 +525,10 @@ def _soft_run(A, dim, X0, max_iter, rng, max_time, verbose, *, select_gari=False
                 # exaggeration now only spreads the clusters of a dense graph apart
                 if patient and len(scores) - 1 - int(np.argmax(scores)) >= _TLOE_PATIENCE:
                     return True
-            return deadline is not None and time.perf_counter() >= deadline
+            return budget.expired()
 
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,
-                   seed=seed, callback=callback, max_time=left(), verbose=verbose,
+                   seed=seed, callback=callback, max_time=budget.left(), verbose=verbose,
                    labels=lab, spring=spring)
         if local is not None:
             scores.append(local.offer(res.embedding, res.objective))

@@ -4,11 +4,11 @@ graphs."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..._core.budget import Budget
 from ...metrics import gari_array
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ class GariTracker:
 
     With ``large``, checkpoints also come every 16 iterations from iteration 64 on, and a
     run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations, or once ``deadline``
-    (``time.perf_counter()``, set only by ``max_time``) has passed.  Which checkpoints are
+    ``gari_tol`` over the last ``patience`` iterations, or once ``budget`` (the call's
+    ``_core.budget.Budget``, limited only by ``max_time``) is spent.  Which checkpoints are
     scored, and when a run stops, depend on iteration counts alone, never on how long a
     score took: the same seed gives the same drawing on a fast or a busy machine.  A score
     costs about what an Err_local evaluation does (O(sum_i k_i log n) against
@@ -38,10 +38,10 @@ class GariTracker:
     gari_tol = 1e-3
 
     def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
-                 deadline: float | None = None) -> None:
+                 budget: Budget | None = None) -> None:
 
         self.A = A
-        self.deadline = deadline
+        self.budget = Budget(None) if budget is None else budget
         self.large = large
         self.progress = progress  # an _core.progress.Progress, or None
         self.best: tuple[float, float] | None = None
@@ -76,7 +76,7 @@ class GariTracker:
 
         if it > 0 and self.progress is not None:
             self.progress.update(f)
-        if it > 0 and self.deadline is not None and time.perf_counter() >= self.deadline:
+        if it > 0 and self.budget.expired():
             return True  # the call's time budget (also ends the solver's restarts at once)
         if run != self._run:
             self._run, self._hist = run, []
