@@ -162,18 +162,27 @@ def test_architecture_lists_every_function_level_import():
 
 
 def test_loe_layout_docstring_numbers_match_the_code():
-    """The numbers loe_layout's docstring states for objective="auto" are the code's."""
-    from nx_ordinal.layouts import _loe
-    from nx_ordinal.layouts._loe import plan as _starts
+    """The numbers loe_layout's docstring states are those of the policy table."""
+    from nx_ordinal.layouts._loe.plan import POLICY as P
 
     doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
-    assert f"GARI >= {_starts.GEOMETRIC_GARI:g}" in doc
-    assert f"higher by {_loe._HINGE_MARGIN:g}" in doc
-    assert f"at most {_loe._STRESS_SLACK:g} times t-LOE's plus {_loe._STRESS_ABS:g}" in doc
-    assert f"NP2 at most {_loe._NP2_SLACK:g} lower" in doc
-    assert f"``None``: {_loe.SPRING:g} with ``objective=\"auto\"``" in doc
-    assert f"up to {_starts.SMALL_NODES} nodes Err_local then polishes" in doc
-    assert f"from {_loe._STRESS_PIVOTS} evenly spaced pivots" in doc
+    assert f"GARI >= {P['geometric_gari']:g}" in doc
+    assert f"higher by {P['hinge_margin']:g}" in doc
+    assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
+    assert f"NP2 at most {P['np2_slack']:g} lower" in doc
+    assert f"``None``: {P['spring']:g} with ``objective=\"auto\"``" in doc
+    assert f"up to {P['small_nodes']} nodes Err_local then polishes" in doc
+    assert f"from {P['stress_pivots']} evenly spaced pivots" in doc
+    assert (f"t-LOE runs {P['tloe_iter']} iterations up to {P['tloe_large']} nodes and "
+            f"{P['tloe_iter_large']} beyond, with GARI checkpoints every {P['tloe_every']} "
+            "iterations") in doc
+    assert f"a run stops once {P['tloe_patience']} checkpoints in a row" in doc
+    assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
+    assert (f"a tenth of it (at least {P['finish_scores']:g} GARI scores' time)" in doc
+            and P["finish_share"] == 0.1)
+    assert f"Up to {P['small_nodes']} nodes:" in doc and f"Beyond {P['small_nodes']} nodes" in doc
+    assert f"``candidate_cap={P['candidate_cap']:g}``" in doc
+    assert "Kamada-Kawai starts" in doc and P["kk_max_nodes"] == P["small_nodes"]
 
 
 def test_architecture_layer_table_is_the_layer_table_of_the_code():

@@ -93,7 +93,7 @@ __all__ = [
 
 #: the stages of a layout that draw random numbers, each from its own child stream of the
 #: call's seed (:meth:`Frame.stream`); the index of a stage is its place here, fixed forever
-STAGES = ("start", "run", "finish", "sample", "soft")
+STAGES = ("start", "run", "finish", "sample", "tloe")
 
 
 # ---------------------------------------------------------------------------------------------

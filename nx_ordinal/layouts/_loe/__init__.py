@@ -35,7 +35,7 @@ from .._frame import (
     unweighted_rule,
 )
 from .leaves import ring_leaves
-from .plan import KK_MAX_NODES, SMALL_NODES, auto_layout_starts, auto_n_init, auto_objectives
+from .plan import KK_MAX_NODES, POLICY, make_plan
 from .selection import GariTracker
 from .shortcuts import drop_shortcuts
 
@@ -49,13 +49,15 @@ __all__ = ['loe_layout']
 
 
 def _loe_memory(frame, kw):
-    inits = kw["init"]
-    n_init = _resolve_n_init(kw["n_init"], frame.n, kw["objective"], kw["select"])
-    if inits == ("auto",):
-        inits = auto_layout_starts(frame.n, n_init)[0]
-    return loe_layout_memory(frame.n, frame.dim, frame.G.number_of_edges(), n_init,
+    """The memory estimate of the plan with every stage that may run (Err_local as on a
+    geometric graph)."""
+    plan = make_plan(frame.n, directed=frame.directed, knn=lambda: False,
+                     has_pos=frame.has_pos, objective=kw["objective"], select=kw["select"],
+                     n_init=kw["n_init"], init=kw["init"], max_iter=kw["max_iter"],
+                     spring=kw["spring"], limited=False, start_gari=lambda: 1.0)
+    return loe_layout_memory(frame.n, frame.dim, frame.G.number_of_edges(), plan.n_init,
                              kamada_kawai=frame.n <= KK_MAX_NODES and any(
-                                 i in ("kamada_kawai", "spring") for i in inits))
+                                 i in ("kamada_kawai", "spring") for i in plan.inits))
 
 
 @public_call
@@ -267,6 +269,14 @@ def loe_layout(
     geometric graph of 10,000 nodes: 0.998 against 0.90).  Where a trade-off remains (the
     binary tree btree9: NP1 0.82 against t-FDP's 0.875), ``spring`` moves along it.
 
+    The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and
+    one function turns the graph's facts and the arguments into the stages to run: the
+    starts, Err_local, t-LOE, the polish, the choice.  t-LOE runs 500 iterations up to 600
+    nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early phase;
+    beyond 600 nodes a run stops once 3 checkpoints in a row stay below its best, and
+    components of up to 600 nodes are embedded together.  With a ``max_time``, a tenth of
+    it (at least 4 GARI scores' time) is kept for the final overlap removal.
+
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
     from t-LOE's drawing; every run followed to its end, the exact objective.  Beyond 100
@@ -295,83 +305,63 @@ def loe_layout(
     """
 
 
+    G, nodes, n, A = frame.G, frame.nodes, frame.n, frame.adjacency()
     call = frame.budget  # max_time from the start of the call; the finish keeps its share
-    G, nodes, n = frame.G, frame.nodes, frame.n
-    # "auto": Err_local polishes t-LOE's drawing (objective="auto" up to SMALL_NODES)
-    polish = (n_init == "auto" and objective == "auto" and select == "gari" and init == ("auto",)
-              and pos is None and n <= SMALL_NODES)
-    runs_auto: int = _resolve_n_init(n_init, n, objective, select)
-    n_init = runs_auto
-    pivot: list[FloatArray] = []  # the pivot-MDS start, once computed
-    scored: list[float] = []  # its GARI, and the seconds that score took
+    pivot: list[FloatArray] = []  # the pivot-MDS start, computed once
+    scored: list[float] = []  # its GARI, and the seconds that score took (max_time only)
 
     def pivot_start():
         if not pivot:
-            pivot.append(pivot_mds(frame.adjacency(), dim, seed=frame.stream("soft", 1)))
+            pivot.append(pivot_mds(A, dim, seed=frame.stream("tloe", 1)))
         return pivot[0]
 
     def pivot_gari():
         pivot_start()
         t = call.elapsed() if call.limited else 0.0  # the clock only for a max_time
-        scored.append(gari_array(frame.adjacency(), pivot[0]))
+        scored.append(gari_array(A, pivot[0]))
         scored.append(call.elapsed() - t if call.limited else 0.0)
         return scored[0]
 
-    if objective == "auto":
-        hinge, soft = auto_objectives(n, select, pivot_gari,
-                                      knn=n > KK_MAX_NODES and _is_knn_graph(frame))
-    else:
-        hinge, soft = objective == "hinge", objective == "t"
-    if spring is None:  # the edge springs keep the drawing whole; objective="t": pure t-LOE
-        spring = SPRING if objective == "auto" else 0.0
-    inits = init
-    large = n > SMALL_NODES  # bounded candidate lists and GARI early stop
-    solver_init = None
-    if inits == ("auto",):
-        inits, solver_init = auto_layout_starts(n, runs_auto)
-    elif inits in (("spectral",), ("pivot",)):
-        solver_init = inits[0]
+    plan = make_plan(n, directed=frame.directed, knn=lambda: _is_knn_graph(frame),
+                     has_pos=frame.has_pos, objective=objective, select=select,
+                     n_init=n_init, init=init, max_iter=max_iter, spring=spring,
+                     limited=call.limited, start_gari=pivot_gari)
+    # 1. starts (the Err_local solver sees the graph without its shortcuts; GARI always A)
     X0 = frame.start(frame.stream("start"))
-    A = frame.adjacency()
-    kw = dict(delta=delta, method=method, tol=tol)
-    A_solve = A  # what the solver sees; GARI is always measured on A
-    if hinge and large:
-        kw["candidate_cap"] = _CANDIDATE_CAP
-        if not G.is_directed():
-            A_solve, _ = drop_shortcuts(A)
-    if (call.limited and hinge and not soft and not scored and X0 is None
-            and solver_init == "pivot" and n_init == 1 and A_solve is A):
+    A_solve = drop_shortcuts(A)[0] if plan.drop_shortcuts else A
+    err_start = plan.err_start
+    if err_start == "pivot" and A_solve is not A:
+        err_start = "solver"  # a start for another graph: the solver's own
+    if plan.score_pivot_first and A_solve is A and not scored:
         pivot_gari()  # the start (shared below), scored: the price of the steps below
+        err_start = "pivot"
+    starts = {"none": [], "polish": [], "pos": [X0], "pivot": pivot[:1], "solver": None}.get(
+        err_start)
+    if err_start == "layout":
+        starts = _run_starts(G, nodes, A_solve, plan.inits, plan.n_init, dim,
+                             frame.stream("start"))
     # one score of the whole drawing (a k-d tree query of every node's list) prices the
-    # final overlap removal and an evaluation of Err_local, where it has been measured
+    # final overlap removal and an evaluation of Err_local, where it has been measured;
+    # the algorithm's share of max_time, the rest the overlap removal's
     t_score = scored[1] if scored else 0.0
-    # the algorithm's share; the rest is the overlap removal's
-    budget = call.reserve(_FINISH_SHARE, _FINISH_SCORES * t_score)
-    if not hinge or polish:
-        starts = []  # (the polish starts from t-LOE's drawing)
-    elif X0 is not None:
-        starts = [X0]
-    elif solver_init == "pivot" and n_init == 1 and pivot and A_solve is A:
-        starts = [pivot[0]]  # the start objective="auto" measured: not computed twice
-    elif solver_init is not None:
-        starts = None  # the solver's own start and restarts (start + perturbations)
-    else:
-        starts = _run_starts(G, nodes, A_solve, inits, n_init, dim, frame.stream("start"))
-    n_runs = runs_auto if starts is None else len(starts) + polish
-    soft_iter = min(max_iter, _TLOE_ITER if n <= _TLOE_LARGE else _TLOE_ITER_LARGE) if soft else 0
+    budget = call.reserve(POLICY["finish_share"], POLICY["finish_scores"] * t_score)
+    polish = err_start == "polish"
+    n_runs = plan.n_init if starts is None else len(starts) + polish
     # select="objective" runs without a callback (one would change the solver's trajectory):
     # the solver shows its own bar per run
-    progress = Progress(n_runs * max_iter + soft_iter, verbose and select == "gari",
+    progress = Progress(n_runs * max_iter + plan.tloe_iter, verbose and plan.select_gari,
                         "loe_layout")
-    tracker = (GariTracker(A, large=large, progress=progress, budget=budget)
-               if select == "gari" else None)
+    tracker = (GariTracker(A, large=plan.large, progress=progress, budget=budget)
+               if plan.select_gari else None)
     if tracker is not None and scored:
         tracker.remember(pivot[0], scored[0])
-    kw["verbose"] = verbose and tracker is None
+    kw = dict(delta=delta, method=method, tol=tol, verbose=verbose and tracker is None)
+    if plan.err_local and plan.large:
+        kw["candidate_cap"] = POLICY["candidate_cap"]
 
-    def run(S, n, i):
+    def err_local(S, runs, i):
         left = budget.left()
-        if left is not None and not isinstance(S, str) and left < _EVAL_SCORES * t_score:
+        if left is not None and not isinstance(S, str) and left < POLICY["eval_scores"] * t_score:
             # not even one evaluation fits in what is left: the start, unevaluated
             warn(f"loe_layout: max_time={call.total:g} s left no time for an iteration after "
                  f"the start ({call.elapsed():.1f} s on {frame.n} nodes); the "
@@ -379,31 +369,37 @@ def loe_layout(
             return EmbeddingResult(np.array(S, dtype=np.float64), np.inf, 0, False, [],
                                    f"loe-{method}", {"max_time": "no iteration"})
         iters = max_iter if left is None or left > 1e-9 else 0
-        return solve_loe(A_solve, dim, init=S, n_init=n, max_iter=iters,
+        return solve_loe(A_solve, dim, init=S, n_init=runs, max_iter=iters,
                          seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
 
     runs = []
+    tloe_on = plan.tloe
     try:
-        if hinge and not polish:
-            runs = ([run(solver_init, n_init, 0)] if starts is None
-                    else [run(S, 1, i) for i, S in enumerate(starts)])
-        if soft and runs and (soft_iter == 0 or budget.expired()):
-            soft = False  # no t-LOE iteration fits: Err_local's result (its start) stands
-        if soft:
-            gari = tracker is not None
-            # objective="auto": from the pivot-MDS start, which has the graph's global shape
-            # (t-LOE refines neighbourhoods locally and keeps it); "t": from a random start
-            S = X0 if X0 is not None or objective != "auto" else pivot_start()
-            soft_run = _soft_run(A, dim, S, soft_iter, frame.stream("soft", 0), budget,
-                                 verbose and not gari, select_gari=gari,
-                                 progress=progress if gari else None, spring=spring)
-        if polish:  # Err_local from t-LOE's drawing (at unit size: delta's scale)
-            S = soft_run.embedding - soft_run.embedding.mean(axis=0)
-            runs = [run(S / max(float(np.abs(S).max()), 1e-300), 1, 0)]
+        # 2. Err_local
+        if plan.err_local and not polish:
+            runs = ([err_local(plan.solver_init, plan.n_init, 0)] if starts is None
+                    else [err_local(S, 1, i) for i, S in enumerate(starts)])
+        if tloe_on and runs and (plan.tloe_iter == 0 or budget.expired()):
+            tloe_on = False  # no t-LOE iteration fits: Err_local's result (its start) stands
+        # 3. t-LOE, from the pivot-MDS start under "auto" (the graph's global shape: t-LOE
+        # refines neighbourhoods locally and keeps it), from pos, or random
+        if tloe_on:
+            S = {"pos": X0, "random": None}.get(plan.tloe_start, None)
+            if plan.tloe_start == "pivot":
+                S = pivot_start()
+            tloe_run = _tloe_run(A, dim, S, plan.tloe_iter, frame.stream("tloe", 0), budget,
+                                 verbose and tracker is None, select_gari=tracker is not None,
+                                 progress=progress if tracker is not None else None,
+                                 spring=plan.spring)
+        # 4. polish: Err_local from t-LOE's drawing (at unit size: delta's scale)
+        if polish:
+            S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
+            runs = [err_local(S / max(float(np.abs(S).max()), 1e-300), 1, 0)]
     finally:
         progress.close()
+    # 5. the choice
     if tracker is None:  # select="objective": one objective only (see auto_objectives)
-        X = np.asarray(min([*runs, *([soft_run] if soft else [])],
+        X = np.asarray(min([*runs, *([tloe_run] if tloe_on else [])],
                            key=lambda r: r.objective).embedding)
         return X
     best = []
@@ -420,8 +416,8 @@ def loe_layout(
             0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
 
     scores: list[float | None] = [None] * len(best)
-    if soft:
-        X = soft_run.embedding  # already its checkpoint of best GARI
+    if tloe_on:
+        X = tloe_run.embedding  # already its checkpoint of best GARI
         # hubs with six leaves or more: five leaves each can have the hub as nearest point
         # (the plane allows no more); the t-LOE drawing, one ring of leaves, gives them none
         Y = ring_leaves(X, A) if dim == 2 and not G.is_directed() else None
@@ -438,7 +434,7 @@ def loe_layout(
     if objective == "auto":
         # Err_local's drawing only where it wins on both axes: neighbourhoods (by more than
         # the noise of the score) and the whole graph (its stress at most a tenth above, and
-        # _STRESS_ABS: on a dozen nodes one moved node changes stress by that much)
+        # stress_abs: on a dozen nodes one moved node changes stress by that much)
         (Xh, Xt), (sh, st) = best, final
         def shapes():
             return (_stress(A, Xh), _stress(A, Xt), neighbourhood_preservation_array(A, Xh, 2),
@@ -446,38 +442,6 @@ def loe_layout(
 
         return Xh if keep_err_local(sh, st, shapes) else Xt
     return best[int(np.argmax(final))]
-
-
-#: iterations of the t-LOE run (the early phase, a quarter of them up to 100, included);
-#: ``max_iter`` caps them.  Beyond _TLOE_LARGE nodes 300: NP1 within 0.01 of 500
-#: iterations' on the benchmark graphs of 1,000-2,000 nodes, in 60 % of the time
-_TLOE_ITER = 500
-_TLOE_ITER_LARGE = 300
-_TLOE_LARGE = 600
-#: GARI checkpoints of the t-LOE run: every this many iterations after its early phase; beyond
-#: _TLOE_LARGE nodes the run ends when this many checkpoints in a row have not reached the
-#: best GARI (on sparse graphs GARI rises to the end; on dense ones it peaks at 150-225
-#: iterations of 300)
-_TLOE_EVERY = 25
-_TLOE_PATIENCE = 3
-#: with springs, the t-LOE run returns its latest checkpoint within this GARI of its best
-_SHAPE_TOL = 0.03
-#: the share of ``max_time`` kept for the final overlap removal (``Frame.finish``), at least
-#: _FINISH_SCORES times the cost of one GARI score of the drawing where that was measured
-#: (n = 10^6, k = 28: a score 7 s, the removal's first check and one round 20-25 s); the
-#: solver is not started when less than _EVAL_SCORES scores' time is left (an evaluation of
-#: Err_local with its candidate list: 27 s there)
-_FINISH_SHARE = 0.1
-_FINISH_SCORES = 4.0
-_EVAL_SCORES = 4.0
-
-
-def _resolve_n_init(n_init, n, objective, select):
-    """``n_init`` with ``"auto"`` resolved (:func:`auto_n_init`): ``objective="auto"`` under
-    ``select="objective"`` is Err_local alone."""
-    if n_init != "auto":
-        return int(n_init)
-    return auto_n_init(n, "auto" if objective == "auto" and select == "gari" else "hinge")
 
 
 def _is_knn_graph(frame):
@@ -490,20 +454,21 @@ def _is_knn_graph(frame):
     return bool(deg.min() >= 1 and deg.min() == deg.max() and (A != A.T).nnz > 0)
 
 
-def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
+def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
               progress=None, spring=0.0):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
-    best GARI among the checkpoints (every ``_TLOE_EVERY`` iterations after the early phase)
-    and the end (beyond ``_TLOE_LARGE`` nodes a run stops once ``_TLOE_PATIENCE``
-    checkpoints in a row have stayed below its best), each iteration counts on ``progress``
-    and the end of ``budget`` (the call's ``Budget``) ends it.  Otherwise each component is
-    embedded as if alone (the soft-max of a vertex runs over its own component: a small component
-    embedded beside a large one would shrink to a point): components of more than
-    ``_GROUP`` vertices one run each, smaller ones together in runs of about ``_GROUP``
-    vertices (``labels``: no interaction across components); each run keeps its checkpoint
-    of best GARI, and the components are packed side by side (``pack_components``).
+    best GARI among the checkpoints (every ``tloe_every`` iterations after the early phase;
+    the names are ``plan.POLICY``'s) and the end (beyond ``tloe_large`` nodes a run stops
+    once ``tloe_patience`` checkpoints in a row have stayed below its best), each iteration
+    counts on ``progress`` and the end of ``budget`` (the call's ``Budget``) ends it.
+    Otherwise each component is embedded as if alone (the soft-max of a vertex runs over
+    its own component: a small component embedded beside a large one would shrink to a
+    point): components of more than ``tloe_group`` vertices one run each, smaller ones
+    together in runs of about ``tloe_group`` vertices (``labels``: no interaction across
+    components); each run keeps its checkpoint of best GARI, and the components are packed
+    side by side (``pack_components``).
     """
     ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
@@ -512,18 +477,18 @@ def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         local = GariTracker(B) if select_gari else None
         scores: list[float] = []
         kept: list[FloatArray] = []  # with springs: every checkpoint's configuration
-        patient = B.shape[0] > _TLOE_LARGE  # small graphs: every run to the end
+        patient = B.shape[0] > POLICY["tloe_large"]  # small graphs: every run to the end
 
         def callback(_run, it, X, f):
             if progress is not None:
                 progress.update(f)
-            if local is not None and it > early and (it - early) % _TLOE_EVERY == 0:
+            if local is not None and it > early and (it - early) % POLICY["tloe_every"] == 0:
                 scores.append(local.offer(X, f))
                 if spring:
                     kept.append(np.array(X, dtype=np.float64))
-                # GARI past its peak for _TLOE_PATIENCE checkpoints: the falling
+                # GARI past its peak for POLICY["tloe_patience"] checkpoints: the falling
                 # exaggeration now only spreads the clusters of a dense graph apart
-                if patient and len(scores) - 1 - int(np.argmax(scores)) >= _TLOE_PATIENCE:
+                if patient and len(scores) - 1 - int(np.argmax(scores)) >= POLICY["tloe_patience"]:
                     return True
             return budget.expired()
 
@@ -534,11 +499,12 @@ def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
             scores.append(local.offer(res.embedding, res.objective))
             if spring:
                 # with springs a later checkpoint has the more relaxed shape: the latest one
-                # within _SHAPE_TOL of the best GARI (a cylinder: long-edge ratio 2.5 at the
+                # within shape_tol of the best GARI (a cylinder: long-edge ratio 2.5 at the
                 # end, 4.7 at the checkpoint of best GARI, NP1 0.79 against 0.80)
                 kept.append(res.embedding)
                 g = np.nan_to_num(np.array(scores), nan=-1.0)  # nan: nothing to score
-                res.embedding = kept[int(np.flatnonzero(g >= g.max() - _SHAPE_TOL)[-1])]
+                near = np.flatnonzero(g >= g.max() - POLICY["shape_tol"])
+                res.embedding = kept[int(near[-1])]
             else:
                 res.embedding = local.best_X
         return res
@@ -547,11 +513,11 @@ def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         return run(A, X0, None, rng)
     X = np.zeros((A.shape[0], dim))
     # isolated nodes and single edges are drawn as they are; when the other small components
-    # hold more than _GROUP vertices in all (thousands of small trees: each batch of t-LOE
-    # costs O(_GROUP^2) an iteration), they are drawn by stress majorization too, in time
-    # linear in their number (draw_small_components)
+    # hold more than tloe_group vertices in all (thousands of small trees: each batch of
+    # t-LOE costs O(tloe_group^2) an iteration), they are drawn by stress majorization too,
+    # in time linear in their number (draw_small_components)
     sizes = np.array([g.size for g in groups])
-    many = sizes[(sizes > 2) & (sizes <= SMALL_COMPONENT)].sum() > _GROUP
+    many = sizes[(sizes > 2) & (sizes <= SMALL_COMPONENT)].sum() > POLICY["tloe_group"]
     direct = (sizes <= 2) | ((sizes <= SMALL_COMPONENT) & many)
     small = [g for g, d in zip(groups, direct, strict=True) if d]
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
@@ -560,12 +526,12 @@ def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     for g, d in zip(groups, direct, strict=True):  # a loop over components, not vertices
         if d:
             continue
-        if g.size > _GROUP:
+        if g.size > POLICY["tloe_group"]:
             units.append([g])
         else:
             batch.append(g)
             size += g.size
-            if size >= _GROUP:
+            if size >= POLICY["tloe_group"]:
                 units.append(batch)
                 batch, size = [], 0
     if batch:
@@ -585,51 +551,30 @@ def _soft_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
 
 
-#: components up to this size are embedded together, in runs of about this many vertices
-_GROUP = 600
-
-#: weight of t-LOE's edge springs under objective="auto" (:func:`nx_ordinal.embed.tloe`):
-#: on the graph-drawing benchmark, 0.03 brings stress to within 1.25 times t-FDP's on most
-#: graphs while NP1 stays above the best published (benchmarks/README.md)
-SPRING = 0.03
-#: objective="auto" keeps Err_local's drawing over t-LOE's only when its mean of GARI and NP1
-#: is higher by _HINGE_MARGIN and its stress at most _STRESS_SLACK times t-LOE's plus
-#: _STRESS_ABS (Frucht: Err_local GARI 1.0 at stress 0.076, t-LOE 0.885 at 0.060)
-_HINGE_MARGIN = 0.01
-_STRESS_SLACK = 1.1
-_STRESS_ABS = 0.015
-#: ... and its NP2 (2-hop neighbourhoods: a mesh's shape) at most this much below t-LOE's
-#: (dwt_72: Err_local NP1 1.0 but NP2 0.86, t-LOE 0.985 and 0.945: t-LOE's kept; Desargues
-#: in 3-D: Err_local GARI 1.0, NP2 0.62, t-LOE 0.96 and 0.67: Err_local's kept)
-_NP2_SLACK = 0.05
-#: stress of the selection: exact up to this many nodes, else from this many pivots
-_STRESS_PIVOTS = 100
-
-
 def keep_err_local(score_h, score_t, shapes):
     """objective="auto"'s choice between Err_local's drawing and t-LOE's: Err_local's only
     when it wins on both axes, its mean of GARI and NP1 (``score_h`` against ``score_t``)
-    higher by ``_HINGE_MARGIN``, its stress at most ``_STRESS_SLACK`` times t-LOE's plus
-    ``_STRESS_ABS`` and its NP2 at most ``_NP2_SLACK`` below; ``shapes()`` gives
+    higher by ``hinge_margin``, its stress at most ``stress_slack`` times t-LOE's plus
+    ``stress_abs`` and its NP2 at most ``np2_slack`` below (``plan.POLICY``); ``shapes()`` gives
     ``(stress_h, stress_t, np2_h, np2_t)``, asked only when the scores leave the question
     open."""
-    if not score_h >= score_t + _HINGE_MARGIN:
+    if not score_h >= score_t + POLICY["hinge_margin"]:
         return False
     s_h, s_t, np2_h, np2_t = shapes()
-    return bool(s_h <= _STRESS_SLACK * s_t + _STRESS_ABS and np2_h >= np2_t - _NP2_SLACK)
+    return bool(s_h <= POLICY["stress_slack"] * s_t + POLICY["stress_abs"]
+                and np2_h >= np2_t - POLICY["np2_slack"])
 
 
 def _stress(A, X):
     """Scale-normalised stress of the drawing ``X`` (:func:`nx_ordinal.metrics.stress`), from
-    every vertex up to ``_STRESS_PIVOTS`` vertices, else from ``_STRESS_PIVOTS`` evenly spaced
+    every vertex up to ``stress_pivots`` vertices, else from ``stress_pivots`` evenly spaced
     ones (no random draw: the choice depends on nothing but n); 1 (the worst) without a
     connected pair.  O(P (n + E) log n)."""
-    value = stress_array(A, X, _STRESS_PIVOTS)
+    value = stress_array(A, X, POLICY["stress_pivots"])
     return 1.0 if np.isnan(value) else value
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")
-_CANDIDATE_CAP = 4.0
 
 
 def _check_inits(init):

@@ -1,42 +1,156 @@
-"""The rules of ``loe_layout``'s ``"auto"`` settings, in one module: which objectives run
-(:func:`auto_objectives`), how many runs (:func:`auto_n_init`), from which starts
-(:func:`auto_layout_starts`), and the size thresholds they read."""
+"""``loe_layout``'s policy, written once: every threshold in one table (:data:`POLICY`) and
+one pure function (:func:`make_plan`) from the graph's facts and the call's arguments to the
+stages to run (:class:`Plan`).  ``loe_layout`` executes the plan, its memory estimate reads
+it, and its docstring states the table's numbers (``tests/test_docs.py`` checks them).
+
+The stages, in the order they run:
+
+1. **starts** -- ``pos``; the pivot-MDS start (the graph's global shape), computed once and
+   shared; for Err_local alone the spectral and Kamada-Kawai starts up to
+   ``kk_max_nodes``, else the solver's own start;
+2. **Err_local** (``objective="hinge"``, :func:`nx_ordinal.embed.loe`) -- its runs, each
+   followed by the GARI tracker (``layouts._loe.selection``);
+3. **t-LOE** (``objective="t"``, :func:`nx_ordinal.embed.tloe`) -- one run with edge springs
+   under ``"auto"``, components embedded as if alone;
+4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing;
+5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
+   only where it wins on both axes (``keep_err_local``);
+
+then the frame's finish (overlap removal, rescaling).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+from ...embed._starts import PIVOT_MIN_N
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["KK_MAX_NODES", "SMALL_NODES", "GEOMETRIC_GARI", "auto_objectives", "auto_n_init",
-           "auto_layout_starts"]
+__all__ = ["POLICY", "Plan", "make_plan", "resolve_n_init", "auto_objectives", "auto_n_init",
+           "auto_layout_starts", "KK_MAX_NODES", "SMALL_NODES", "GEOMETRIC_GARI"]
 
-#: loe_layout's "auto" starts its Err_local runs from Kamada-Kawai (besides the spectral
-#: start) up to this size, from pivot MDS beyond (Kamada-Kawai costs O(n^2) per iteration)
-KK_MAX_NODES = 100
-#: up to this size loe_layout follows four Err_local runs to their end (the path of
-#: layouts/*.json) besides t-LOE
-SMALL_NODES = 100
+#: Every threshold of ``loe_layout``'s policy, in one table (read-only).
+POLICY = MappingProxyType({
+    # --- sizes (nodes) ---------------------------------------------------------------------
+    #: up to this size objective="auto" runs both objectives, Err_local polishing t-LOE's
+    #: drawing; Err_local alone gets four runs followed to their end (the path of
+    #: layouts/*.json); beyond it Err_local bounds its candidate lists and stops early
+    "small_nodes": 100,
+    #: up to this size Err_local's "auto" starts include Kamada-Kawai (O(n^2) an iteration)
+    "kk_max_nodes": 100,
+    #: beyond this size t-LOE runs "tloe_iter_large" iterations and stops on patience
+    "tloe_large": 600,
+    #: components up to this size are embedded together, in t-LOE runs of about this many
+    "tloe_group": 600,
+    #: embed.loe's own "auto" start: spectral up to this size, pivot MDS beyond
+    "pivot_min_n": PIVOT_MIN_N,
+    # --- iterations ------------------------------------------------------------------------
+    #: t-LOE iterations (the early phase, a quarter of them up to 100, included); max_iter
+    #: caps them.  Beyond tloe_large nodes 300: NP1 within 0.01 of 500 iterations' on the
+    #: benchmark graphs of 1,000-2,000 nodes, in 60 % of the time
+    "tloe_iter": 500,
+    "tloe_iter_large": 300,
+    #: t-LOE's GARI checkpoints: every this many iterations after its early phase; beyond
+    #: tloe_large nodes the run ends when "tloe_patience" checkpoints in a row have not
+    #: reached the best GARI (on dense graphs GARI peaks at 150-225 iterations of 300)
+    "tloe_every": 25,
+    "tloe_patience": 3,
+    # --- quality rules ---------------------------------------------------------------------
+    #: beyond small_nodes objective="auto" also runs Err_local (from the pivot-MDS start)
+    #: when that start already has this GARI: hop distances then nearly embed in the plane
+    #: (a random geometric graph of 10,000 nodes: 0.78; the 26 graphs of the graph-drawing
+    #: benchmark: 0.59 at most), and Err_local recovers such graphs almost perfectly
+    "geometric_gari": 0.7,
+    #: weight of t-LOE's edge springs under objective="auto": on the graph-drawing benchmark
+    #: 0.03 brings stress within 1.25 times t-FDP's on most graphs while NP1 stays above the
+    #: best published (benchmarks/README.md)
+    "spring": 0.03,
+    #: with springs, t-LOE returns its latest checkpoint within this GARI of its best
+    "shape_tol": 0.03,
+    #: Err_local's drawing is kept over t-LOE's only when its mean of GARI and NP1 is higher
+    #: by hinge_margin, its stress at most stress_slack times t-LOE's plus stress_abs and its
+    #: NP2 at most np2_slack lower (Frucht: Err_local GARI 1.0 at stress 0.076, t-LOE 0.885
+    #: at 0.060; dwt_72: Err_local NP1 1.0 but NP2 0.86, t-LOE 0.985 and 0.945)
+    "hinge_margin": 0.01,
+    "stress_slack": 1.1,
+    "stress_abs": 0.015,
+    "np2_slack": 0.05,
+    #: stress of that choice: exact up to this many nodes, else from this many pivots
+    "stress_pivots": 100,
+    #: Err_local beyond small_nodes: each anchor's candidates capped at this many times its
+    #: degree (hubs)
+    "candidate_cap": 4.0,
+    # --- time (max_time only) --------------------------------------------------------------
+    #: the share of max_time kept for the final overlap removal, at least finish_scores
+    #: times the cost of one GARI score of the drawing where that was measured (n = 10^6:
+    #: a score 7 s, the removal 20-25 s); Err_local is not started when less than
+    #: eval_scores scores' time is left (an evaluation: 27 s there)
+    "finish_share": 0.1,
+    "finish_scores": 4.0,
+    "eval_scores": 4.0,
+})
+
+KK_MAX_NODES = POLICY["kk_max_nodes"]
+SMALL_NODES = POLICY["small_nodes"]
+GEOMETRIC_GARI = POLICY["geometric_gari"]
 
 
-#: beyond SMALL_NODES, loe_layout's objective="auto" also runs Err_local (from the pivot-MDS
-#: start) when that start already has at least this GARI: hop distances then nearly embed in
-#: the plane (a random geometric graph of 10,000 nodes: 0.78; the 26 graphs of the
-#: graph-drawing benchmark: 0.59 at most), and Err_local recovers such graphs almost
-#: perfectly (GARI 0.998 against 0.90 for t-LOE on that geometric graph)
-GEOMETRIC_GARI = 0.7
+@dataclass(frozen=True)
+class Plan:
+    """The stages of one ``loe_layout`` call (:func:`make_plan`)."""
+
+    #: Err_local runs (objective "hinge"), and how many
+    err_local: bool
+    n_init: int
+    #: Err_local's starts: "none" (no Err_local run), "pos" (the given positions), "pivot"
+    #: (the pivot-MDS start the call computed, shared -- unless the shortcut filter changed
+    #: the graph: then "solver"), "solver" (the solver's own start ``solver_init`` and its
+    #: perturbed restarts) or "layout" (the named starts ``inits`` drawn by the layout);
+    #: "polish": from t-LOE's drawing
+    err_start: str
+    inits: tuple[str, ...]
+    solver_init: str | None
+    #: Err_local beyond small_nodes: bounded candidate lists, periodic GARI checkpoints
+    #: with an early stop, and (undirected) the small-world shortcuts dropped
+    large: bool
+    drop_shortcuts: bool
+    #: a t-LOE run, its iterations, its springs and its start ("pos", "pivot", "random")
+    tloe: bool
+    tloe_iter: int
+    spring: float
+    tloe_start: str
+    #: the configuration of best GARI is kept (select="gari"), else the lowest objective
+    select_gari: bool
+    #: with max_time, the pivot start is scored before Err_local (its price)
+    score_pivot_first: bool
+
+    @property
+    def runs(self) -> int:
+        """Err_local runs (what the progress bar counts)."""
+        return {"none": 0, "pos": 1, "pivot": 1, "polish": 1}.get(self.err_start, self.n_init)
+
+
+def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
+    """``n_init`` with ``"auto"`` resolved (:func:`auto_n_init`): ``objective="auto"`` under
+    ``select="objective"`` is Err_local alone."""
+    if n_init != "auto":
+        return int(n_init)
+    return auto_n_init(n, "auto" if objective == "auto" and select == "gari" else "hinge")
 
 
 def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None = None,
                     knn: bool = False) -> tuple[bool, bool]:
     """``loe_layout``'s ``objective="auto"`` on ``n`` nodes as ``(hinge, t)``: which
     objectives get runs.  t-LOE (with its edge springs) always, but for a kNN graph beyond
-    :data:`SMALL_NODES` (``knn``: directed, every out-degree the same, not symmetric -- the
+    ``small_nodes`` (``knn``: directed, every out-degree the same, not symmetric -- the
     graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
     GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
-    :data:`SMALL_NODES`, and beyond when ``start_gari()`` (the GARI of the pivot-MDS start)
-    is at least :data:`GEOMETRIC_GARI`; ``select="objective"`` (the plain paper method:
+    ``small_nodes``, and beyond when ``start_gari()`` (the GARI of the pivot-MDS start) is
+    at least ``geometric_gari``; ``select="objective"`` (the plain paper method:
     objectives that cannot be compared across the two) Err_local alone."""
     if select == "objective":
         return True, False
@@ -49,17 +163,71 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
 
 def auto_n_init(n: int, objective: str = "hinge") -> int:
     """``loe_layout``'s ``n_init="auto"`` on ``n`` nodes: Err_local alone (``objective``
-    ``"hinge"``) 4 runs up to :data:`SMALL_NODES` (two from each start of
-    :func:`auto_layout_starts`), 1 beyond; ``objective="auto"`` 1 (up to
-    :data:`SMALL_NODES` from t-LOE's drawing: Err_local polishes it)."""
+    ``"hinge"``) 4 runs up to ``small_nodes`` (two from each start of
+    :func:`auto_layout_starts`), 1 beyond; ``objective="auto"`` 1 (up to ``small_nodes``
+    from t-LOE's drawing: Err_local polishes it)."""
     return 4 if n <= SMALL_NODES and objective == "hinge" else 1
 
 
 def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None]:
     """``loe_layout``'s ``init="auto"`` on ``n`` nodes with ``n_init`` runs, as ``(inits,
-    solver_init)``: up to :data:`KK_MAX_NODES` the layout draws the spectral and Kamada-Kawai
-    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one run,
-    else from its own ``"auto"`` (:func:`auto_solver_start`)."""
+    solver_init)``: up to ``kk_max_nodes`` the layout draws the spectral and Kamada-Kawai
+    starts itself (``solver_init=None``); beyond, the solver starts from pivot MDS for one
+    run, else from its own ``"auto"`` (``embed._starts.auto_solver_start``)."""
     if n <= KK_MAX_NODES:
         return ("spectral", "kamada_kawai"), None
     return ("auto",), ("pivot" if n_init == 1 else "auto")
+
+
+def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
+              objective: str, select: str, n_init: int | str, init: tuple[str, ...],
+              max_iter: int, spring: float | None, limited: bool,
+              start_gari: Callable[[], float]) -> Plan:
+    """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
+    ``knn()``: whether it looks like a kNN graph; ``start_gari()``: the GARI of its pivot-MDS
+    start, asked only where a rule needs it) and the call's arguments (``has_pos``,
+    ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
+    same plan; no clock, no randomness.  O(1) besides the facts asked for."""
+    runs = resolve_n_init(n_init, n, objective, select)
+    asked: list[float] = []
+
+    def gari() -> float:
+        asked.append(start_gari())
+        return asked[-1]
+
+    if objective == "auto":
+        hinge, tloe = auto_objectives(n, select, gari, knn=n > KK_MAX_NODES and knn())
+    else:
+        hinge, tloe = objective == "hinge", objective == "t"
+    polish = (n_init == "auto" and objective == "auto" and select == "gari"
+              and init == ("auto",) and not has_pos and n <= SMALL_NODES)
+    inits, solver_init = init, None
+    if init == ("auto",):
+        inits, solver_init = auto_layout_starts(n, runs)
+    elif init in (("spectral",), ("pivot",)):
+        solver_init = init[0]
+    large = n > SMALL_NODES
+    drop = hinge and large and not directed
+    score_first = (limited and hinge and not tloe and not asked and not has_pos
+                   and solver_init == "pivot" and runs == 1)
+    if not hinge or polish:
+        err_start = "polish" if polish and hinge else "none"
+    elif has_pos:
+        err_start = "pos"
+    elif solver_init == "pivot" and runs == 1 and (asked or score_first):
+        err_start = "pivot"  # the start the call measured: not computed twice
+    elif solver_init is not None:
+        err_start = "solver"
+    else:
+        err_start = "layout"
+    tloe_iter = 0
+    if tloe:
+        cap = POLICY["tloe_iter"] if n <= POLICY["tloe_large"] else POLICY["tloe_iter_large"]
+        tloe_iter = min(max_iter, cap)
+    if spring is None:  # the edge springs keep the drawing whole; objective="t": pure t-LOE
+        spring = POLICY["spring"] if objective == "auto" else 0.0
+    return Plan(err_local=hinge, n_init=runs, err_start=err_start, inits=tuple(inits),
+                solver_init=solver_init, large=large, drop_shortcuts=drop, tloe=tloe,
+                tloe_iter=tloe_iter, spring=float(spring),
+                tloe_start="pos" if has_pos else ("pivot" if objective == "auto" else "random"),
+                select_gari=select == "gari", score_pivot_first=score_first)

@@ -1,0 +1,82 @@
+"""loe_layout's plan: one pure function from the graph's facts and the arguments to the
+stages (layouts/_loe/plan.py), read by the layout, its memory estimate and its docs."""
+
+import networkx as nx
+import pytest
+
+import nx_ordinal
+from nx_ordinal.layouts._loe import plan as P
+
+
+def plan(n, gari=0.5, knn=False, **kw):
+    asked = []
+
+    def start_gari():
+        asked.append(n)
+        return gari
+
+    args = dict(directed=False, knn=lambda: knn, has_pos=False, objective="auto",
+                select="gari", n_init="auto", init=("auto",), max_iter=1000, spring=None,
+                limited=False, start_gari=start_gari)
+    args.update(kw)
+    return P.make_plan(n, **args), asked
+
+
+def test_the_stages_by_size_and_kind():
+    small, asked = plan(50)
+    assert (small.err_local, small.tloe, small.err_start, small.tloe_start) == (
+        True, True, "polish", "pivot")
+    assert small.tloe_iter == P.POLICY["tloe_iter"] and small.spring == P.POLICY["spring"]
+    assert not small.large and asked == []  # the start's GARI is not needed, not asked
+    mesh, asked = plan(1000, gari=0.5)  # not geometric: t-LOE alone
+    assert (mesh.err_local, mesh.tloe, mesh.err_start) == (False, True, "none")
+    assert mesh.tloe_iter == P.POLICY["tloe_iter_large"] and asked == [1000]
+    geo, _ = plan(1000, gari=0.8)  # geometric: Err_local too, from the measured pivot start
+    assert (geo.err_local, geo.err_start, geo.drop_shortcuts, geo.large) == (
+        True, "pivot", True, True)
+    knn, asked = plan(1000, knn=True, directed=True)  # kNN graphs: Err_local alone
+    assert (knn.err_local, knn.tloe, knn.err_start, knn.drop_shortcuts, asked) == (
+        True, False, "solver", False, [])
+    hinge, _ = plan(50, objective="hinge")
+    assert (hinge.tloe, hinge.n_init, hinge.err_start, hinge.inits) == (
+        False, 4, "layout", ("spectral", "kamada_kawai"))
+    t, _ = plan(5000, objective="t")
+    assert (t.err_local, t.tloe_start, t.spring) == (False, "random", 0.0)
+    assert plan(50, has_pos=True)[0].tloe_start == "pos"
+    assert plan(50, objective="hinge", has_pos=True)[0].err_start == "pos"
+    assert plan(50, select="objective")[0].tloe is False  # the paper's method alone
+    # a max_time prices the steps by scoring the shared start first
+    assert plan(500, objective="hinge", limited=True)[0].score_pivot_first
+    assert not plan(500, objective="hinge")[0].score_pivot_first
+    assert plan(300, max_iter=40)[0].tloe_iter == 40
+
+
+def test_the_plan_is_pure():
+    a, _ = plan(1000, gari=0.8)
+    b, _ = plan(1000, gari=0.8)
+    assert a == b
+    with pytest.raises(TypeError):
+        P.POLICY["small_nodes"] = 5  # the table is read-only
+
+
+def test_the_layout_executes_the_plan(monkeypatch):
+    """Changing the table changes what loe_layout runs: a plan without t-LOE gives
+    Err_local's drawing."""
+    G = nx.frucht_graph()
+    seen = []
+    real = P.make_plan
+
+    def spy(*args, **kw):
+        seen.append(real(*args, **kw))
+        return seen[-1]
+
+    from nx_ordinal.layouts import _loe
+
+    monkeypatch.setattr(_loe, "make_plan", spy)
+    nx_ordinal.loe_layout(G, seed=0)
+    assert seen[-1].tloe and seen[-1].err_start == "polish"
+    calls = []
+    monkeypatch.setattr(_loe, "_tloe_run", lambda *a, **k: calls.append(1))
+    monkeypatch.setattr(_loe, "make_plan", lambda *a, **k: real(*a, **{**k, "objective": "hinge"}))
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert calls == [] and nx_ordinal.gari(G, pos) == 1.0
