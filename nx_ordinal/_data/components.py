@@ -19,7 +19,7 @@ __all__ = ["split_components", "pack_components", "shelf_offsets", "draw_small_c
            "SMALL_COMPONENT"]
 
 
-def split_components(A: Any) -> tuple[int, IntArray, list[IntArray]]:
+def split_components(A: Any) -> tuple[int, Any, list[Any]]:
     """The (weakly) connected components of the adjacency ``A`` (sparse or dense, read as
     undirected), the one split of the package: ``(count, labels, parts)``, ``labels[i]`` the
     component of node ``i`` and ``parts[c]`` the sorted node indices of component ``c``;

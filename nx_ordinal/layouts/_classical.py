@@ -517,6 +517,7 @@ def by_components(func: Any) -> Any:
                 got = func(sub, **kwargs)
                 Y = np.array([got[nodes[i]] for i in idx], dtype=np.float64).reshape(len(idx), dim)
             blocks.append((idx, Y))
+        assert A is not None  # more than one component: more than one node
         edges = (np.repeat(np.arange(len(nodes)), np.diff(A.indptr)), A.indices)
         X = pack_components(blocks, dim, len(nodes), edges=edges, style="boxes")
         return finish_layout(G, nodes, X, scale=scale, center=center, store_pos_as=store_pos_as)

@@ -3,7 +3,7 @@ selection)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -335,8 +335,9 @@ def loe_layout(
     if plan.score_pivot_first and A_solve is A and not scored:
         pivot_gari()  # the start (shared below), scored: the price of the steps below
         err_start = "pivot"
-    starts = {"none": [], "polish": [], "pos": [X0], "pivot": pivot[:1], "solver": None}.get(
-        err_start)
+    by_start: dict[str, list[Any] | None] = {"none": [], "polish": [], "pos": [X0],
+                                              "pivot": pivot[:1], "solver": None}
+    starts = by_start.get(err_start)
     if err_start == "layout":
         starts = _run_starts(G, nodes, A_solve, plan.inits, plan.n_init, dim,
                              frame.stream("start"))

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from ...embed._starts import PIVOT_MIN_N
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
 __all__ = ["POLICY", "Plan", "make_plan", "resolve_n_init", "auto_objectives", "auto_n_init",
            "auto_layout_starts", "KK_MAX_NODES", "SMALL_NODES", "GEOMETRIC_GARI"]
@@ -180,7 +180,7 @@ def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None
 
 
 def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
-              objective: str, select: str, n_init: int | str, init: tuple[str, ...],
+              objective: str, select: str, n_init: int | str, init: Sequence[str],
               max_iter: int, spring: float | None, limited: bool,
               start_gari: Callable[[], float]) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
@@ -189,6 +189,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
     runs = resolve_n_init(n_init, n, objective, select)
+    init = tuple(init)
     asked: list[float] = []
 
     def gari() -> float:
@@ -223,7 +224,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     tloe_iter = 0
     if tloe:
         cap = POLICY["tloe_iter"] if n <= POLICY["tloe_large"] else POLICY["tloe_iter_large"]
-        tloe_iter = min(max_iter, cap)
+        tloe_iter = int(min(max_iter, cap))
     if spring is None:  # the edge springs keep the drawing whole; objective="t": pure t-LOE
         spring = POLICY["spring"] if objective == "auto" else 0.0
     return Plan(err_local=hinge, n_init=runs, err_start=err_start, inits=tuple(inits),
