@@ -854,15 +854,33 @@ def _add_layout_options(p: argparse.ArgumentParser) -> None:
                    help="also state each solver's memory estimate on stderr")
 
 
+def _graph_command(sub: Any, name: str, epilog: str, *, help: str,
+                   description: str) -> argparse.ArgumentParser:
+    """The parser of a subcommand that lays out a graph file (``draw``, ``compare``), with its
+    ``input`` positional and the methods table as epilog; the command adds its own options,
+    then :func:`_add_graph_options`."""
+    p = sub.add_parser(name, help=help, description=_wrap(description), epilog=epilog,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", help="graph file: edge list, .adjlist, Pajek .net, .graphml, .gexf, "
+                                 ".gml, node-link .json or Matrix Market .mtx")
+    return p
+
+
+def _add_graph_options(p: argparse.ArgumentParser,
+                       func: Callable[[argparse.Namespace], int]) -> None:
+    """The layout and drawing options of a :func:`_graph_command`, after its own; ``func``
+    runs the command."""
+    _add_layout_options(p)
+    _add_drawing_options(p)
+    p.set_defaults(func=func)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``nx-ordinal``."""
     parser = argparse.ArgumentParser(prog="nx-ordinal", description=DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
-    graph_help = ("graph file: edge list, .adjlist, Pajek .net, .graphml, .gexf, .gml, "
-                  "node-link .json or Matrix Market .mtx")
     epilog = _methods_epilog()
-    raw = argparse.RawDescriptionHelpFormatter
 
     p = sub.add_parser("demo", help="LOE vs spring/Kamada-Kawai on the Frucht and Desargues graphs",
                        description=_wrap("Lay out the Frucht graph (2-D) and the Desargues graph "
@@ -874,27 +892,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", metavar="TEXT", help="title above the six drawings")
     p.set_defaults(func=_demo)
 
-    p = sub.add_parser("draw", help="lay out a graph file and write a picture, the positions "
-                       "or an interactive view",
-                       description=_wrap("Lay out a graph file and write a picture (.png, .svg, "
+    p = _graph_command(sub, "draw", epilog,
+                       help="lay out a graph file and write a picture, the positions or an "
+                            "interactive view",
+                       description="Lay out a graph file and write a picture (.png, .svg, "
                                    ".pdf), the positions (.json; .gexf for Gephi, .graphml "
                                    "for Cytoscape and yEd) or a self-contained interactive "
-                                   "view (.html: pan, zoom, search, works offline)."),
-                       epilog=epilog, formatter_class=raw)
-    p.add_argument("input", help=graph_help)
+                                   "view (.html: pan, zoom, search, works offline).")
     p.add_argument("-m", "--method", default="loe", help="registered layout (default loe)")
     p.add_argument("-o", "--output", required=True,
                    help="OUT.png, .svg, .pdf, .json, .gexf, .graphml or .html")
-    _add_layout_options(p)
-    _add_drawing_options(p)
-    p.set_defaults(func=_draw)
+    _add_graph_options(p, _draw)
 
-    p = sub.add_parser("compare", help="GARI / NP table (and figure) of several layouts of a graph",
-                       description=_wrap("Lay out a graph file with several methods, print GARI, "
+    p = _graph_command(sub, "compare", epilog,
+                       help="GARI / NP table (and figure) of several layouts of a graph",
+                       description="Lay out a graph file with several methods, print GARI, "
                                    "NP1, NP2, stress, long edges, Err_local and time, and "
-                                   "optionally draw them side by side."),
-                       epilog=epilog, formatter_class=raw)
-    p.add_argument("input", help=graph_help)
+                                   "optionally draw them side by side.")
     p.add_argument("-m", "--methods", nargs="+", action="extend", default=None,
                    help="registered layouts, space- or comma-separated, -m repeatable "
                         "(default: LOE and the classical drawers)")
@@ -902,9 +916,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n-init", type=int, default=1, help="runs per seeded method")
     p.add_argument("--keep-going", action="store_true",
                    help="exit 0 even when some methods fail (each failure is still reported)")
-    _add_layout_options(p)
-    _add_drawing_options(p)
-    p.set_defaults(func=_compare)
+    _add_graph_options(p, _compare)
 
     p = sub.add_parser("gallery", help="run the gallery scripts (the papers' figures)",
                        description=_wrap("Run the gallery scripts: each reproduces a figure of the "

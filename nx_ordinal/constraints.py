@@ -22,7 +22,7 @@ import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
 from ._core.estimates import constraint_sampler_memory, knn_memory
-from ._core.validation import as_float_array
+from ._core.validation import as_float_array, check_int
 from ._data.sampling import (  # the samplers live in _sampling; public here
     check_points,
     count_local_triplets,
@@ -148,11 +148,7 @@ def check_constraints(
     if n_objects is None:
         n_objects = max_idx + 1
     else:
-        if isinstance(n_objects, bool) or not isinstance(n_objects, numbers.Integral):
-            raise TypeError(f"n_objects must be an integer, got {n_objects!r}")
-        n_objects = int(n_objects)
-        if n_objects < 0:
-            raise ValueError(f"n_objects must be >= 0, got {n_objects}")
+        n_objects = check_int(n_objects, "n_objects", minimum=0)
         if max_idx >= n_objects:
             row = int(np.flatnonzero((arr >= n_objects).any(axis=1))[0])
             raise ValueError(
@@ -221,11 +217,7 @@ def knn_adjacency(X: ArrayLike, k: int) -> sp.csr_array:
 
     X = check_points(X)
     n = X.shape[0]
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"k must be an integer, got {k!r}")
-    k = int(k)
-    if k < 1:
-        raise ValueError(f"k must be >= 1, got {k}")
+    k = check_int(k, "k", minimum=1)
     if k >= n:
         raise ValueError(f"k must be smaller than the number of points ({n}), got {k}")
 

@@ -572,19 +572,23 @@ def is_rigid(G: nx.Graph, dim: int = 2, *, method: str = "numeric", seed: Seed =
     return bool(rigid)
 
 
+def _hendrickson_rigid(E, n, d, method, rng):
+    """:func:`_rigid_core` behind Hendrickson's necessary conditions for global (and
+    redundant) rigidity: one edge more than minimal rigidity needs, minimum degree ``d + 1``
+    (which (d+1)-connectivity needs).  ``(False, None)`` when one fails."""
+
+    if E.shape[0] < n * d - d * (d + 1) // 2 + 1:
+        return False, None
+    if np.bincount(E.ravel(), minlength=n).min() < d + 1:
+        return False, None
+    return _rigid_core(E, n, d, method, rng)
+
+
 def _globally_rigid_core(E, n, d, method, rng):
     m = E.shape[0]
     if n <= d + 1 or _is_complete(n, m):
         return _is_complete(n, m)
-    # necessary conditions (Hendrickson): redundant rigidity needs one edge more than
-    # minimal rigidity, (d+1)-connectivity needs minimum degree d+1
-
-    if m < n * d - d * (d + 1) // 2 + 1:
-        return False
-    deg = np.bincount(E.ravel(), minlength=n)
-    if deg.min() < d + 1:
-        return False
-    rigid, state = _rigid_core(E, n, d, method, rng)
+    rigid, state = _hendrickson_rigid(E, n, d, method, rng)
     if not rigid:
         return False
     if method == "numeric":
@@ -726,16 +730,12 @@ def redundantly_rigid(
 
 
 def _redundantly_rigid_core(E, n, d, method, rng):
-    m = E.shape[0]
     if n <= 1:
         return True
     if n <= d + 1:  # rigid only when complete, and K_n minus an edge is not complete
         return False
-    if m < n * d - d * (d + 1) // 2 + 1:
-        return False
-    if np.bincount(E.ravel(), minlength=n).min() < d + 1:  # deleting one of its edges leaves < d
-        return False
-    rigid, state = _rigid_core(E, n, d, method, rng)
+    # (minimum degree d + 1: deleting an edge of a vertex of degree <= d leaves it < d)
+    rigid, state = _hendrickson_rigid(E, n, d, method, rng)
     if not rigid:
         return False
     if method == "numeric":

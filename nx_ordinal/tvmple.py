@@ -67,14 +67,21 @@ class TVMPLEResult:
         return np.where(inside, out, 0.0)
 
 
+def _axis_slices(ndim, a):
+    """Index tuples of an ``ndim``-array without its last (``lo``) and first (``hi``) entry
+    along axis ``a``: ``u[hi] - u[lo]`` are the forward differences."""
+    lo = [slice(None)] * ndim
+    hi = [slice(None)] * ndim
+    lo[a] = slice(None, -1)
+    hi[a] = slice(1, None)
+    return tuple(lo), tuple(hi)
+
+
 def _axis_diff(u, a, h):
     """Forward difference / h along axis ``a``, Neumann boundary (last difference 0)."""
     d = np.zeros_like(u)
-    sl_hi = [slice(None)] * u.ndim
-    sl_lo = [slice(None)] * u.ndim
-    sl_hi[a] = slice(1, None)
-    sl_lo[a] = slice(None, -1)
-    d[tuple(sl_lo)] = (u[tuple(sl_hi)] - u[tuple(sl_lo)]) / h
+    lo, hi = _axis_slices(u.ndim, a)
+    d[lo] = (u[hi] - u[lo]) / h
     return d
 
 
@@ -278,10 +285,7 @@ def tv_mple(
 def _axis_T(p, a, h):
     """Adjoint of the forward difference along axis ``a``."""
     out = np.zeros_like(p)
-    sl_hi = [slice(None)] * p.ndim
-    sl_lo = [slice(None)] * p.ndim
-    sl_hi[a] = slice(1, None)
-    sl_lo[a] = slice(None, -1)
-    out[tuple(sl_lo)] -= p[tuple(sl_lo)]
-    out[tuple(sl_hi)] += p[tuple(sl_lo)]
+    lo, hi = _axis_slices(p.ndim, a)
+    out[lo] -= p[lo]
+    out[hi] += p[lo]
     return out / h

@@ -350,6 +350,23 @@ def _noisy_keep(gap, noise, noise_level, rng):
     return u < p
 
 
+def _sampler_args(X, D, count, kind, noise, noise_level, seed):
+    """The checked arguments of :func:`sample_triplets` (``kind="triplets"``) and
+    :func:`sample_quadruplets`: ``(n, sq, m, noise_level, rng)``, ``sq`` the squared-distance
+    oracle of :func:`_sampling_source` and ``m`` the number of rows asked for."""
+
+    n, sq = _sampling_source(X, D)
+    arg = f"n_{kind}"
+    m = check_int(count, arg, minimum=0)
+    constraint_sampler_memory(f"sample_{kind}", m, ncols=3 if kind == "triplets" else 4,
+                              arg=arg).check()
+    noise_level = _check_noise(noise, noise_level)
+    rng = as_generator(seed)
+    if m > 0 and n < 3:
+        raise ValueError(f"need at least 3 objects for {kind}, got {n}")
+    return n, sq, m, noise_level, rng
+
+
 def _check_noise(noise, noise_level):
 
     check_choice(noise, "noise", (None, "btl", "flip"))
@@ -442,15 +459,10 @@ def sample_triplets(
     """
 
 
-    n, sq = _sampling_source(X, D)
-    m = check_int(n_triplets, "n_triplets", minimum=0)
-    constraint_sampler_memory("sample_triplets", m).check()
-    noise_level = _check_noise(noise, noise_level)
-    rng = as_generator(seed)
+    n, sq, m, noise_level, rng = _sampler_args(X, D, n_triplets, "triplets", noise,
+                                               noise_level, seed)
     if m == 0:
         return np.empty((0, 3), dtype=np.int64)
-    if n < 3:
-        raise ValueError(f"need at least 3 objects for triplets, got {n}")
 
     def pairs(T):
         return sq(T[:, 0], T[:, 1]), sq(T[:, 0], T[:, 2])
@@ -497,15 +509,10 @@ def sample_quadruplets(
     """
 
 
-    n, sq = _sampling_source(X, D)
-    m = check_int(n_quadruplets, "n_quadruplets", minimum=0)
-    constraint_sampler_memory("sample_quadruplets", m, ncols=4, arg="n_quadruplets").check()
-    noise_level = _check_noise(noise, noise_level)
-    rng = as_generator(seed)
+    n, sq, m, noise_level, rng = _sampler_args(X, D, n_quadruplets, "quadruplets", noise,
+                                               noise_level, seed)
     if m == 0:
         return np.empty((0, 4), dtype=np.int64)
-    if n < 3:
-        raise ValueError(f"need at least 3 objects for quadruplets, got {n}")
 
     def draw(size):
         i, j = _random_pairs(n, size, rng)
