@@ -13,6 +13,8 @@ import math
 import time
 from typing import TYPE_CHECKING, Any
 
+import networkx as nx
+
 from ._core.validation import check_dim, check_int
 from .metrics import err_local, gari, long_edge_ratio, neighbourhood_preservation, stress
 from .registry import get_entry
@@ -117,7 +119,7 @@ def compare_layouts(
                 kw["seed"] = None if seed is None else seed + r
             try:
                 pos = func(G, **kw)
-            except (ValueError, TypeError, ImportError) as exc:
+            except (ValueError, TypeError, ImportError, nx.NetworkXException) as exc:
                 error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 break
             g = gari(G, pos)

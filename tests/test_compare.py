@@ -48,6 +48,22 @@ def test_compare_layouts_n_init_keeps_best_and_reports_failures():
     assert "ig_graphopt" in table and "(igraph" in table
 
 
+
+def test_compare_layouts_a_graph_error_is_a_failed_row(monkeypatch):
+    # a method that raises networkx's own error (a graph it cannot draw) gets its failed
+    # row; the other methods are still compared
+    from nx_ordinal import registry
+
+    def planar_only(G, dim=2, seed=None):
+        return nx.planar_layout(G, dim=dim)
+
+    monkeypatch.setitem(registry._REGISTRY, "planar_test",
+                        registry.LayoutEntry("planar_test", planar_only, "planar", True, False))
+    rows = compare_layouts(nx.complete_graph(6), ["planar_test", "spring"], seed=0)
+    assert math.isnan(rows[0]["gari"]) and "not planar" in rows[0]["error"]
+    assert rows[1]["error"] is None
+
+
 def test_compare_layouts_errors():
     G = nx.path_graph(4)
     with pytest.raises(ValueError, match="unknown layout method 'nope'"):
