@@ -322,7 +322,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
         ``"gari"``: the fraction of each node's graph neighbours that are among its ``deg``
         nearest neighbours in the drawing shown (:func:`knn_agreement` / degree; a
         directed graph's in- and out-neighbours; with the strip, each component among its
-        own nodes) on a fixed red (none) to blue (all) scale (:data:`GARI_CMAP`,
+        own nodes) on a fixed red (none) to blue (all) scale (``GARI_CMAP``,
         colour-blind safe) with a colour bar; ``"degree"``: degree with a colour bar;
         ``"component"``: the ten largest components in distinct colours with a legend.
         Overrides ``color``.  Isolated nodes get ``isolated_color`` in every mode.
@@ -346,7 +346,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     edge_color, title
         Styling.
     cmap : str or None
-        Colour map for numeric colours (default :data:`GARI_CMAP`, "RdYlBu", for ``"gari"``,
+        Colour map for numeric colours (default ``GARI_CMAP``, "RdYlBu", for ``"gari"``,
         else "viridis").
     colorbar : bool or None
         Colour bar for numeric colours (default: with ``color_by``, when the colours vary:
