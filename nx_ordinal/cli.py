@@ -533,20 +533,22 @@ def _draw(args: argparse.Namespace) -> int:
         import matplotlib
 
         matplotlib.use("Agg")
-        from .plot import draw_layout
+        from .plot import display_name, draw_layout
 
+        # the method's name, then what the drawing keeps (issue 34: formal titles)
         what = "largest component, " if args.largest_component else ""
         nodes = f"{G.number_of_nodes()} node{'s' * (G.number_of_nodes() != 1)}"
+        title = display_name(args.method) + "\n"
         if math.isnan(score):  # no edges: no neighbourhood to keep
-            title = f"{args.method} ({what}{nodes}, no edges)"
+            title += f"{what}{nodes}, no edges"
         else:
-            title = f"{args.method} ({what}{nodes}): GARI {score:.3f}"
+            title += f"GARI {score:.3f}, {what}{nodes}"
             main = _largest_component(G)
             if len(main) < len(G):  # small components are easy: say how the main one fares
                 title += (f" (largest component, {len(main)} nodes: "
                           f"{gari(_induced(G, main), pos):.3f})")
         if G.is_directed() and not _uses_direction(args.method):
-            title += f"\n{args.method} ignores edge direction: drawn as undirected"
+            title += "\nedge direction ignored: drawn as undirected"
         if options["title"] is not None:  # --title replaces it
             title = options["title"]
         ax = draw_layout(G, pos, **{**options, "title": title})

@@ -662,7 +662,8 @@ def test_directed_graph_note_and_compare_figure(tmp_path, monkeypatch):
     path = tmp_path / "d.gml"
     nx.write_gml(nx.gn_graph(15, seed=1), path)
     assert main(["draw", str(path), "-m", "spring", "-q", "-o", str(tmp_path / "a.png")]) == 0
-    assert titles[-1].endswith("spring ignores edge direction: drawn as undirected")
+    assert titles[-1].startswith("spring\nGARI ")
+    assert titles[-1].endswith("\nedge direction ignored: drawn as undirected")
     assert main(["draw", str(path), "-m", "loe", "-q", "-o", str(tmp_path / "b.png")]) == 0
     assert "direction" not in titles[-1]
     titles.clear()
@@ -729,7 +730,7 @@ def test_draw_edgeless_graph_title(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(matplotlib.figure.Figure, "savefig", spy)
     assert main(["draw", str(path), "-m", "loe", "-o", str(tmp_path / "out.png")]) == 0
     (title, *_), n_axes = titles[0]
-    assert title == "loe (3 nodes, no edges)" and n_axes == 1
+    assert title == "LOE\n3 nodes, no edges" and n_axes == 1
     assert "nan" not in capsys.readouterr().out
 
 
@@ -786,7 +787,8 @@ def test_draw_title_cmap_and_no_colorbar(graph_file, tmp_path, saved, capsys):
     a, b, c = (f.axes[0] for f in saved)
     assert a.get_title() == "My graph" and _cmaps(a) == {"viridis"}
     assert len(saved[0].axes) == 2  # the drawing and its colour bar
-    assert b.get_title().startswith("spring (12 nodes): GARI") and _cmaps(b) == {"RdYlBu"}
+    assert b.get_title().startswith("spring\nGARI ") and b.get_title().endswith(", 12 nodes")
+    assert _cmaps(b) == {"RdYlBu"}
     assert len(saved[1].axes) == 1  # --no-colorbar
     assert c.get_title() == ""
 
