@@ -419,9 +419,10 @@ def _push_disks(Z, pairs, radius, steps):
     its radii apart to that sum, each point by half the gap (the mean over its pairs)."""
 
     Z = Z.copy()
+    n, dim = Z.shape
     i, j = pairs[:, 0], pairs[:, 1]
     t = radius[i] + radius[j]
-    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=Z.shape[0]), 1)[:, None]
+    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=n), 1)[:, None]
     for _ in range(steps):
         D = Z[i] - Z[j]
         d = np.sqrt(np.einsum("pd,pd->p", D, D))
@@ -430,9 +431,9 @@ def _push_disks(Z, pairs, radius, steps):
             break
         # a little past the target, so that the mean over a point's pairs gets there
         share = np.where(act, 0.5 * (t * 1.02 - d) / np.where(act, d, 1.0), 0.0)
-        step = np.zeros_like(Z)
-        np.add.at(step, i, share[:, None] * D)
-        np.add.at(step, j, -share[:, None] * D)
+        push = share[:, None] * D
+        step = np.stack([np.bincount(i, push[:, b], minlength=n)
+                         - np.bincount(j, push[:, b], minlength=n) for b in range(dim)], axis=1)
         Z += step / cnt
     return Z
 
