@@ -108,6 +108,12 @@ class Browser:
         self.wait_event("Page.loadEventFired")
         return session
 
+    def mouse(self, session: str, kind: str, x: float, y: float, **params) -> None:
+        """A real mouse event (``kind``: ``mouseMoved``, ``mousePressed``, ...) at ``(x, y)``
+        in the page's CSS pixels, with more event ``params`` (button, clickCount, deltaY)."""
+        self.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **params},
+                  session=session)
+
     def evaluate(self, session: str, expression: str):
         """The JSON value of ``expression`` in the page (promises awaited)."""
         res = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True,

@@ -314,8 +314,7 @@ def test_browser_hover_click_zoom_pan(chromium, tmp_path, lesmis):
         s = b.open_page(f"file://{path}")
 
         def mouse(kind, x, y, **kw):
-            b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **kw},
-                   session=s)
+            b.mouse(s, kind, x, y, **kw)
 
         def where(name):
             return np.array(b.evaluate(s, _CENTRE % json.dumps(name)))
@@ -453,22 +452,21 @@ def test_browser_hover_picks_the_nearest_node_within_6_px(chromium, tmp_path, bi
         # a node with nothing else within 12 px: point 5 px to its right
         v = int(np.flatnonzero(d.min(axis=1) > 12)[0])
         x, y = P[v, 0] + 5, P[v, 1]
-        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        b.mouse(s, "mouseMoved", x, y)
         tip = b.evaluate(s, "[getComputedStyle(document.getElementById('tip')).display, "
                             "document.getElementById('tip').textContent]")
         assert tip[0] == "block" and tip[1].startswith(f"{v}  \u2014  ")
         assert b.evaluate(s, "document.querySelector('#nodes .hov').firstChild.textContent") \
             == str(v)
         for kind in ("mousePressed", "mouseReleased"):
-            b.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y,
-                                                "button": "left", "clickCount": 1}, session=s)
+            b.mouse(s, kind, x, y, button="left", clickCount=1)
         assert b.evaluate(s, "document.getElementById('info').textContent") == \
             f"{v}: {G.degree(v)} neighbours"
         # a point 10 px or more from every node: no label
         far = np.flatnonzero(d.min(axis=1) > 30)[0]
         x, y = P[far, 0] + 10, P[far, 1]
         assert np.hypot(P[:, 0] - x, P[:, 1] - y).min() >= 10
-        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        b.mouse(s, "mouseMoved", x, y)
         assert b.evaluate(s, "getComputedStyle(document.getElementById('tip')).display") == "none"
         # fast at 5,000 nodes: a grid, no layout forced per move (about 0.02 ms a move)
         assert b.evaluate(s, _HOVER_TIME) < 1.0
@@ -485,7 +483,7 @@ def test_browser_directed_sink_hover_text(chromium, tmp_path):
     try:
         s = b.open_page(f"file://{path}")
         x, y = b.evaluate(s, _CENTRE % json.dumps("2"))
-        b.call("Input.dispatchMouseEvent", {"type": "mouseMoved", "x": x, "y": y}, session=s)
+        b.mouse(s, "mouseMoved", x, y)
         assert b.evaluate(s, "document.getElementById('tip').textContent") == \
             "2  \u2014  1 of 1 neighbours nearest"
     finally:
@@ -536,8 +534,7 @@ def test_browser_names_on_the_canvas(chromium, tmp_path, lesmis):
         assert 20 <= len(names) < len(G) and "Valjean" in names  # the hub has room
         x, y = np.array(b.evaluate(s, _CENTRE % json.dumps("Valjean")))
         for _ in range(4):
-            b.call("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": x, "y": y,
-                                                "deltaX": 0, "deltaY": -150}, session=s)
+            b.mouse(s, "mouseWheel", x, y, deltaX=0, deltaY=-150)
         _settle(b, s)
         zoomed, seen = check()
         assert len(seen) < len(visible)  # zoomed in

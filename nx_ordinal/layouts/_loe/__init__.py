@@ -385,9 +385,8 @@ def loe_layout(
         # 3. t-LOE, from the pivot-MDS start under "auto" (the graph's global shape: t-LOE
         # refines neighbourhoods locally and keeps it), from pos, or random
         if tloe_on:
-            S = {"pos": X0, "random": None}.get(plan.tloe_start, None)
-            if plan.tloe_start == "pivot":
-                S = pivot_start()
+            S = {"pos": X0, "random": None}.get(plan.tloe_start) if plan.tloe_start != "pivot" \
+                else pivot_start()
             tloe_run = _tloe_run(A, dim, S, plan.tloe_iter, frame.stream("tloe", 0), budget,
                                  verbose and tracker is None, select_gari=tracker is not None,
                                  progress=progress if tracker is not None else None,

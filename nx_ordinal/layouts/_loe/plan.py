@@ -128,11 +128,6 @@ class Plan:
     #: with max_time, the pivot start is scored before Err_local (its price)
     score_pivot_first: bool
 
-    @property
-    def runs(self) -> int:
-        """Err_local runs (what the progress bar counts)."""
-        return {"none": 0, "pos": 1, "pivot": 1, "polish": 1}.get(self.err_start, self.n_init)
-
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
     """``n_init`` with ``"auto"`` resolved (:func:`auto_n_init`): ``objective="auto"`` under
