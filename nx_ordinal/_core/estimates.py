@@ -294,14 +294,18 @@ def laplacian_eigenmaps_memory(n: int, dim: int, n_edges: int) -> Estimate:
     return est
 
 
-def pivot_mds_memory(n: int, dim: int, n_edges: int, n_landmarks: int) -> Estimate:
+def pivot_mds_memory(n: int, dim: int, n_edges: int, n_landmarks: int,
+                     stress_iter: int = 0) -> Estimate:
     """Pivot MDS (:func:`nx_ordinal.embed.pivot_mds`): O(n L + E) bytes for
-    L = min(n, n_landmarks): the L x n distance block and its centred copy (3 n L floats),
-    the weighted graph (about 10 E words)."""
+    L = min(n, n_landmarks): the L x n distance block and its centred copy (3 n L floats;
+    with ``stress_iter`` rounds of sparse stress the copy's place is taken by the pivot
+    terms' weights, plus row blocks of 4M entries), the weighted graph (about 10 E
+    words)."""
     n, d, e = int(n), int(dim), int(n_edges)
     L = min(n, max(int(n_landmarks), d + 1))
     est = Estimate("pivot_mds")
-    est.add("landmark distance blocks", 3 * F8 * n * L, n=n, n_landmarks=int(n_landmarks))
+    est.add("landmark distance blocks", 3 * F8 * n * L + (F8 << 23 if stress_iter else 0),
+            n=n, n_landmarks=int(n_landmarks))
     est.add("weighted graph", 10 * F8 * (e + n), n_edges=e)
     est.add("embedding", 2 * F8 * n * d, n=n, dim=d)
     return est

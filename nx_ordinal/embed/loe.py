@@ -38,7 +38,7 @@ from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 from ._local import CandidateList, LocalGraph, local_terms
 from ._spectral import random_walk_eigenvectors
-from ._starts import PIVOT_MIN_N, auto_solver_start, start_configurations
+from ._starts import PIVOT_MIN_N, auto_solver_start, sparse_stress, start_configurations
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -155,7 +155,8 @@ def _per_component(S, dim, embed, rng):
 
 @public_call
 def pivot_mds(
-    A: AdjacencyLike, dim: int = 2, n_landmarks: int = 50, seed: Seed = None
+    A: AdjacencyLike, dim: int = 2, n_landmarks: int = 50, seed: Seed = None,
+    stress_iter: int = 0,
 ) -> FloatArray:
     """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
 
@@ -170,7 +171,12 @@ def pivot_mds(
     places every vertex.  Each connected component is embedded on its own and packed as in
     :func:`laplacian_eigenmaps`; components with at most ``dim + 1`` vertices get random
     positions.  On an undirected graph the density is uniform and this is pivot MDS of hop
-    distances.
+    distances.  With ``stress_iter`` > 0, each component of more than ``n_landmarks``
+    vertices is then refined by that many rounds of stress majorization of the sparse
+    stress model [2]_ on the same landmarks (every edge's term, and one term from each
+    vertex to each landmark, weighted by the part of the landmark's region it stands for):
+    pivot MDS is a linear projection and squashes what does not embed linearly (the levels
+    of a tree onto one another), which the rounds unfold.
 
     Parameters
     ----------
@@ -180,6 +186,8 @@ def pivot_mds(
     n_landmarks : int, default 50
     seed : int, Generator, RandomState or None
         Picks the first landmark.
+    stress_iter : int, default 0
+        Rounds of sparse stress majorization after pivot MDS (above); 0: none.
 
     Returns
     -------
@@ -188,12 +196,15 @@ def pivot_mds(
     Notes
     -----
     O(E) plus one sparse Laplacian solve for the density, O(L (E + n log n)) for L Dijkstra
-    runs and O(n L) memory; no n x n array.
+    runs and O(n L) memory; no n x n array.  The stress rounds add O(n L log n) once and
+    O(E + n L) a round.
 
     References
     ----------
     .. [1] Brandes, U. and Pich, C. "Eigensolver methods for progressive multidimensional
        scaling of large data." Graph Drawing 2006.
+    .. [2] Ortmann, M., Klimenta, M. and Brandes, U. "A sparse stress model." Graph
+       Drawing 2016.
 
     Examples
     --------
@@ -211,7 +222,8 @@ def pivot_mds(
     A = _check_adjacency(A)
     dim = check_dim(dim)
     n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=1)
-    pivot_mds_memory(A.shape[0], dim, A.nnz, n_landmarks).check()
+    stress_iter = check_int(stress_iter, "stress_iter", minimum=0)
+    pivot_mds_memory(A.shape[0], dim, A.nnz, n_landmarks, stress_iter).check()
     n = A.shape[0]
     S = ((A + A.T) > 0).astype(np.float64)
     if A.nnz == 0:
@@ -222,12 +234,12 @@ def pivot_mds(
     W = (W + W.T).tocsr()
 
     def embed(idx):
-        return _pivot_mds(W[idx][:, idx], dim, n_landmarks, rng)
+        return _pivot_mds(W[idx][:, idx], dim, n_landmarks, rng, stress_iter)
 
     return _per_component(S, dim, embed, rng)
 
 
-def _pivot_mds(W, dim, n_landmarks, rng):
+def _pivot_mds(W, dim, n_landmarks, rng, stress_iter=0):
 
     m = W.shape[0]
     if m <= dim + 1:
@@ -236,7 +248,9 @@ def _pivot_mds(W, dim, n_landmarks, rng):
     D = np.empty((L, m))
     mind = np.full(m, np.inf)
     cur = int(rng.integers(m))
+    landmarks = np.empty(L, dtype=np.int64)
     for t in range(L):
+        landmarks[t] = cur
         D[t] = dijkstra(W, directed=True, indices=cur)  # W is symmetric: 3x faster
         np.minimum(mind, D[t], out=mind)
         cur = int(np.argmax(mind))
@@ -245,10 +259,14 @@ def _pivot_mds(W, dim, n_landmarks, rng):
     C *= -0.5
     _, V = np.linalg.eigh(C.T @ C)
     Y = C @ V[:, ::-1][:, :dim]
+    del C  # (the stress rounds' arrays take its place)
     # fix the sign of each axis so the result is deterministic
     signs = np.sign(Y[np.argmax(np.abs(Y), axis=0), np.arange(dim)])
     signs[signs == 0] = 1.0
-    return Y * signs
+    Y = Y * signs
+    if stress_iter and m > n_landmarks:
+        Y = sparse_stress(W, Y, landmarks, D, stress_iter)
+    return Y
 
 
 def _component_eigenmap(S, dim, rng):

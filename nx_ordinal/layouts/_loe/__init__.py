@@ -156,12 +156,13 @@ def loe_layout(
         five of them on a ring close round it (each with the hub as its nearest point, the
         most the plane allows) and the rest on a ring of 2.2 times the radius, kept when
         the mean of GARI and NP1 rises. ``"auto"``: the drawing keeps the graph's shape and
-        its neighbourhoods.  t-LOE with edge springs (``spring``) from the pivot-MDS start
-        (:func:`nx_ordinal.embed.pivot_mds`, which has the graph's global shape), as
-        above otherwise; up to 100 nodes Err_local then polishes that drawing (one run from
-        it, when ``init`` and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the
-        runs ``init`` and ``n_init`` say); beyond 100 nodes Err_local runs from the
-        pivot-MDS start when that start already has GARI >= 0.7 (hop distances that nearly
+        its neighbourhoods.  t-LOE with edge springs (``spring``) from the stress start
+        (:func:`nx_ordinal.embed.pivot_mds` refined by 30 rounds of sparse stress
+        majorization, ``stress_iter``: the graph's global shape), as above otherwise; up
+        to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
+        and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
+        ``n_init`` say); beyond 100 nodes Err_local runs from the
+        stress start when that start already has GARI >= 0.8 (hop distances that nearly
         embed in the plane: geometric graphs, which Err_local recovers almost exactly).
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
@@ -312,7 +313,8 @@ def loe_layout(
 
     def pivot_start():
         if not pivot:
-            pivot.append(pivot_mds(A, dim, seed=frame.stream("tloe", 1)))
+            pivot.append(pivot_mds(A, dim, seed=frame.stream("tloe", 1),
+                                   stress_iter=POLICY["stress_iter"]))
         return pivot[0]
 
     def pivot_gari():
