@@ -124,6 +124,25 @@ def test_pack_components_at_one_edge_length():
         assert np.allclose(D1 * D0.max(), D0 * D1.max())
     assert np.isfinite(X).all()
 
+
+def test_shelf_rows_keep_small_boxes_below_a_large_one():
+    """A box less than half as high as its row's tallest box starts a new row: a small
+    component goes below a large one, not into the corner beside it; boxes of like height
+    share a row while it has room."""
+    from nx_ordinal._data.components import shelf_offsets
+
+    ext = np.array([[10.0, 10.0], [1.0, 1.0], [1.0, 1.0]])
+    off = shelf_offsets(ext, np.arange(3), width=30.0)
+    assert off[0].tolist() == [0.0, -10.0]
+    assert off[1].tolist() == [0.0, -11.0] and off[2].tolist() == [1.0, -11.0]
+    like = shelf_offsets(np.array([[10.0, 10.0], [8.0, 6.0], [8.0, 6.0]]), np.arange(3),
+                         width=26.0)
+    assert like[:, 1].tolist() == [-10.0, -6.0, -6.0] and like[:, 0].tolist() == [0, 10, 18]
+    # a row that is full still wraps
+    assert shelf_offsets(np.array([[10.0, 10.0], [8.0, 6.0], [8.0, 6.0]]), np.arange(3),
+                         width=20.0)[2].tolist() == [0.0, -16.0]
+
+
 def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
     import nx_ordinal.embed._starts as graph_module
     from nx_ordinal.embed import loe

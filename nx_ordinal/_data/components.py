@@ -174,7 +174,9 @@ def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> Fl
     """Where to put boxes of extents ``ext`` (k, dim) side by side, in ``order``: the
     ``(k, dim)`` offset of each box's lower corner.  In 2-D and above, rows (shelves) of
     ``width`` (default: about as wide as the whole is high), going down from 0, the first
-    two axes only; in 1-D one after the other.  A loop over boxes, O(k)."""
+    two axes only; a box less than half as high as its row's tallest box starts a new row (a
+    small component is not set in the corner beside a large one, but in the rows below it);
+    in 1-D one after the other.  A loop over boxes, O(k)."""
     k, dim = ext.shape
     offset = np.zeros((k, dim))
     if dim == 1:
@@ -185,7 +187,7 @@ def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> Fl
     x = y = row = 0.0
     for c in order:  # a loop over components, not vertices
         w, h = ext[c, 0], ext[c, 1]
-        if x > 0 and x + w > width:
+        if x > 0 and (x + w > width or 2.0 * h < row):
             x, y, row = 0.0, y + row, 0.0
         offset[c, :2] = (x, -y - h)
         x += w
