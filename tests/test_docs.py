@@ -167,6 +167,7 @@ def test_loe_layout_docstring_numbers_match_the_code():
 
     doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
     assert f"GARI >= {P['geometric_gari']:g}" in doc
+    assert f"when that run reaches GARI >= {P['exact_gari']:g}, t-LOE is not run" in doc
     assert f"refined by {P['stress_iter']} rounds of sparse stress" in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc

@@ -80,3 +80,31 @@ def test_the_layout_executes_the_plan(monkeypatch):
     monkeypatch.setattr(_loe, "make_plan", lambda *a, **k: real(*a, **{**k, "objective": "hinge"}))
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert calls == [] and nx_ordinal.gari(G, pos) == 1.0
+
+
+def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
+    """Under objective="auto", a mesh (start GARI >= geometric_gari) is drawn by Err_local
+    from the stress start; once that run reaches exact_gari, t-LOE is not run and the
+    drawing is exact.  A graph whose Err_local run stays below still gets t-LOE."""
+    from nx_ordinal.layouts import _loe
+
+    real = _loe._tloe_run
+    calls = []
+
+    def spy(*args, **kw):
+        calls.append(args[0].shape[0])
+        return real(*args, **kw)
+
+    monkeypatch.setattr(_loe, "_tloe_run", spy)
+    G = nx.triangular_lattice_graph(12, 16)  # 117 nodes: beyond small_nodes
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert calls == []
+    assert nx_ordinal.gari(G, pos) >= P.POLICY["exact_gari"]
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) == pytest.approx(1.0)
+    # Err_local runs (hinge forced) that stay below: t-LOE is run after them
+    T = nx.balanced_tree(2, 7)
+    real_plan = P.make_plan
+    monkeypatch.setattr(_loe, "make_plan", lambda *a, **k: real_plan(
+        *a, **{**k, "start_gari": lambda: 1.0}))
+    nx_ordinal.loe_layout(T, seed=0)
+    assert calls == [T.number_of_nodes()]

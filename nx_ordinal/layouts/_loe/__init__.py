@@ -163,7 +163,8 @@ def loe_layout(
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the
         stress start when that start already has GARI >= 0.8 (hop distances that nearly
-        embed in the plane: geometric graphs, which Err_local recovers almost exactly).
+        embed in the plane: geometric graphs, which Err_local recovers almost exactly);
+        when that run reaches GARI >= 0.99, t-LOE is not run (it could at best tie).
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
         hubs' neighbourhoods, NP1 weighs every node's alike) higher by 0.01, its stress
@@ -387,6 +388,13 @@ def loe_layout(
                     else [err_local(S, 1, i) for i, S in enumerate(starts)])
         if tloe_on and runs and (plan.tloe_iter == 0 or budget.expired()):
             tloe_on = False  # no t-LOE iteration fits: Err_local's result (its start) stands
+        if tloe_on and runs and tracker is not None and objective == "auto":
+            for r in runs:
+                tracker.offer(r.embedding, r.objective)
+            if tracker.best is not None and tracker.best[0] >= POLICY["exact_gari"]:
+                # Err_local kept (nearly) every neighbourhood (meshes, geometric graphs):
+                # t-LOE could at best tie, and would take most of the call's time
+                tloe_on = False
         # 3. t-LOE, from the pivot-MDS start under "auto" (the graph's global shape: t-LOE
         # refines neighbourhoods locally and keeps it), from pos, or random
         if tloe_on:
