@@ -108,3 +108,28 @@ def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
         *a, **{**k, "start_gari": lambda: 1.0}))
     nx_ordinal.loe_layout(T, seed=0)
     assert calls == [T.number_of_nodes()]
+
+
+def test_the_stress_start_everywhere_but_on_knn_graphs(monkeypatch):
+    """loe_layout's pivot-MDS start is refined by POLICY["stress_iter"] rounds of sparse
+    stress, except on a kNN graph (its density-reweighted pivot MDS is near-isometric)."""
+    import numpy as np
+
+    from nx_ordinal.constraints import knn_adjacency
+    from nx_ordinal.layouts import _loe
+
+    real = _loe.pivot_mds
+    rounds = []
+
+    def spy(*args, stress_iter=0, **kw):
+        rounds.append(stress_iter)
+        return real(*args, stress_iter=stress_iter, **kw)
+
+    monkeypatch.setattr(_loe, "pivot_mds", spy)
+    nx_ordinal.loe_layout(nx.balanced_tree(2, 7), seed=0, max_iter=50)
+    assert rounds == [P.POLICY["stress_iter"]] and P.POLICY["stress_iter"] > 0
+    X = np.random.default_rng(0).random((150, 2))
+    G = nx.from_scipy_sparse_array(knn_adjacency(X, 8), create_using=nx.DiGraph)
+    # (with a max_time the layout computes and scores the pivot start itself)
+    nx_ordinal.loe_layout(G, seed=0, max_iter=50, max_time=600)
+    assert rounds[1:] == [0]

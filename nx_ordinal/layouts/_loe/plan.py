@@ -52,7 +52,7 @@ POLICY = MappingProxyType({
     # --- iterations ------------------------------------------------------------------------
     #: rounds of sparse stress majorization that refine the pivot-MDS start (components of
     #: more than its 50 landmarks): the start t-LOE refines and Err_local's on geometric
-    #: graphs
+    #: graphs; none on a kNN graph, whose density-reweighted pivot MDS is near-isometric
     "stress_iter": 30,
     #: t-LOE iterations (the early phase, a quarter of them up to 100, included); max_iter
     #: caps them.  Beyond tloe_large nodes 300: NP1 within 0.01 of 500 iterations' on the
