@@ -62,6 +62,21 @@ def test_exact_fields_in_blocks_match_one_block(monkeypatch):
         assert np.allclose(u, v, rtol=1e-12, atol=1e-15)
 
 
+def test_single_precision_exact_fields_within_their_documented_error(monkeypatch):
+    """Beyond SINGLE_MIN_N points the exact kernel is single precision: Z within 1e-4 and R,
+    S within 1e-3 (relative 2-norm) of the double-precision sums, on a spread like
+    t-LOE's drawings (coordinates in the tens, neighbours about 1 apart)."""
+    n = tloe_module.SINGLE_MIN_N + 119
+    X = np.random.default_rng(3).normal(size=(n, 2)) * 30
+    a = np.full(n, 1.0 / n)
+    single = tloe_fields(X, a, exact=True)
+    monkeypatch.setattr(tloe_module, "SINGLE_MIN_N", 10 ** 9)
+    double = tloe_fields(X, a, exact=True)
+    for u, v, bound in zip(double, single, (1e-4, 1e-3, 1e-3), strict=True):
+        assert v.dtype == np.float64
+        assert np.linalg.norm(u - v) / np.linalg.norm(u) < bound
+
+
 @pytest.mark.parametrize("G, bound_z, bound_rs", [
     (nx.balanced_tree(3, 6), 0.01, 0.025),  # 1,093 nodes: measured 0.7 %, 1.6 %
     (nx.triangular_lattice_graph(30, 60), 0.01, 0.06),  # 961 nodes: 0.5 %, 4.9 %
