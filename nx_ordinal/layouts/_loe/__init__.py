@@ -285,7 +285,8 @@ def loe_layout(
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
     from t-LOE's drawing; every run followed to its end, the exact objective.  Beyond 100
-    nodes: one run from the pivot-MDS start (O(L (E + n log n)) for L = 50 landmarks).
+    nodes: one run from the pivot-MDS start (O(L (E + n log n)) for L = 50 landmarks;
+    under ``"auto"`` the stress-refined one).
     Beyond 100 nodes, GARI checkpoints with the early stop above and the solver's candidate
     cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at most its
     4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not make the
@@ -312,7 +313,7 @@ def loe_layout(
 
     G, nodes, n, A = frame.G, frame.nodes, frame.n, frame.adjacency()
     call = frame.budget  # max_time from the start of the call; the finish keeps its share
-    pivot: list[FloatArray] = []  # the pivot-MDS start, computed once
+    pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start, computed once
     scored: list[float] = []  # its GARI, and the seconds that score took (max_time only)
 
     knn: list[bool] = []  # whether the graph looks like a kNN graph, asked once
@@ -388,8 +389,15 @@ def loe_layout(
         return solve_loe(A_solve, dim, init=S, n_init=runs, max_iter=iters,
                          seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
 
-    runs = []
+    runs: list[EmbeddingResult] = []
     tloe_on = plan.tloe
+    offered: list[bool] = []
+
+    def offer_runs():  # Err_local's results to the tracker, once
+        if not offered:
+            offered.append(True)
+            for r in runs:
+                tracker.offer(r.embedding, r.objective)
     try:
         # 2. Err_local
         if plan.err_local and not polish:
@@ -398,13 +406,12 @@ def loe_layout(
         if tloe_on and runs and (plan.tloe_iter == 0 or budget.expired()):
             tloe_on = False  # no t-LOE iteration fits: Err_local's result (its start) stands
         if tloe_on and runs and tracker is not None and objective == "auto":
-            for r in runs:
-                tracker.offer(r.embedding, r.objective)
+            offer_runs()
             if tracker.best is not None and tracker.best[0] >= POLICY["exact_gari"]:
                 # Err_local kept (nearly) every neighbourhood (meshes, geometric graphs):
                 # t-LOE could at best tie, and would take most of the call's time
                 tloe_on = False
-        # 3. t-LOE, from the pivot-MDS start under "auto" (the graph's global shape: t-LOE
+        # 3. t-LOE, from the stress start under "auto" (the graph's global shape: t-LOE
         # refines neighbourhoods locally and keeps it), from pos, or random
         if tloe_on:
             S = {"pos": X0, "random": None}.get(plan.tloe_start) if plan.tloe_start != "pivot" \
@@ -425,8 +432,7 @@ def loe_layout(
                            key=lambda r: r.objective).embedding)
         return X
     best = []
-    for r in runs:
-        tracker.offer(r.embedding, r.objective)
+    offer_runs()
     if runs:
         assert tracker.best_X is not None  # every run was offered
         best.append(tracker.best_X)

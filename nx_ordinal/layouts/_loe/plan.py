@@ -155,7 +155,7 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
     ``small_nodes`` (``knn``: directed, every out-degree the same, not symmetric -- the
     graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
     GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
-    ``small_nodes``, and beyond when ``start_gari()`` (the GARI of the pivot-MDS start) is
+    ``small_nodes``, and beyond when ``start_gari()`` (the GARI of the stress start) is
     at least ``geometric_gari``; ``select="objective"`` (the plain paper method:
     objectives that cannot be compared across the two) Err_local alone."""
     if select == "objective":
