@@ -164,6 +164,30 @@ def test_stress_exact_cases_and_invariance():
     assert np.isnan(stress(nx.empty_graph(4), np.eye(4)[:, :2]))
 
 
+def test_stress_over_all_pairs_as_the_benchmark_publishes_it():
+    """pairs="all": the sum over connected ordered pairs of (alpha r - 1)^2 divided by all
+    n^2 ordered pairs, the benchmark authors' formula, on a graph of three components."""
+    G = nx.disjoint_union_all([nx.path_graph(6), nx.cycle_graph(5), nx.star_graph(3)])
+    G.add_node("lone")
+    X = np.random.default_rng(5).normal(size=(len(G), 2))
+    n = len(G)
+    D = dict(nx.all_pairs_shortest_path_length(G))
+    idx = {v: k for k, v in enumerate(G)}
+    r = np.array([np.linalg.norm(X[idx[i]] - X[idx[j]]) / D[i][j]
+                  for i in G for j in D[i] if j != i])
+    alpha = r.sum() / (r @ r)
+    published = np.sum((alpha * r - 1) ** 2) / n ** 2
+    assert stress(G, X, pairs="all") == pytest.approx(published, rel=1e-12)
+    connected = stress(G, X)
+    assert connected == pytest.approx(np.mean((alpha * r - 1) ** 2), rel=1e-12)
+    assert stress(G, X, pairs="all") == pytest.approx(connected * r.size / n ** 2, rel=1e-12)
+    P = nx.path_graph(7)  # connected: the "connected" value times (n - 1) / n
+    Y = np.random.default_rng(6).normal(size=(7, 2))
+    assert stress(P, Y, pairs="all") == pytest.approx(stress(P, Y) * 6 / 7, rel=1e-12)
+    with pytest.raises(ValueError, match='pairs must be "connected" or "all", got \'some\''):
+        stress(P, Y, pairs="some")
+
+
 def test_stress_pivot_estimate_close_to_exact():
     G = nx.random_geometric_graph(1500, 0.06, seed=2)
     G = G.subgraph(max(nx.connected_components(G), key=len)).copy()

@@ -19,7 +19,7 @@ on an FFT grid beyond (O(n + G^d log G) per iteration).
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 import scipy.fft as sfft
@@ -254,42 +254,70 @@ def _split_fields(X, a, near, cells, grid=None):
     return Z, R, S
 
 
-def _value_grad(Y: FloatArray, rows: Any, cols: Any, pv: FloatArray, a: FloatArray,
+class _Edges(NamedTuple):
+    """A graph's comparisons' edges for :func:`_value_grad`, each unordered pair once: ``u``,
+    ``v`` its ends, ``q = p_uv + p_vu`` (the loss and the springs are symmetric in d_uv),
+    and ``L``, the (n, n) CSR pattern of both directions whose ``data`` is refilled each
+    iteration from the pairs' coefficients in the order ``slot``."""
+
+    u: Any
+    v: Any
+    q: Any
+    L: Any
+    slot: Any
+
+
+def _edges(rows: Any, cols: Any, pv: FloatArray, n: int) -> _Edges:
+    """:class:`_Edges` from the directed edges ``(rows, cols)`` with weights ``pv``.
+    O(E log E), once a run."""
+    lo, hi = np.minimum(rows, cols), np.maximum(rows, cols)
+    key, inv = np.unique(lo.astype(np.int64) * n + hi, return_inverse=True)
+    u, v = key // n, key % n
+    q = np.bincount(inv.ravel(), pv, minlength=key.size)
+    m = key.size
+    r = np.concatenate([u, v])
+    c = np.concatenate([v, u])
+    order = np.lexsort((c, r))
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=n))])
+    L = sp.csr_array((np.zeros(2 * m), c[order], indptr), shape=(n, n))
+    return _Edges(u, v, q, L, np.concatenate([np.arange(m), np.arange(m)])[order])
+
+
+def _value_grad(Y: FloatArray, edges: _Edges, a: FloatArray,
                 ex: float = 1.0, exact: bool | None = None,
                 near: Any = None, grid: Any = None,
                 labels: Any = None, spring: float = 0.0) -> tuple[float, FloatArray]:
     """The t-LOE loss at ``Y`` (with its edge springs, ``spring * sum p_ij d_ij^2``) and its
     gradient with the t-kernel's attraction multiplied by ``ex`` (``ex = 1``: the true
-    gradient).  Edges ``(rows, cols)`` with weights ``pv``; ``a``: the row sums of P.  O(E)
-    plus :func:`tloe_fields`."""
+    gradient).  ``edges``: :func:`_edges`; ``a``: the row sums of P.  O(E) plus
+    :func:`tloe_fields`."""
     n, dim = Y.shape
-    D = np.take(Y, rows, axis=0) - np.take(Y, cols, axis=0)  # (take: no fancy-index path)
+    D = np.take(Y, edges.u, axis=0) - np.take(Y, edges.v, axis=0)  # (take: no fancy index)
     d2 = np.einsum("ij,ij->i", D, D)
-    w = 1.0 / (1.0 + d2)
     Z, R, S = tloe_fields(Y, a, exact=exact, near=near, grid=grid, labels=labels)
-    # with springs the attraction is ex * w + spring per unit of p_ij d_ij; without, the
-    # exaggeration multiplies the summed attraction (the same arithmetic as before springs)
-    pw = pv * (ex * w + spring) if spring else pv * w
-    att = np.empty_like(Y)
-    for b in range(dim):
-        pd = pw * D[:, b]
-        att[:, b] = np.bincount(rows, pd, minlength=n) - np.bincount(cols, pd, minlength=n)
-    c = a / Z
-    grad = 2.0 * ((att if spring else ex * att) - (c[:, None] * R + S))
-    f = float(np.dot(pv, np.log1p(d2)) + np.dot(a, np.log(Z)))
+    # the attraction on i: sum_j s_ij (y_i - y_j), s = q (ex w + spring) over both
+    # directions: one sparse product with [1, Y] gives sum_j s_ij and sum_j s_ij y_j
+    s = edges.q / (1.0 + d2)
+    s *= ex
     if spring:
-        f += spring * float(np.dot(pv, d2))
+        s += spring * edges.q
+    L = edges.L
+    L.data = np.take(s, edges.slot)
+    LY = L @ np.column_stack([np.ones(n), Y])
+    c = a / Z
+    grad = 2.0 * (Y * LY[:, :1] - LY[:, 1:] - (c[:, None] * R + S))
+    f = float(np.dot(edges.q, np.log1p(d2)) + np.dot(a, np.log(Z)))
+    if spring:
+        f += spring * float(np.dot(edges.q, d2))
     return f, grad
 
 
-def _kernel_rows(X, sq, lo, hi, labels):
+def _kernel_rows(A, B, lo, hi, labels):
     """Rows ``lo:hi`` of the kernel matrix ``w_ik = 1/(1 + d_ik^2)``, zero on the diagonal
-    and (with ``labels``) between different labels; ``sq`` the squared norms of ``X``."""
-    W = X[lo:hi] @ (-2.0 * X.T)
-    W += sq[lo:hi, None]
-    W += sq[None, :]
-    np.maximum(W, 0.0, out=W)
-    W += 1.0
+    and (with ``labels``) between different labels.  ``1 + d_ik^2 = a_i . b_k`` for the
+    augmented coordinates ``a_i = (x_i, |x_i|^2, 1)`` and ``b_k = (-2 x_k, 1, 1 + |x_k|^2)``
+    (:func:`_augmented`): one matrix product and one reciprocal a block."""
+    W = A[lo:hi] @ B.T
     np.reciprocal(W, out=W)
     W[np.arange(hi - lo), np.arange(lo, hi)] = 0.0
     if labels is not None:
@@ -297,32 +325,53 @@ def _kernel_rows(X, sq, lo, hi, labels):
     return W
 
 
+def _augmented(X, dtype):
+    """The augmented coordinates of :func:`_kernel_rows`, centred first (the products then
+    lose the least to cancellation).  ``a_i . b_k`` is rounded by about ``eps |x|^2``
+    against ``1 + d^2 >= 1``: in single precision (eps 6e-8) double precision is used
+    instead once some ``|x_i|^2`` passes 1e5 (t-LOE's drawings span tens of units)."""
+    n, d = X.shape
+    Xc = X - X.mean(axis=0)
+    sq = np.einsum("ij,ij->i", Xc, Xc)
+    if dtype == np.float32 and sq.max(initial=0.0) > 1e5:
+        dtype = np.float64
+    A = np.empty((n, d + 2), dtype=dtype)
+    B = np.empty((n, d + 2), dtype=dtype)
+    A[:, :d] = Xc
+    A[:, d] = sq
+    A[:, d + 1] = 1.0
+    B[:, :d] = -2.0 * Xc
+    B[:, d] = 1.0
+    B[:, d + 1] = 1.0 + sq
+    return A, B
+
+
 def _exact_fields(X: FloatArray, a: FloatArray,
                   labels: Any = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """:func:`tloe_fields` exactly, in row blocks of at most ``_BLOCK`` kernel entries (two
     passes: Z first, then the weighted sums of w^2, one matrix product per block).  Beyond
-    ``SINGLE_MIN_N`` points the kernel blocks and their products are single precision (Z
-    summed in double): relative error 1e-4 to 3e-4 in R and S, 1e-5 in Z, far below the
-    split path's percent; 1.3-1.5 times faster at 300-600 points."""
+    ``SINGLE_MIN_N`` points the kernel blocks and their products are single precision:
+    relative error 1e-5 in Z and 1e-4 in R and S, far below the split path's percent; 2-3
+    times faster than the double-precision kernel at 300-1,000 points."""
     n, d = X.shape
-    Xk = X.astype(np.float32) if n > SINGLE_MIN_N else X
-    sq = np.einsum("ij,ij->i", Xk, Xk)
+    A, B = _augmented(X, np.float32 if n > SINGLE_MIN_N else np.float64)
     step = max(1, _BLOCK // max(n, 1))
+    ones = np.ones(n, dtype=A.dtype)
     Z = np.empty(n)
     blocks: list[tuple[int, int, Any]] = []
     for lo in range(0, n, step):
         hi = min(n, lo + step)
-        W = _kernel_rows(Xk, sq, lo, hi, labels)
-        Z[lo:hi] = W.sum(axis=1, dtype=np.float64)
+        W = _kernel_rows(A, B, lo, hi, labels)
+        Z[lo:hi] = W @ ones
         blocks.append((lo, hi, W) if len(blocks) * step * n < _KEEP else (lo, hi, None))
     np.maximum(Z, 1e-300, out=Z)
     c = a / Z
     M = np.concatenate([np.ones((n, 1)), X, c[:, None], X * c[:, None]], axis=1)
-    M = M.astype(Xk.dtype, copy=False)
+    M = M.astype(A.dtype, copy=False)
     out = np.empty((n, M.shape[1]))
     for lo, hi, W in blocks:
         if W is None:  # recompute the block (memory bound)
-            W = _kernel_rows(Xk, sq, lo, hi, labels)
+            W = _kernel_rows(A, B, lo, hi, labels)
         W *= W
         out[lo:hi] = W @ M
     R = X * out[:, :1] - out[:, 1:1 + d]
@@ -472,6 +521,7 @@ def tloe(
     cols = A.indices
     pv = (1.0 / (n * np.maximum(deg, 1.0)))[rows]
     a = np.where(deg > 0, 1.0 / n, 0.0)  # row sums of P
+    edges = _edges(rows, cols, pv, n)
     rng = as_generator(seed)
     if init is None:
         Y = rng.standard_normal((n, dim))
@@ -512,7 +562,7 @@ def tloe(
                 momentum = 0.8
             if not exact and (it - 1) % _NEAR_EVERY == 0:
                 near = _near(Y, grid.get(Y, cells)[3])
-            f, grad = _value_grad(Y, rows, cols, pv, a, ex, exact, near, grid, labels, spring)
+            f, grad = _value_grad(Y, edges, a, ex, exact, near, grid, labels, spring)
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)
