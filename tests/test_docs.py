@@ -169,6 +169,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"GARI >= {P['geometric_gari']:g}" in doc
     assert f"when that run reaches GARI >= {P['exact_gari']:g}, t-LOE is not run" in doc
     assert f"refined by {P['stress_iter']} rounds of sparse stress" in doc
+    assert (f"beyond {P['small_nodes']} nodes at its own size, a median edge of "
+            f"{P['init_edge']:g}, with the early phase's attraction exaggerated "
+            f"{P['edge_early_ex']:g} times") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc

@@ -49,6 +49,10 @@ def test_the_stages_by_size_and_kind():
     assert plan(500, objective="hinge", limited=True)[0].score_pivot_first
     assert not plan(500, objective="hinge")[0].score_pivot_first
     assert plan(300, max_iter=40)[0].tloe_iter == 40
+    # t-LOE's start keeps its size (median edge init_edge) beyond small_nodes under "auto"
+    assert mesh.init_edge == P.POLICY["init_edge"] and small.init_edge is None
+    assert plan(1000, has_pos=True)[0].init_edge == P.POLICY["init_edge"]
+    assert t.init_edge is None  # pure t-LOE from a random start
 
 
 def test_the_plan_is_pure():
