@@ -11,8 +11,9 @@ The stages, in the order they run:
 2. **Err_local** (``objective="hinge"``, :func:`nx_ordinal.embed.loe`) -- its runs, each
    followed by the GARI tracker (``layouts._loe.selection``);
 3. **t-LOE** (``objective="t"``, :func:`nx_ordinal.embed.tloe`) -- one run with edge springs
-   under ``"auto"``, components embedded as if alone; not run under ``"auto"`` when
-   Err_local has already reached ``exact_gari``;
+   under ``"auto"``, components embedded as if alone, from the stress start at its own
+   size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``); not run under
+   ``"auto"`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing;
 5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes (``keep_err_local``);
