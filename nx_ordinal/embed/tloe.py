@@ -447,8 +447,10 @@ def tloe(
         is this long instead.  A start that already has the graph's shape then
         keeps it: from a spread of 1e-2 the run first expands the drawing a thousandfold,
         unevenly (a 3-D mesh's stress rises from 0.011 to 0.08 within 25 iterations).
-        :func:`nx_ordinal.loe_layout` passes 2.0 from its stress start beyond 100 nodes.
-        Ignored without ``init`` or when the start's median edge is 0.    learning_rate : float or None
+        :func:`nx_ordinal.loe_layout` passes 2.0 from its stress start beyond 100 nodes
+        (with ``early_exaggeration=2``).  Ignored without ``init`` or when the start's
+        median edge is 0.
+    learning_rate : float or None
         Step size; None: ``n / (4 early_exaggeration)``.
     max_time : float or None
         Seconds; the current configuration is returned when they are spent (and after

@@ -270,13 +270,13 @@ def loe_layout(
 
     ("default": t-LOE with springs from the sparse-stress start at its own size.)
     (t-FDP, published: NP1 0.549, 0.795, 0.659, 0.875 and SE 0.028, 0.049, 0.080, 0.151 on
-    these four.)  t-LOE's early phase (attraction exaggerated 2 times from the stress
-    start, 4 from a random one) gathers neighbourhoods, its later phase (exaggeration falling from 1 to 0.4) lets the repulsion
-    between non-neighbours unfold them.  The Err_local runs add what a hinge does best:
-    graphs that embed (nearly) exactly (Frucht: GARI 1.0 against t-LOE's 0.89; a random
-    geometric graph of 10,000 nodes: 0.998 against 0.90).  Where a trade-off remains (the
-    3-D mesh "data": stress 1.5 times t-FDP's at NP1 0.76 against its 0.73), ``spring``
-    moves along it.
+    these four.) t-LOE's early phase (attraction exaggerated 2 times from the stress start,
+    4 from a random one) gathers neighbourhoods, its later phase (exaggeration falling from
+    1 to 0.4) lets the repulsion between non-neighbours unfold them. The Err_local runs add
+    what a hinge does best: graphs that embed (nearly) exactly (Frucht: GARI 1.0 against
+    t-LOE's 0.89; a random geometric graph of 10,000 nodes: 0.998 against 0.90). Where a
+    trade-off remains (the 3-D mesh "data": stress 1.5 times t-FDP's at NP1 0.76 against its
+    0.73), ``spring`` moves along it.
 
     The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and
     one function turns the graph's facts and the arguments into the stages to run: the
