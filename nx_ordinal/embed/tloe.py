@@ -441,7 +441,10 @@ def tloe(
     spring : float, default 0
         Weight of the edge springs (above); nonnegative.  0: pure t-LOE; 0.03 (the
         default of :func:`nx_ordinal.loe_layout`) keeps a mesh whole; 0.1 and above trade
-        more nearest neighbours for shorter edges.
+        more nearest neighbours for shorter edges.  A vertex whose springs' curvature
+        (``2 spring sum_j (p_ij + p_ji)``) exceeds the inverse learning rate -- a hub with
+        hundreds of leaves -- steps by that inverse instead: the springs' pull grows with
+        the distance, and a longer step would fling it away.
     init_edge : float or None
         With ``init``: scale it (standardised per axis as above) so that its median edge
         is this long instead.  A start that already has the graph's shape then
@@ -533,6 +536,14 @@ def tloe(
     pv = (1.0 / (n * np.maximum(deg, 1.0)))[rows]
     a = np.where(deg > 0, 1.0 / n, 0.0)  # row sums of P
     edges = _edges(rows, cols, pv, n)
+    step = learning_rate
+    if spring:
+        # the springs' curvature at i, 2 spring sum_j q_ij: a step beyond its inverse would
+        # overshoot (a hub with hundreds of leaves; the t-kernel's pull is bounded, theirs
+        # grows with the distance), so such vertices take that step instead
+        stiff = 2.0 * spring * (np.bincount(edges.u, edges.q, minlength=n)
+                                + np.bincount(edges.v, edges.q, minlength=n))
+        step = np.minimum(learning_rate, 1.0 / np.maximum(stiff, 1e-300))[:, None]
     rng = as_generator(seed)
     if init is None:
         Y = rng.standard_normal((n, dim))
@@ -582,7 +593,7 @@ def tloe(
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)
             np.maximum(gains, 0.01, out=gains)
-            update = momentum * update - learning_rate * gains * grad
+            update = momentum * update - step * gains * grad
             Y = Y + update
             Y -= Y.mean(axis=0)
             progress.update(f)
