@@ -423,7 +423,8 @@ def loe_layout(
             tloe_run = _tloe_run(A, dim, S, plan.tloe_iter, frame.stream("tloe", 0), budget,
                                  verbose and tracker is None, select_gari=tracker is not None,
                                  progress=progress if tracker is not None else None,
-                                 spring=plan.spring, init_edge=plan.init_edge)
+                                 spring=plan.spring, init_edge=plan.init_edge,
+                                 early_exaggeration=plan.early_exaggeration)
         # 4. polish: Err_local from t-LOE's drawing (at unit size: delta's scale)
         if polish:
             S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
@@ -487,7 +488,7 @@ def _is_knn_graph(frame):
 
 
 def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
-              progress=None, spring=0.0, init_edge=None):
+              progress=None, spring=0.0, init_edge=None, early_exaggeration=None):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
@@ -527,7 +528,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,
                    seed=seed, callback=callback, max_time=budget.left(), verbose=verbose,
                    labels=lab, spring=spring, init_edge=init_edge,
-                   **({"early_exaggeration": POLICY["edge_early_ex"]} if init_edge else {}))
+                   **({} if early_exaggeration is None
+                      else {"early_exaggeration": early_exaggeration}))
         if local is not None:
             scores.append(local.offer(res.embedding, res.objective))
             if spring:

@@ -145,12 +145,14 @@ class Plan:
     large: bool
     drop_shortcuts: bool
     #: a t-LOE run, its iterations, its springs and its start ("pos", "pivot", "random"),
-    #: that start's median edge length (None: a spread of 1e-2)
+    #: that start's median edge length (None: a spread of 1e-2) and, with it, the early
+    #: phase's exaggeration (None: tloe's own)
     tloe: bool
     tloe_iter: int
     spring: float
     tloe_start: str
     init_edge: float | None
+    early_exaggeration: float | None
     #: the configuration of best GARI is kept (select="gari"), else the lowest objective
     select_gari: bool
     #: with max_time, the pivot start is scored before Err_local (its price)
@@ -257,4 +259,5 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 solver_init=solver_init, large=large, drop_shortcuts=drop, tloe=tloe,
                 tloe_iter=tloe_iter, spring=float(spring), tloe_start=tloe_start,
                 init_edge=init_edge,
+                early_exaggeration=None if init_edge is None else POLICY["edge_early_ex"],
                 select_gari=select == "gari", score_pivot_first=score_first)
