@@ -79,7 +79,7 @@ def test_single_precision_exact_fields_within_their_documented_error(monkeypatch
 
 
 @pytest.mark.parametrize("G, bound_z, bound_rs", [
-    (nx.balanced_tree(3, 6), 0.01, 0.025),  # 1,093 nodes: measured 0.7 %, 1.6 %
+    (nx.balanced_tree(3, 6), 0.01, 0.03),  # 1,093 nodes: measured 0.8 %, 2.5 %
     (nx.triangular_lattice_graph(30, 60), 0.01, 0.06),  # 961 nodes: 0.5 %, 4.9 %
 ])
 def test_split_fields_approximate_exact_ones(G, bound_z, bound_rs):
@@ -165,8 +165,8 @@ def test_loe_layout_objectives():
         assert np.isfinite(X).all() and np.abs(X).max() == pytest.approx(1.0)
         score[objective] = (gari_array(A, X), neighbourhood_preservation_array(A, X))
     # "auto": t-LOE with springs from the pivot-MDS start, Err_local's drawing only where it
-    # wins on both axes; on Les Miserables Err_local's NP1 is 0.52, t-LOE's above 0.7
-    assert score["auto"][1] >= 0.7
+    # wins on both axes; on Les Miserables Err_local's NP1 is 0.52, t-LOE's 0.68
+    assert score["auto"][1] >= 0.65
     assert score["auto"][1] > score["hinge"][1] + 0.1
     with pytest.raises(ValueError, match="objective"):
         nx_ordinal.loe_layout(G, objective="soft")
@@ -286,17 +286,26 @@ def test_us_cities_knn_graph_keeps_its_map(shared_data):
 
 
 def test_spring_gradient_matches_central_differences():
-    G = nx.random_regular_graph(3, 20, seed=4)
+    # uneven degrees (hubs joined to hubs), so the median floor of the springs' weights acts
+    G = nx.barabasi_albert_graph(20, 2, seed=4)
     A = nx.to_scipy_sparse_array(G, nodelist=range(20))
     rows, cols, pv, a = _parts(A)
     edges = tloe_module._edges(rows, cols, pv, 20)
     X = np.random.default_rng(3).normal(size=(20, 2)) * 3
+    # each edge's spring weighs max(q_uv, median q), q_uv = p_uv + p_vu (brute force)
+    q = {}
+    for i, j, p in zip(rows, cols, pv, strict=True):
+        key = (min(i, j), max(i, j))
+        q[key] = q.get(key, 0.0) + p
+    floor = float(np.median(list(q.values())))
+    k = {e: max(w, floor) for e, w in q.items()}
+    assert sum(w < floor for w in q.values()) >= 5  # the floor raises some springs
     for ex in (1.0, 2.5):
         f, g = tloe_module._value_grad(X, edges, a, ex, exact=True, spring=0.2)
         f0, g0 = tloe_module._value_grad(X, edges, a, ex, exact=True)
-        D2 = ((X[rows] - X[cols]) ** 2).sum(1)
-        # the loss is t-LOE's plus spring * sum p_ij d_ij^2 ...
-        assert f == pytest.approx(f0 + 0.2 * float(pv @ D2), rel=1e-12)
+        # the loss is t-LOE's plus spring * sum_uv k_uv d_uv^2 ...
+        springs = sum(w * float(((X[u] - X[v]) ** 2).sum()) for (u, v), w in k.items())
+        assert f == pytest.approx(f0 + 0.2 * springs, rel=1e-12)
         h = 1e-6
         num = np.zeros_like(X)
         for i in range(20):
@@ -312,10 +321,9 @@ def test_spring_gradient_matches_central_differences():
         if ex == 1.0:
             assert np.allclose(g, num, rtol=1e-5, atol=1e-9)
         spring_pull = np.zeros_like(X)
-        for b in range(2):
-            d = pv * (X[rows, b] - X[cols, b])
-            spring_pull[:, b] = (np.bincount(rows, d, minlength=20)
-                                 - np.bincount(cols, d, minlength=20))
+        for (u, v), w in k.items():
+            spring_pull[u] += w * (X[u] - X[v])
+            spring_pull[v] -= w * (X[u] - X[v])
         assert np.allclose(g - g0, 2 * 0.2 * spring_pull, rtol=1e-9, atol=1e-12)
     with pytest.raises(ValueError, match="spring must be a finite number >= 0, got -1.0"):
         tloe(A, spring=-1.0)
@@ -431,7 +439,7 @@ def test_the_sized_start_keeps_a_3d_mesh_whole(shared_data):
 
 
 def test_springs_do_not_fling_a_hub_away():
-    """A hub with hundreds of leaves carries a spring curvature 2 spring sum_j q_ij far
+    """A hub with hundreds of leaves carries a spring curvature 2 spring sum_j k_ij far
     above the inverse learning rate: without the per-vertex step limit the hubs of this
     grid oscillate outward (max / median edge length 7e5 after 200 iterations); with it
     every edge stays within a few median lengths."""
@@ -448,3 +456,20 @@ def test_springs_do_not_fling_a_hub_away():
     r, c = A.nonzero()
     lengths = np.linalg.norm(X[r] - X[c], axis=1)
     assert np.isfinite(X).all() and lengths.max() < 10 * np.median(lengths)
+
+
+def test_the_springs_hold_hubs_of_leaves_together():
+    """Ten hubs in a path, each with 20 leaves: q = p_uv + p_vu is smallest on the edges
+    between hubs, and springs weighed by it let the hubs' clouds drift apart (the longest
+    hub-hub edge 5-7 median edges, seeds 0-3); with each spring at least the median edge's
+    2.3-2.6, at the same NP1."""
+    from nx_ordinal.metrics import neighbourhood_preservation
+
+    G = nx.path_graph(10)
+    for h in range(10):
+        G.add_edges_from((h, 10 + 20 * h + i) for i in range(20))
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    length = {e: float(np.linalg.norm(pos[e[0]] - pos[e[1]])) for e in G.edges()}
+    median = float(np.median(list(length.values())))
+    assert max(length[(h, h + 1)] for h in range(9)) < 3.5 * median
+    assert neighbourhood_preservation(G, pos) > 0.27
