@@ -473,3 +473,15 @@ def test_the_springs_hold_hubs_of_leaves_together():
     median = float(np.median(list(length.values())))
     assert max(length[(h, h + 1)] for h in range(9)) < 3.5 * median
     assert neighbourhood_preservation(G, pos) > 0.27
+
+
+def test_a_ternary_tree_keeps_its_branches():
+    """Balanced ternary tree of 1,093 nodes, default call: with springs weighed by q the
+    edges near the root (between degree-4 vertices, the lowest q) stretched to 14.6 median
+    edges and the leaf claws scattered round the centre; with the median floor 11.4."""
+    from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
+
+    G = nx.balanced_tree(3, 6)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert long_edge_ratio(G, pos) < 12.5
+    assert neighbourhood_preservation(G, pos) > 0.87

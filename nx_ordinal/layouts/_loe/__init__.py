@@ -253,22 +253,23 @@ def loe_layout(
     dwt_1005    pivot-MDS start       0.298 0.465 0.030 1.6
     dwt_1005    + sparse stress       0.396 0.538 0.023 1.6
     dwt_1005    t-LOE, random start   0.729 0.639 0.195 6.8
-    dwt_1005    default               0.643 0.662 0.028 2.5
+    dwt_1005    default               0.649 0.665 0.030 2.7
     3elt        pivot-MDS start       0.316 0.357 0.061 2.2
     3elt        + sparse stress       0.454 0.475 0.040 2.1
     3elt        t-LOE, random start   0.892 0.781 0.281 20.9
-    3elt        default               0.804 0.728 0.055 3.0
+    3elt        default               0.804 0.725 0.054 3.2
     USPowerGrid pivot-MDS start       0.063 0.181 0.117 3.6
     USPowerGrid + sparse stress       0.026 0.148 0.074 2.2
     USPowerGrid t-LOE, random start   0.761 0.607 0.292 49.0
-    USPowerGrid default               0.699 0.564 0.088 8.4
+    USPowerGrid default               0.683 0.561 0.085 7.5
     btree9      pivot-MDS start       0.006 0.066 0.314 1.4
     btree9      + sparse stress       0.012 0.136 0.147 1.9
     btree9      t-LOE, random start   0.929 0.822 0.246 27.0
-    btree9      default               0.888 0.776 0.154 7.9
+    btree9      default               0.892 0.773 0.152 7.6
     =========== ===================== ===== ===== ===== ==========
 
-    ("default": t-LOE with springs from the sparse-stress start at its own size.)
+    ("default": t-LOE with springs from the sparse-stress start at its own size, each
+    spring at least as strong as the median edge's.)
     (t-FDP, published: NP1 0.549, 0.795, 0.659, 0.875 and SE 0.028, 0.049, 0.080, 0.151 on
     these four.) t-LOE's early phase (attraction exaggerated 2 times from the stress start,
     4 from a random one) gathers neighbourhoods, its later phase (exaggeration falling from
