@@ -163,6 +163,7 @@ def test_architecture_lists_every_function_level_import():
 
 def test_loe_layout_docstring_numbers_match_the_code():
     """The numbers loe_layout's docstring states are those of the policy table."""
+    from nx_ordinal.embed.tloe import ANCHOR_PIVOTS
     from nx_ordinal.layouts._loe.plan import POLICY as P
 
     doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
@@ -172,6 +173,10 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"beyond {P['small_nodes']} nodes at its own size, a median edge of "
             f"{P['init_edge']:g}, with the early phase's attraction exaggerated "
             f"{P['edge_early_ex']:g} times") in doc
+    assert (f"up to {P['anchor_max_nodes']:,} nodes, when the start's own stress is at most "
+            f"{P['anchor_stress']:g} -- hop distances that embed well, as on meshes -- the "
+            f"later phase also keeps the hop distances from {ANCHOR_PIVOTS} pivots, a stress "
+            f"anchor of weight {P['anchor']:g}") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc

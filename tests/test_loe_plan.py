@@ -55,6 +55,31 @@ def test_the_stages_by_size_and_kind():
     assert t.init_edge is None  # pure t-LOE from a random start
 
 
+def test_the_stress_anchor_where_the_start_s_stress_is_low():
+    """t-LOE keeps the hop distances (anchor) beyond small_nodes under "auto" from the
+    stress start, up to anchor_max_nodes, when that start's stress is at most
+    anchor_stress; the stress is asked only then."""
+    low, high = P.POLICY["anchor_stress"], P.POLICY["anchor_stress"] + 0.01
+    asked = []
+
+    def stress(value):
+        def ask():
+            asked.append(value)
+            return value
+        return ask
+
+    assert plan(1000, start_stress=stress(low))[0].anchor == P.POLICY["anchor"]
+    assert plan(1000, start_stress=stress(high))[0].anchor == 0.0
+    assert plan(1000)[0].anchor == 0.0  # no measure: no anchor
+    asked.clear()
+    for kw in ({"objective": "t"}, {"has_pos": True}):  # not from the stress start
+        assert plan(1000, start_stress=stress(low), **kw)[0].anchor == 0.0
+    assert plan(P.POLICY["small_nodes"], start_stress=stress(low))[0].anchor == 0.0
+    assert plan(P.POLICY["anchor_max_nodes"] + 1, start_stress=stress(low))[0].anchor == 0.0
+    assert asked == []
+    assert plan(P.POLICY["anchor_max_nodes"], start_stress=stress(low))[0].anchor > 0
+
+
 def test_the_plan_is_pure():
     a, _ = plan(1000, gari=0.8)
     b, _ = plan(1000, gari=0.8)

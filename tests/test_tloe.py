@@ -430,10 +430,12 @@ def test_init_edge_sets_the_start_s_median_edge():
 def test_the_sized_start_keeps_a_3d_mesh_whole(shared_data):
     """The benchmark's 3-D mesh "data": from a start shrunk to a spread of 1e-2 t-LOE
     re-expands it unevenly (stress 3.3 times t-FDP's); from the stress start at its own
-    size (init_edge) the default call stays within 2 times, NP1 above the best published."""
+    size (init_edge) the default call stays within 1.5 times, with the stress anchor within
+    1.25, NP1 above the best published."""
     G, best = _benchmark(shared_data, "data")
     pos = nx_ordinal.loe_layout(G, seed=0)
-    assert nx_ordinal.metrics.stress(G, pos, pairs="all") <= 2.0 * _published(
+    # with the stress anchor (its start's stress 0.011): 1.12 times, the issue's 1.25
+    assert nx_ordinal.metrics.stress(G, pos, pairs="all") <= 1.25 * _published(
         shared_data, "data", "SE.csv", "t-FDP")
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) >= best
 
@@ -485,3 +487,48 @@ def test_a_ternary_tree_keeps_its_branches():
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert long_edge_ratio(G, pos) < 12.5
     assert neighbourhood_preservation(G, pos) > 0.87
+
+
+def test_anchor_gradient_matches_central_differences_and_vanishes_on_an_isometry():
+    G = nx.random_labeled_tree(40, seed=2)
+    A = nx.to_scipy_sparse_array(G, nodelist=range(40), format="csr")
+    anc = tloe_module._anchor_pivots(A, 7)
+    assert anc.piv.size == 7 and anc.piv[0] == max(G.degree, key=lambda t: (t[1], -t[0]))[0]
+    X = np.random.default_rng(3).normal(size=(40, 2))
+    f, g = tloe_module._anchor_value_grad(X, anc)
+    h = 1e-6
+    num = np.zeros_like(X)
+    for i in range(40):
+        for b in range(2):
+            E = np.zeros_like(X)
+            E[i, b] = h
+            num[i, b] = (tloe_module._anchor_value_grad(X + E, anc)[0]
+                         - tloe_module._anchor_value_grad(X - E, anc)[0]) / (2 * h)
+    assert np.allclose(g, num, rtol=1e-6, atol=1e-10)
+    # a path drawn on a line, at any scale: its hop distances exactly, nothing to pull
+    P = nx.to_scipy_sparse_array(nx.path_graph(30), format="csr")
+    line = np.column_stack([np.arange(30) * 3.7, np.zeros(30)])
+    f, g = tloe_module._anchor_value_grad(line, tloe_module._anchor_pivots(P, 5))
+    assert f == pytest.approx(0.0, abs=1e-12) and np.abs(g).max() < 1e-12
+    # farthest-first from the first vertex of highest degree (1): then the far end, the middle
+    assert list(tloe_module._anchor_pivots(P, 3).piv) == [1, 29, 15]
+    with pytest.raises(ValueError, match="anchor must be a finite number >= 0, got -1"):
+        tloe(P, anchor=-1)
+
+
+def test_the_anchor_keeps_a_tree_s_shape():
+    """A random tree from the stress start, as loe_layout runs t-LOE beyond 600 nodes: the
+    later phase spreads its branches over a disc (stress 0.078); anchored to 20 pivots' hop
+    distances 0.061, as many nearest neighbours (NP1 0.924 both)."""
+    from nx_ordinal.embed import pivot_mds
+    from nx_ordinal.metrics import neighbourhood_preservation_array, stress_array
+
+    A = nx.to_scipy_sparse_array(nx.random_labeled_tree(800, seed=3), format="csr")
+    S = pivot_mds(A, 2, seed=0, stress_iter=30)
+    kw = dict(init=S, init_edge=2.0, early_exaggeration=2.0, spring=0.03, seed=0,
+              max_iter=300, early_iter=75)
+    free = tloe(A, **kw).embedding
+    held = tloe(A, anchor=0.3, **kw).embedding
+    assert stress_array(A, held) < 0.85 * stress_array(A, free)
+    assert neighbourhood_preservation_array(A, held) > neighbourhood_preservation_array(
+        A, free) - 0.01

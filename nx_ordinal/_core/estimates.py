@@ -530,14 +530,19 @@ def adjacency_error_memory(n: int, k: int) -> Estimate:
 
 # ------------------------------------------------------------------------------------ layouts
 def loe_layout_memory(
-    n: int, dim: int, n_edges: int, n_init: int, *, kamada_kawai: bool = False
+    n: int, dim: int, n_edges: int, n_init: int, *, kamada_kawai: bool = False,
+    anchor_pivots: int = 0,
 ) -> Estimate:
     """:func:`nx_ordinal.loe_layout`: the ``n_init`` starts and results it compares
     (2 n_init n dim floats), networkx's Kamada-Kawai start on small graphs (about 4 n^2 dim
-    floats: its pairwise differences), then :func:`loe_memory`."""
+    floats: its pairwise differences), t-LOE's stress anchor from ``anchor_pivots`` pivots
+    (about (dim + 6) P n floats), then :func:`loe_memory`."""
     n, d, k = int(n), int(dim), int(n_init)
     est = Estimate("loe_layout", suggestion="use fewer n_init or a smaller dim")
     est.add("starts and runs compared (n_init)", 2 * F8 * n * d * k, n_init=k, dim=d)
+    if anchor_pivots:
+        est.add("t-LOE's stress anchor (pivots x n)", (d + 6) * F8 * int(anchor_pivots) * n,
+                n=n, dim=d)
     if kamada_kawai:
         est.add("Kamada-Kawai start (n x n x dim differences)", 4 * F8 * n * n * d, n=n,
                 dim=d)

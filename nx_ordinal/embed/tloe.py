@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["tloe", "tloe_fields"]
 
+#: pivots of the stress anchor (tloe's anchor_pivots)
+ANCHOR_PIVOTS = 20
 #: beyond this many vertices the repulsion is computed on a grid (below: exactly, O(n^2))
 EXACT_MAX_N = 600
 #: the grid's kernel is smoothed over this many cells; w - w_s is added exactly over each
@@ -315,6 +317,75 @@ def _value_grad(Y: FloatArray, edges: _Edges, a: FloatArray,
     return f, grad
 
 
+class _Anchor(NamedTuple):
+    """The hop distances that :func:`tloe`'s stress anchor keeps: ``piv`` the pivots, ``inv``
+    (P, n) the inverse of their hop distances to every vertex (0 for a pivot itself and
+    for vertices it does not reach), ``count`` the pairs that count."""
+
+    piv: Any
+    inv: Any
+    count: int
+
+
+def _anchor_pivots(A: Any, n_pivots: int) -> _Anchor | None:
+    """``n_pivots`` pivots picked farthest-first (from the vertex of highest degree, ties to
+    the lowest index; each next one the vertex farthest in hops from those picked, a vertex
+    not yet reached first), with their hop distances: one breadth-first search each,
+    O(P (n + E)).  None when no pair of vertices is connected."""
+    import scipy.sparse.csgraph as csg
+
+    n = A.shape[0]
+    B = ((A + A.T) != 0).astype(np.float64).tocsr()
+    P = min(int(n_pivots), n)
+    D = np.empty((P, n))
+    nearest = np.full(n, np.inf)
+    p = int(np.argmax(np.diff(B.indptr)))
+    piv = []
+    for k in range(P):
+        piv.append(p)
+        D[k] = csg.shortest_path(B, directed=False, unweighted=True, indices=p)
+        nearest = np.minimum(nearest, D[k])
+        far = np.where(np.isinf(nearest), np.inf, nearest)
+        far[piv] = -1.0
+        p = int(np.argmax(far))
+    ok = np.isfinite(D) & (D > 0)
+    count = int(ok.sum())
+    if count == 0:
+        return None
+    inv = np.divide(1.0, D, out=np.zeros_like(D), where=ok)
+    return _Anchor(np.array(piv), inv, count)
+
+
+def _anchor_value_grad(Y: FloatArray, anc: _Anchor) -> tuple[float, FloatArray]:
+    """The stress anchor ``(1 / |pairs|) sum_pj (e_pj / D_pj - s)^2`` over the pivots' pairs
+    (``e`` the drawn distance, ``s`` the scale that minimises it: the mean of ``e / D``)
+    and its gradient (``s`` optimal: its own variation adds nothing).  O(P n dim) over
+    the (P, n) arrays of ``anc``, a dozen passes."""
+    n, d = Y.shape
+    Yp = Y[anc.piv]
+    diff = [Y[:, b][None, :] - Yp[:, b][:, None] for b in range(d)]  # y_j - y_p
+    e = diff[0] * diff[0]
+    for D in diff[1:]:
+        e += D * D
+    np.sqrt(e, out=e)
+    ratio = e * anc.inv  # e / D on the pairs that count, else 0
+    total = float(ratio.sum())
+    scale = total / anc.count
+    value = float(np.dot(ratio.ravel(), ratio.ravel())) / anc.count - scale * scale
+    # d/dy_j of (e/D - s)^2 = 2 (e/D - s) / D * (y_j - y_p) / e
+    c = ratio - scale
+    c *= anc.inv
+    np.maximum(e, 1e-300, out=e)
+    c /= e
+    c *= 2.0 / anc.count
+    grad = np.empty((n, d))
+    for b, D in enumerate(diff):
+        D *= c
+        grad[:, b] = D.sum(axis=0)
+        grad[anc.piv, b] -= D.sum(axis=1)
+    return value, grad
+
+
 def _kernel_rows(A, B, lo, hi, labels):
     """Rows ``lo:hi`` of the kernel matrix ``w_ik = 1/(1 + d_ik^2)``, zero on the diagonal
     and (with ``labels``) between different labels.  ``1 + d_ik^2 = a_i . b_k`` for the
@@ -399,6 +470,8 @@ def tloe(
     early_exaggeration: float = 4.0,
     exaggeration: tuple[float, float] = (1.0, 0.4),
     spring: float = 0.0,
+    anchor: float = 0.0,
+    anchor_pivots: int = ANCHOR_PIVOTS,
     init_edge: float | None = None,
     learning_rate: float | None = None,
     max_time: float | None = None,
@@ -432,6 +505,13 @@ def tloe(
     price_1000, 11-12 with the floor).  The comparisons are unchanged; the springs are a
     prior on the drawing's edge lengths.  0 is pure t-LOE.
 
+    With ``anchor > 0`` the later phase also keeps the graph's hop distances D_pj from
+    ``anchor_pivots`` pivots p (picked farthest-first) to every vertex j: the term ``anchor
+    * mean_pj (e_pj / D_pj - s)^2``, e the drawn distance and s the scale that minimises it
+    (the stress of those pairs, weighted 1/D^2 as in stress majorization, at the drawing's
+    own scale).  The springs hold edges; the anchor holds the shape between them, where
+    the repulsion would otherwise bend a mesh that embeds well.
+
     Parameters
     ----------
     A : sparse matrix or array, shape (n, n)
@@ -454,6 +534,12 @@ def tloe(
         (``2 spring sum_j k_ij``) exceeds the inverse learning rate -- a hub with
         hundreds of leaves -- steps by that inverse instead: the springs' pull grows with
         the distance, and a longer step would fling it away.
+    anchor : float, default 0
+        Weight of the stress anchor (above); nonnegative.  0: none.
+        :func:`nx_ordinal.loe_layout` passes 0.3 where its stress start's own stress is
+        low (meshes).
+    anchor_pivots : int, default 20
+        Pivots of the anchor: ``P`` breadth-first searches once, O(P n) an iteration.
     init_edge : float or None
         With ``init``: scale it (standardised per axis as above) so that its median edge
         is this long instead.  A start that already has the graph's shape then
@@ -491,7 +577,8 @@ def tloe(
     Cost per iteration O(E) for the attraction along the E edges plus the repulsion: O(n^2)
     up to ``EXACT_MAX_N`` = 600 vertices (or with ``labels``); beyond, O(n 2^dim + P + G^dim
     log G) for P <= 16 n near pairs and G = 1.4 n^(1/dim) grid cells a side (at most 512 in
-    2-D), plus a k-d tree search every 15 iterations.  Memory O(n) beyond the exact path's
+    2-D), plus a k-d tree search every 15 iterations; with ``anchor``, O(anchor_pivots
+    (n + E)) once and O(anchor_pivots n dim) an iteration.  Memory O(n) beyond the exact path's
     blocks of 4M entries, O(n + E + G^dim) on the grid path.
 
     Examples
@@ -526,6 +613,8 @@ def tloe(
     check_positive(ex1, "exaggeration[1]")
     spring = check_nonnegative(spring, "spring")
     init_edge = check_positive(init_edge, "init_edge", allow_none=True)
+    anchor = check_nonnegative(anchor, "anchor")
+    anchor_pivots = check_int(anchor_pivots, "anchor_pivots", minimum=1)
     max_time = check_positive(max_time, "max_time", allow_none=True)
     A = sp.csr_array(A, dtype=np.float64)
     n = A.shape[0]
@@ -567,6 +656,7 @@ def tloe(
         e = float(np.median(np.linalg.norm(Y[rows] - Y[cols], axis=1)))
         if e > 0:
             Y *= init_edge / e
+    anc = _anchor_pivots(A, anchor_pivots) if anchor else None
     update = np.zeros_like(Y)
     gains = np.ones_like(Y)
     history: list[float] = []
@@ -598,6 +688,10 @@ def tloe(
             if not exact and (it - 1) % _NEAR_EVERY == 0:
                 near = _near(Y, grid.get(Y, cells)[3])
             f, grad = _value_grad(Y, edges, a, ex, exact, near, grid, labels, spring)
+            if anc is not None and it > early_iter:
+                fa, ga = _anchor_value_grad(Y, anc)
+                f += anchor * fa
+                grad += anchor * ga
             history.append(f)
             flip = np.sign(grad) != np.sign(update)
             gains = np.where(flip, gains + 0.2, gains * 0.8)

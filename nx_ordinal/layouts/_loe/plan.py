@@ -12,7 +12,8 @@ The stages, in the order they run:
    followed by the GARI tracker (``layouts._loe.selection``);
 3. **t-LOE** (``objective="t"``, :func:`nx_ordinal.embed.tloe`) -- one run with edge springs
    under ``"auto"``, components embedded as if alone, from the stress start at its own
-   size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``); not run under
+   size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
+   where that start's stress is low (``anchor``, ``anchor_stress``); not run under
    ``"auto"`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing;
 5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
@@ -93,6 +94,16 @@ POLICY = MappingProxyType({
     #: polishes those drawings)
     "init_edge": 2.0,
     "edge_early_ex": 2.0,
+    #: under objective="auto" beyond small_nodes and up to anchor_max_nodes, when the
+    #: stress start's own stress is at most anchor_stress (hop distances embed well:
+    #: meshes, the benchmark's 3-D mesh "data" 0.011, 3elt 0.040; dense and small-world
+    #: graphs 0.06-0.24), t-LOE's later phase also keeps the pivots' hop distances with
+    #: this weight (tloe's anchor): "data"'s stress 1.51 -> 1.01 times t-FDP's and
+    #: bcsstk09's NP2 0.034 -> 0.028 below it.  Not for every graph: on jazz, cluster and
+    #: netscience NP1 or NP2 fall below their lines (weights 0.15 and 0.3)
+    "anchor": 0.3,
+    "anchor_stress": 0.06,
+    "anchor_max_nodes": 20_000,
     #: with springs, t-LOE returns its latest checkpoint within this GARI of its best (the
     #: later, the more relaxed the shape; 0.03 and 0.02 left jazz's and cluster's NP1 at
     #: or below their lines)
@@ -153,6 +164,8 @@ class Plan:
     tloe_start: str
     init_edge: float | None
     early_exaggeration: float | None
+    #: the weight of t-LOE's stress anchor (0: none)
+    anchor: float
     #: the configuration of best GARI is kept (select="gari"), else the lowest objective
     select_gari: bool
     #: with max_time, the pivot start is scored before Err_local (its price)
@@ -207,10 +220,12 @@ def auto_layout_starts(n: int, n_init: int) -> tuple[tuple[str, ...], str | None
 def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               objective: str, select: str, n_init: int | str, init: Sequence[str],
               max_iter: int, spring: float | None, limited: bool,
-              start_gari: Callable[[], float]) -> Plan:
+              start_gari: Callable[[], float],
+              start_stress: Callable[[], float] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
-    ``knn()``: whether it looks like a kNN graph; ``start_gari()``: the GARI of its pivot-MDS
-    start, asked only where a rule needs it) and the call's arguments (``has_pos``,
+    ``knn()``: whether it looks like a kNN graph; ``start_gari()`` and ``start_stress()``: the
+    GARI and the stress of its stress start, asked only where a rule needs them; None: never
+    low) and the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
     runs = resolve_n_init(n_init, n, objective, select)
@@ -255,9 +270,14 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     tloe_start = "pos" if has_pos else ("pivot" if objective == "auto" else "random")
     init_edge = (POLICY["init_edge"] if tloe and objective == "auto" and large
                  and tloe_start != "random" else None)
+    anchor = 0.0
+    if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
+            and start_stress is not None and start_stress() <= POLICY["anchor_stress"]):
+        anchor = POLICY["anchor"]
     return Plan(err_local=hinge, n_init=runs, err_start=err_start, inits=tuple(inits),
                 solver_init=solver_init, large=large, drop_shortcuts=drop, tloe=tloe,
                 tloe_iter=tloe_iter, spring=float(spring), tloe_start=tloe_start,
                 init_edge=init_edge,
                 early_exaggeration=None if init_edge is None else POLICY["edge_early_ex"],
+                anchor=anchor,
                 select_gari=select == "gari", score_pivot_first=score_first)
