@@ -320,11 +320,11 @@ def _value_grad(Y: FloatArray, edges: _Edges, a: FloatArray,
 class _Anchor(NamedTuple):
     """The hop distances that :func:`tloe`'s stress anchor keeps: ``piv`` the pivots, ``inv``
     (P, n) the inverse of their hop distances to every vertex (0 for a pivot itself and
-    for vertices it does not reach), ``count`` the pairs that count."""
+    for vertices it does not reach), ``pairs`` how many pairs count."""
 
     piv: Any
     inv: Any
-    count: int
+    pairs: int
 
 
 def _anchor_pivots(A: Any, n_pivots: int) -> _Anchor | None:
@@ -370,14 +370,14 @@ def _anchor_value_grad(Y: FloatArray, anc: _Anchor) -> tuple[float, FloatArray]:
     np.sqrt(e, out=e)
     ratio = e * anc.inv  # e / D on the pairs that count, else 0
     total = float(ratio.sum())
-    scale = total / anc.count
-    value = float(np.dot(ratio.ravel(), ratio.ravel())) / anc.count - scale * scale
+    scale = total / anc.pairs
+    value = float(np.dot(ratio.ravel(), ratio.ravel())) / anc.pairs - scale * scale
     # d/dy_j of (e/D - s)^2 = 2 (e/D - s) / D * (y_j - y_p) / e
     c = ratio - scale
     c *= anc.inv
     np.maximum(e, 1e-300, out=e)
     c /= e
-    c *= 2.0 / anc.count
+    c *= 2.0 / anc.pairs
     grad = np.empty((n, d))
     for b, D in enumerate(diff):
         D *= c
