@@ -319,8 +319,8 @@ def _value_grad(Y: FloatArray, edges: _Edges, a: FloatArray,
 
 class _Anchor(NamedTuple):
     """The hop distances that :func:`tloe`'s stress anchor keeps: ``piv`` the pivots, ``inv``
-    (P, n, single precision) the inverse of their hop distances to every vertex (0 for a pivot itself and
-    for vertices it does not reach), ``pairs`` how many pairs count."""
+    (P, n, single precision) the inverse of their hop distances to every vertex (0 for a
+    pivot itself and for vertices it does not reach), ``pairs`` how many pairs count."""
 
     piv: Any
     inv: Any
