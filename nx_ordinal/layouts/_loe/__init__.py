@@ -257,11 +257,11 @@ def loe_layout(
     dwt_1005    pivot-MDS start       0.298 0.465 0.030 1.6
     dwt_1005    + sparse stress       0.396 0.538 0.023 1.6
     dwt_1005    t-LOE, random start   0.729 0.639 0.195 6.8
-    dwt_1005    default               0.649 0.665 0.030 2.7
+    dwt_1005    default               0.626 0.647 0.028 2.4
     3elt        pivot-MDS start       0.316 0.357 0.061 2.2
     3elt        + sparse stress       0.454 0.475 0.040 2.1
     3elt        t-LOE, random start   0.892 0.781 0.281 20.9
-    3elt        default               0.804 0.725 0.054 3.2
+    3elt        default               0.796 0.717 0.049 3.1
     USPowerGrid pivot-MDS start       0.063 0.181 0.117 3.6
     USPowerGrid + sparse stress       0.026 0.148 0.074 2.2
     USPowerGrid t-LOE, random start   0.761 0.607 0.292 49.0
