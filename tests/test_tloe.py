@@ -27,6 +27,17 @@ def _parts(A):
     return rows, A.indices, pv, a
 
 
+def _central_differences(fun, X, h=1e-6):
+    """The gradient of the scalar function ``fun`` at ``X`` by central differences."""
+    num = np.zeros_like(X)
+    for i in range(X.shape[0]):
+        for b in range(X.shape[1]):
+            E = np.zeros_like(X)
+            E[i, b] = h
+            num[i, b] = (fun(X + E) - fun(X - E)) / (2 * h)
+    return num
+
+
 def test_gradient_matches_central_differences():
     G = nx.gnp_random_graph(25, 0.15, seed=3, directed=True)  # uneven out-degrees
     A = nx.to_scipy_sparse_array(G, nodelist=range(25))
@@ -34,15 +45,8 @@ def test_gradient_matches_central_differences():
     edges = tloe_module._edges(rows, cols, pv, 25)
     X = np.random.default_rng(0).normal(size=(25, 2)) * 2
     f, g = tloe_module._value_grad(X, edges, a, 1.0, exact=True)
-    num = np.zeros_like(X)
-    h = 1e-6
-    for i in range(25):
-        for b in range(2):
-            E = np.zeros_like(X)
-            E[i, b] = h
-            fp, _ = tloe_module._value_grad(X + E, edges, a, 1.0, exact=True)
-            fm, _ = tloe_module._value_grad(X - E, edges, a, 1.0, exact=True)
-            num[i, b] = (fp - fm) / (2 * h)
+    num = _central_differences(
+        lambda Y: tloe_module._value_grad(Y, edges, a, 1.0, exact=True)[0], X)
     assert np.allclose(g, num, rtol=1e-5, atol=1e-9)
     # the loss: sum of p_ij -log(w_ij / Z_i), computed by brute force
     D2 = ((X[:, None] - X[None]) ** 2).sum(-1)
@@ -306,17 +310,8 @@ def test_spring_gradient_matches_central_differences():
         # the loss is t-LOE's plus spring * sum_uv k_uv d_uv^2 ...
         springs = sum(w * float(((X[u] - X[v]) ** 2).sum()) for (u, v), w in k.items())
         assert f == pytest.approx(f0 + 0.2 * springs, rel=1e-12)
-        h = 1e-6
-        num = np.zeros_like(X)
-        for i in range(20):
-            for b in range(2):
-                E = np.zeros_like(X)
-                E[i, b] = h
-                fp = tloe_module._value_grad(X + E, edges, a, 1.0, exact=True,
-                                             spring=0.2)[0]
-                fm = tloe_module._value_grad(X - E, edges, a, 1.0, exact=True,
-                                             spring=0.2)[0]
-                num[i, b] = (fp - fm) / (2 * h)
+        num = _central_differences(
+            lambda Y: tloe_module._value_grad(Y, edges, a, 1.0, exact=True, spring=0.2)[0], X)
         # ... its gradient the true one at ex = 1; ex multiplies the t-kernel's pull only
         if ex == 1.0:
             assert np.allclose(g, num, rtol=1e-5, atol=1e-9)
@@ -510,14 +505,7 @@ def test_anchor_gradient_matches_central_differences_and_vanishes_on_an_isometry
     X = np.random.default_rng(3).normal(size=(40, 2))
     f, g = tloe_module._anchor_value_grad(X, anc)  # single precision
     assert f == pytest.approx(_anchor_reference(X, anc.piv, D), rel=1e-5)
-    h = 1e-6
-    num = np.zeros_like(X)
-    for i in range(40):
-        for b in range(2):
-            E = np.zeros_like(X)
-            E[i, b] = h
-            num[i, b] = (_anchor_reference(X + E, anc.piv, D)
-                         - _anchor_reference(X - E, anc.piv, D)) / (2 * h)
+    num = _central_differences(lambda Y: _anchor_reference(Y, anc.piv, D), X)
     assert np.allclose(g, num, rtol=1e-4, atol=1e-6 * np.abs(num).max())
     # a path drawn on a line, at any scale: its hop distances exactly, nothing to pull
     P = nx.to_scipy_sparse_array(nx.path_graph(30), format="csr")
