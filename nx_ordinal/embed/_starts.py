@@ -1,8 +1,9 @@
 """The solvers' starting configurations, in one module: the ``init="auto"`` rule of
 :func:`nx_ordinal.embed.loe` (:func:`auto_solver_start`), the start configurations of runs
 and restarts (named starts cycled over the runs, :func:`start_configurations`), the one
-perturbation rule of a restart (:func:`perturbed_start`), and the sparse-stress refinement
-of a pivot-MDS start (:func:`sparse_stress`).
+perturbation rule of a restart (:func:`perturbed_start`), the farthest-first choice of
+pivots with their graph distances (:func:`farthest_first`, for pivot MDS and t-LOE's stress
+anchor), and the sparse-stress refinement of a pivot-MDS start (:func:`sparse_stress`).
 
 The spectral and pivot-MDS starts themselves are solvers (:func:`nx_ordinal.embed.
 laplacian_eigenmaps`, :func:`nx_ordinal.embed.pivot_mds`): callers pass them in as ``base``.
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
 
     from .._core.typing import FloatArray
 
-__all__ = ["PIVOT_MIN_N", "auto_solver_start", "perturbed_start", "start_configurations",
-           "sparse_stress"]
+__all__ = ["PIVOT_MIN_N", "auto_solver_start", "farthest_first", "perturbed_start",
+           "start_configurations", "sparse_stress"]
 
 #: embed.loe's "auto" starts from pivot MDS beyond this many vertices (spectral up to it)
 PIVOT_MIN_N = 2000
@@ -33,6 +34,29 @@ def auto_solver_start(n: int) -> str:
     """The start :func:`nx_ordinal.embed.loe` takes for ``init="auto"`` on ``n`` vertices:
     ``"spectral"`` up to :data:`PIVOT_MIN_N`, ``"pivot"`` beyond (see ``loe``'s Notes)."""
     return "pivot" if n > PIVOT_MIN_N else "spectral"
+
+def farthest_first(W: sp.csr_array, count: int, first: int) -> tuple[np.ndarray, FloatArray]:
+    """``count`` pivots of the graph with symmetric (weighted) adjacency ``W``, picked
+    farthest-first from vertex ``first`` (each next one the vertex farthest from those
+    picked, a vertex none of them reaches first; ties to the lowest index), and their
+    shortest-path distances to every vertex, (count, n), ``inf`` where unreached.  One
+    Dijkstra search a pivot: O(count (n + E) log n)."""
+    from scipy.sparse.csgraph import dijkstra
+
+    n = W.shape[0]
+    pivots = np.empty(count, dtype=np.int64)
+    D = np.empty((count, n))
+    nearest = np.full(n, np.inf)
+    cur = int(first)
+    for t in range(count):
+        pivots[t] = cur
+        D[t] = dijkstra(W, directed=True, indices=cur)  # W is symmetric: 3x faster
+        np.minimum(nearest, D[t], out=nearest)
+        far = nearest.copy()
+        far[pivots[:t + 1]] = -1.0
+        cur = int(np.argmax(far))
+    return pivots, D
+
 
 def perturbed_start(X: FloatArray, rng: np.random.Generator) -> FloatArray:
     """``X`` plus Gaussian noise of 0.3 times its RMS spread about the centroid (1 when all

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 import scipy.sparse as sp
-from scipy.sparse.csgraph import dijkstra
 from scipy.spatial import cKDTree
 
 from .._core.estimates import laplacian_eigenmaps_memory, loe_memory, pivot_mds_memory
@@ -38,7 +37,13 @@ from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
 from ._local import CandidateList, LocalGraph, local_terms
 from ._spectral import random_walk_eigenvectors
-from ._starts import PIVOT_MIN_N, auto_solver_start, sparse_stress, start_configurations
+from ._starts import (
+    PIVOT_MIN_N,
+    auto_solver_start,
+    farthest_first,
+    sparse_stress,
+    start_configurations,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -245,15 +250,7 @@ def _pivot_mds(W, dim, n_landmarks, rng, stress_iter=0):
     if m <= dim + 1:
         return rng.standard_normal((m, dim))
     L = min(m, max(n_landmarks, dim + 1))
-    D = np.empty((L, m))
-    mind = np.full(m, np.inf)
-    cur = int(rng.integers(m))
-    landmarks = np.empty(L, dtype=np.int64)
-    for t in range(L):
-        landmarks[t] = cur
-        D[t] = dijkstra(W, directed=True, indices=cur)  # W is symmetric: 3x faster
-        np.minimum(mind, D[t], out=mind)
-        cur = int(np.argmax(mind))
+    landmarks, D = farthest_first(W, L, int(rng.integers(m)))
     C = D.T ** 2  # (m, L)
     C = C - C.mean(axis=0) - C.mean(axis=1)[:, None] + C.mean()
     C *= -0.5

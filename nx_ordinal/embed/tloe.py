@@ -30,6 +30,7 @@ from .._core.progress import Progress, warn_interrupted
 from .._core.result import EmbeddingResult
 from .._core.seeds import as_generator
 from .._core.validation import check_dim, check_int, check_nonnegative, check_positive
+from ._starts import farthest_first
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -328,32 +329,19 @@ class _Anchor(NamedTuple):
 
 
 def _anchor_pivots(A: Any, n_pivots: int) -> _Anchor | None:
-    """``n_pivots`` pivots picked farthest-first (from the vertex of highest degree, ties to
-    the lowest index; each next one the vertex farthest in hops from those picked, a vertex
-    not yet reached first), with their hop distances: one breadth-first search each,
-    O(P (n + E)).  None when no pair of vertices is connected."""
-    import scipy.sparse.csgraph as csg
-
+    """``n_pivots`` pivots picked farthest-first (:func:`~nx_ordinal.embed._starts.
+    farthest_first`, from the vertex of highest degree, ties to the lowest index), with
+    their hop distances: one search each, O(P (n + E) log n).  None when no pair of
+    vertices is connected."""
     n = A.shape[0]
     B = ((A + A.T) != 0).astype(np.float64).tocsr()
-    P = min(int(n_pivots), n)
-    D = np.empty((P, n))
-    nearest = np.full(n, np.inf)
-    p = int(np.argmax(np.diff(B.indptr)))
-    piv = []
-    for k in range(P):
-        piv.append(p)
-        D[k] = csg.shortest_path(B, directed=False, unweighted=True, indices=p)
-        nearest = np.minimum(nearest, D[k])
-        far = np.where(np.isinf(nearest), np.inf, nearest)
-        far[piv] = -1.0
-        p = int(np.argmax(far))
+    piv, D = farthest_first(B, min(int(n_pivots), n), int(np.argmax(np.diff(B.indptr))))
     ok = np.isfinite(D) & (D > 0)
     count = int(ok.sum())
     if count == 0:
         return None
     inv = np.divide(1.0, D, out=np.zeros_like(D), where=ok).astype(np.float32)
-    return _Anchor(np.array(piv), inv, count)
+    return _Anchor(piv, inv, count)
 
 
 def _anchor_value_grad(Y: FloatArray, anc: _Anchor) -> tuple[float, FloatArray]:
