@@ -186,7 +186,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"t-LOE runs {P['tloe_iter']} iterations up to {P['tloe_large']} nodes and "
             f"{P['tloe_iter_large']} beyond, with GARI checkpoints every {P['tloe_every']} "
             "iterations") in doc
-    assert f"a run stops once {P['tloe_patience']} checkpoints in a row" in doc
+    assert (f"beyond {P['tloe_large']} nodes, or from the stress start at its own size (beyond "
+            f"{P['small_nodes']} nodes under ``\"auto\"``: {P['tloe_iter_large']} iterations "
+            f"there too), a run stops once {P['tloe_patience']} checkpoints in a row") in doc
     assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
     assert (f"a tenth of it (at least {P['finish_scores']:g} GARI scores' time)" in doc
             and P["finish_share"] == 0.1)

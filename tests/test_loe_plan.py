@@ -53,6 +53,13 @@ def test_the_stages_by_size_and_kind():
     assert mesh.init_edge == P.POLICY["init_edge"] and small.init_edge is None
     assert plan(1000, has_pos=True)[0].init_edge == P.POLICY["init_edge"]
     assert t.init_edge is None  # pure t-LOE from a random start
+    # from the sized start the shorter schedule at any size beyond small_nodes; from a
+    # random start the long one up to tloe_large
+    mid = P.POLICY["tloe_large"] // 2 + P.POLICY["small_nodes"] // 2
+    assert plan(mid)[0].tloe_iter == P.POLICY["tloe_iter_large"]
+    assert plan(mid, objective="t")[0].tloe_iter == P.POLICY["tloe_iter"]
+    assert plan(P.POLICY["tloe_large"] + 1, objective="t")[0].tloe_iter == P.POLICY[
+        "tloe_iter_large"]
 
 
 def test_the_stress_anchor_where_the_start_s_stress_is_low():

@@ -289,9 +289,11 @@ def loe_layout(
     one function turns the graph's facts and the arguments into the stages to run: the
     starts, Err_local, t-LOE, the polish, the choice.  t-LOE runs 500 iterations up to 600
     nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early phase;
-    beyond 600 nodes a run stops once 3 checkpoints in a row stay below its best, and
-    components of up to 600 nodes are embedded together.  With a ``max_time``, a tenth of
-    it (at least 4 GARI scores' time) is kept for the final overlap removal.
+    beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
+    ``"auto"``: 300 iterations there too), a run stops once 3 checkpoints in a row stay
+    below its best, and components of up to 600 nodes are embedded together.  With a
+    ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
+    overlap removal.
 
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
@@ -520,7 +522,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         local = GariTracker(B) if select_gari else None
         scores: list[float] = []
         kept: list[FloatArray] = []  # with springs: every checkpoint's configuration
-        patient = B.shape[0] > POLICY["tloe_large"]  # small graphs: every run to the end
+        # small graphs from a random start: every run to the end
+        patient = B.shape[0] > POLICY["tloe_large"] or init_edge is not None
 
         def callback(_run, it, X, f):
             if progress is not None:
