@@ -356,13 +356,30 @@ def test_auto_keeps_err_local_only_when_it_wins_on_both_axes():
     def shapes(h, t, np2_h=0.5, np2_t=0.5):
         return lambda: asked.append(1) or (h, t, np2_h, np2_t)
 
-    assert not keep_err_local(0.70, 0.695, shapes(0.0, 1.0))  # scores within the margin
+    assert not keep_err_local(0.70, 0.705, shapes(0.0, 1.0))  # a lower score
     assert not asked  # ... and the stresses were not computed
+    # within the margin: only where no worse on any axis and better on one
+    assert not keep_err_local(0.70, 0.695, shapes(0.11, 0.10, 0.6, 0.5))
+    assert not keep_err_local(0.70, 0.695, shapes(0.10, 0.10, 0.49, 0.5))
+    assert keep_err_local(0.70, 0.695, shapes(0.10, 0.10, 0.5, 0.5))  # the score
+    assert keep_err_local(0.70, 0.70, shapes(0.09, 0.10, 0.5, 0.5))  # the stress
+    assert keep_err_local(0.70, 0.70, shapes(0.10, 0.10, 0.51, 0.5))  # NP2
+    assert not keep_err_local(0.70, 0.70, shapes(0.10, 0.10, 0.5, 0.5))  # a tie: t-LOE's
     assert keep_err_local(0.90, 0.80, shapes(0.10, 0.10))
     assert keep_err_local(0.90, 0.80, shapes(0.125, 0.10))  # 1.1 * 0.10 + 0.015
     assert not keep_err_local(0.90, 0.80, shapes(0.13, 0.10))  # a torn Err_local drawing
     assert keep_err_local(0.90, 0.80, shapes(0.10, 0.10, 0.45, 0.5))
     assert not keep_err_local(0.90, 0.80, shapes(0.10, 0.10, 0.44, 0.5))  # NP2 down 0.06
+
+
+def test_auto_keeps_the_polish_that_is_no_worse_anywhere_on_the_karate_club():
+    # Err_local's polish of t-LOE's karate club: score 0.577 against 0.572 (within the
+    # margin), stress 0.095 against 0.136, NP2 0.870 against 0.819: kept
+    G = nx.karate_club_graph()
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert nx_ordinal.metrics.stress(G, pos) < 0.1  # sfdp 0.101
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos, 2) > 0.85
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.49  # sfdp 0.38
 
 
 def test_auto_on_small_graphs_polishes_t_loe_with_err_local():

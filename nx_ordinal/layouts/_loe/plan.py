@@ -17,7 +17,8 @@ The stages, in the order they run:
    ``"auto"`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing;
 5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
-   only where it wins on both axes (``keep_err_local``);
+   only where it wins on both axes, or is no worse on any and better on one
+   (``keep_err_local``);
 
 then the frame's finish (overlap removal, rescaling).
 """
