@@ -169,3 +169,25 @@ def test_the_stress_start_everywhere_but_on_knn_graphs(monkeypatch):
     # (with a max_time the layout computes and scores the pivot start itself)
     nx_ordinal.loe_layout(G, seed=0, max_iter=50, max_time=600)
     assert rounds[1:] == [0]
+
+
+def test_t_loe_from_a_sized_start_stops_on_patience():
+    """t-LOE from a sized start (init_edge) stops once tloe_patience checkpoints in a row
+    stay below its best, at any size; from a random start up to tloe_large nodes every run
+    goes to its end."""
+    import numpy as np
+
+    from nx_ordinal._core.budget import Budget
+    from nx_ordinal.embed import pivot_mds
+    from nx_ordinal.layouts._loe import _tloe_run
+
+    G = nx.random_labeled_tree(200, seed=1)
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    X0 = pivot_mds(A, 2, seed=0, stress_iter=30)
+    rng = np.random.default_rng(0)
+    sized = _tloe_run(A, 2, X0, 2000, rng, Budget(None), False, select_gari=True,
+                      spring=0.03, init_edge=2.0, early_exaggeration=2.0)
+    assert sized.n_iter < 2000  # GARI peaked long before: stopped on patience
+    plain = _tloe_run(A, 2, None, 400, np.random.default_rng(0), Budget(None), False,
+                      select_gari=True)
+    assert plain.n_iter == 400
