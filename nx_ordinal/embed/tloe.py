@@ -529,7 +529,8 @@ def tloe(
         :func:`nx_ordinal.loe_layout` passes 0.3 where its stress start's own stress is
         low (meshes).
     anchor_pivots : int, default 20
-        Pivots of the anchor: ``P`` breadth-first searches once, O(P n) an iteration.
+        Pivots of the anchor: ``P`` shortest-path searches once (unit weights), O(P n) an
+        iteration.
     init_edge : float or None
         With ``init``: scale it (standardised per axis as above) so that its median edge
         is this long instead.  A start that already has the graph's shape then
