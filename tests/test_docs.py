@@ -187,8 +187,10 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['tloe_iter_large']} beyond, with GARI checkpoints every {P['tloe_every']} "
             "iterations") in doc
     assert (f"beyond {P['tloe_large']} nodes, or from the stress start at its own size (beyond "
-            f"{P['small_nodes']} nodes under ``\"auto\"``: {P['tloe_iter_large']} iterations "
-            f"there too), a run stops once {P['tloe_patience']} checkpoints in a row") in doc
+            f"{P['small_nodes']} nodes under ``\"auto\"``: {P['tloe_iter_sized']} iterations "
+            f"there, at any size, with steps of {P['sized_step']:g} n / alpha, t-SNE's "
+            "learning rate, for the early exaggeration alpha), a run stops once "
+            f"{P['tloe_patience']} checkpoints in a row") in doc
     assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
     assert (f"a tenth of it (at least {P['finish_scores']:g} GARI scores' time)" in doc
             and P["finish_share"] == 0.1)

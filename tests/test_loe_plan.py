@@ -30,7 +30,8 @@ def test_the_stages_by_size_and_kind():
     assert not small.large and asked == []  # the start's GARI is not needed, not asked
     mesh, asked = plan(1000, gari=0.5)  # not geometric: t-LOE alone
     assert (mesh.err_local, mesh.tloe, mesh.err_start) == (False, True, "none")
-    assert mesh.tloe_iter == P.POLICY["tloe_iter_large"] and asked == [1000]
+    assert mesh.tloe_iter == P.POLICY["tloe_iter_sized"] and asked == [1000]
+    assert mesh.tloe_step == P.POLICY["sized_step"] and small.tloe_step is None
     geo, _ = plan(1000, gari=0.8)  # geometric: Err_local too, from the measured pivot start
     assert (geo.err_local, geo.err_start, geo.drop_shortcuts, geo.large) == (
         True, "pivot", True, True)
@@ -56,10 +57,10 @@ def test_the_stages_by_size_and_kind():
     # from the sized start the shorter schedule at any size beyond small_nodes; from a
     # random start the long one up to tloe_large
     mid = P.POLICY["tloe_large"] // 2 + P.POLICY["small_nodes"] // 2
-    assert plan(mid)[0].tloe_iter == P.POLICY["tloe_iter_large"]
+    assert plan(mid)[0].tloe_iter == P.POLICY["tloe_iter_sized"]
     assert plan(mid, objective="t")[0].tloe_iter == P.POLICY["tloe_iter"]
-    assert plan(P.POLICY["tloe_large"] + 1, objective="t")[0].tloe_iter == P.POLICY[
-        "tloe_iter_large"]
+    big_t = plan(P.POLICY["tloe_large"] + 1, objective="t")[0]
+    assert (big_t.tloe_iter, big_t.tloe_step) == (P.POLICY["tloe_iter_large"], None)
 
 
 def test_the_stress_anchor_where_the_start_s_stress_is_low():
@@ -191,3 +192,36 @@ def test_t_loe_from_a_sized_start_stops_on_patience():
     plain = _tloe_run(A, 2, None, 400, np.random.default_rng(0), Budget(None), False,
                       select_gari=True)
     assert plain.n_iter == 400
+
+
+def test_t_loe_from_a_sized_start_steps_by_the_plan(monkeypatch):
+    """The plan's tloe_step reaches each t-LOE run as its learning rate, step * n / alpha
+    for the run's own size n (components embedded apart get their own); without it, tloe's
+    own rate."""
+    import numpy as np
+
+    import nx_ordinal.layouts._loe as L
+    from nx_ordinal._core.budget import Budget
+
+    seen = []
+    real = L.tloe
+
+    def spy(B, *args, **kw):
+        seen.append((B.shape[0], kw.get("learning_rate")))
+        return real(B, *args, **kw)
+
+    monkeypatch.setattr(L, "tloe", spy)
+    G = nx.disjoint_union(nx.grid_2d_graph(30, 30), nx.random_labeled_tree(700, seed=2))
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    X0 = np.random.default_rng(0).standard_normal((A.shape[0], 2))
+    L._tloe_run(A, 2, X0, 30, np.random.default_rng(0), Budget(None), False,
+                select_gari=True, spring=0.03, init_edge=2.0, early_exaggeration=2.0,
+                step=P.POLICY["sized_step"])
+    assert sorted(seen) == [(700, P.POLICY["sized_step"] * 700 / 2.0),
+                            (900, P.POLICY["sized_step"] * 900 / 2.0)]
+    seen.clear()
+    L._tloe_run(A, 2, None, 30, np.random.default_rng(0), Budget(None), False)
+    assert sorted(seen) == [(700, None), (900, None)]
+    seen.clear()
+    nx_ordinal.loe_layout(nx.random_labeled_tree(150, seed=4), seed=0)  # sized start
+    assert seen == [(150, P.POLICY["sized_step"] * 150 / P.POLICY["edge_early_ex"])]

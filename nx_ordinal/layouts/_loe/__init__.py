@@ -258,19 +258,19 @@ def loe_layout(
     dwt_1005    pivot-MDS start       0.298 0.465 0.030 1.6
     dwt_1005    + sparse stress       0.396 0.538 0.023 1.6
     dwt_1005    t-LOE, random start   0.729 0.639 0.195 6.8
-    dwt_1005    default               0.626 0.647 0.028 2.4
+    dwt_1005    default               0.623 0.644 0.028 2.5
     3elt        pivot-MDS start       0.316 0.357 0.061 2.2
     3elt        + sparse stress       0.454 0.475 0.040 2.1
     3elt        t-LOE, random start   0.892 0.781 0.281 20.9
-    3elt        default               0.796 0.717 0.049 3.1
+    3elt        default               0.804 0.726 0.048 2.8
     USPowerGrid pivot-MDS start       0.063 0.181 0.117 3.6
     USPowerGrid + sparse stress       0.026 0.148 0.074 2.2
     USPowerGrid t-LOE, random start   0.761 0.607 0.292 49.0
-    USPowerGrid default               0.683 0.561 0.085 7.5
+    USPowerGrid default               0.676 0.558 0.084 7.6
     btree9      pivot-MDS start       0.006 0.066 0.314 1.4
     btree9      + sparse stress       0.012 0.136 0.147 1.9
     btree9      t-LOE, random start   0.929 0.822 0.246 27.0
-    btree9      default               0.892 0.773 0.152 7.6
+    btree9      default               0.889 0.773 0.151 7.7
     =========== ===================== ===== ===== ===== ==========
 
     ("default": t-LOE with springs from the sparse-stress start at its own size, each
@@ -291,8 +291,9 @@ def loe_layout(
     starts, Err_local, t-LOE, the polish, the choice.  t-LOE runs 500 iterations up to 600
     nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early phase;
     beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
-    ``"auto"``: 300 iterations there too), a run stops once 3 checkpoints in a row stay
-    below its best, and components of up to 600 nodes are embedded together.  With a
+    ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha, t-SNE's
+    learning rate, for the early exaggeration alpha), a run stops once 3 checkpoints in a
+    row stay below its best, and components of up to 600 nodes are embedded together.  With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
     overlap removal.
 
@@ -436,6 +437,7 @@ def loe_layout(
                                  progress=progress if tracker is not None else None,
                                  spring=plan.spring, init_edge=plan.init_edge,
                                  early_exaggeration=plan.early_exaggeration,
+                                 step=plan.tloe_step,
                                  anchor=plan.anchor)
         # 4. polish: Err_local from t-LOE's drawing (at unit size: delta's scale)
         if polish:
@@ -502,7 +504,7 @@ def _is_knn_graph(frame):
 
 def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
               progress=None, spring=0.0, init_edge=None, early_exaggeration=None,
-              anchor=0.0):
+              anchor=0.0, step=None):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
@@ -515,7 +517,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     point): components of more than ``tloe_group`` vertices one run each, smaller ones
     together in runs of about ``tloe_group`` vertices (``labels``: no interaction across
     components); each run keeps its checkpoint of best GARI, and the components are packed
-    side by side (``pack_components``).
+    side by side (``pack_components``).  ``step``: each run's learning rate is ``step * n /
+    early_exaggeration`` for its own size n (the plan's ``tloe_step``); None: tloe's own.
     """
     ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
@@ -540,12 +543,13 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                     return True
             return budget.expired()
 
+        kw = {} if early_exaggeration is None else {"early_exaggeration": early_exaggeration}
+        if step is not None:  # the learning rate step * n / alpha (tloe's own: n / (4 alpha))
+            kw["learning_rate"] = max(step * B.shape[0] / (early_exaggeration or 4.0), 1.0)
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,
                    seed=seed, callback=callback, max_time=budget.left(), verbose=verbose,
                    labels=lab, spring=spring, init_edge=init_edge,
-                   anchor=anchor if lab is None else 0.0,
-                   **({} if early_exaggeration is None
-                      else {"early_exaggeration": early_exaggeration}))
+                   anchor=anchor if lab is None else 0.0, **kw)
         if local is not None:
             scores.append(local.offer(res.embedding, res.objective))
             if spring:
