@@ -144,8 +144,8 @@ def loe_layout(
         highest GARI (ties: lowest objective) is returned.  The minimum of Err_local is not
         always the drawing of best GARI (Desargues in 2-D: 0.29 at the minimum against 0.41
         near the Kamada-Kawai start), and GARI is what a drawing is judged by here.  Beyond
-        100 nodes the checkpoints continue every 16 iterations from iteration 64 on, and a
-        run stops once its best GARI has not risen by 0.001 over the last 64 iterations (the
+        100 nodes the checkpoints continue every 16 iterations from iteration 32 on, and a
+        run stops once its best GARI has not risen by 0.001 over the last 32 iterations (the
         objective's slow tail moves no node's nearest neighbours).  These rules count
         iterations, never seconds: only ``max_time`` reads the clock.
     objective : {"auto", "hinge", "t"}, default "auto"

@@ -10,6 +10,7 @@ import numpy as np
 
 from ..._core.budget import Budget
 from ...metrics import gari_array
+from .plan import POLICY
 
 if TYPE_CHECKING:
     from ..._core.typing import FloatArray, SparseLike
@@ -23,7 +24,8 @@ class GariTracker:
     lowest objective) seen at iterations 0, 1, 2, 4, 8, ... of every run (O(n k_max log n)
     per checkpoint; ``offer`` adds a run's final configuration).
 
-    With ``large``, checkpoints also come every 16 iterations from iteration 64 on, and a
+    With ``large``, checkpoints also come every ``every`` iterations from iteration
+    ``patience`` on (``plan.POLICY``'s ``err_every`` and ``err_patience``), and a
     run is ended (the callback returns True) once its best GARI has not risen by
     ``gari_tol`` over the last ``patience`` iterations, or once ``budget`` (the call's
     ``_core.budget.Budget``, limited only by ``max_time``) is spent.  Which checkpoints are
@@ -33,9 +35,9 @@ class GariTracker:
     O((E + C) log(E + C))), so the periodic checkpoints add about a sixteenth.
     """
 
-    every = 16
-    patience = 64
-    gari_tol = 1e-3
+    every = POLICY["err_every"]
+    patience = POLICY["err_patience"]
+    gari_tol = POLICY["gari_tol"]
 
     def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
                  budget: Budget | None = None) -> None:
