@@ -145,7 +145,7 @@ def loe_layout(
         always the drawing of best GARI (Desargues in 2-D: 0.29 at the minimum against 0.41
         near the Kamada-Kawai start), and GARI is what a drawing is judged by here.  Beyond
         100 nodes the checkpoints continue every 16 iterations from iteration 32 on, and a
-        run stops once its best GARI has not risen by 0.001 over the last 32 iterations (the
+        run stops once its best GARI has not risen by 0.002 over the last 32 iterations (the
         objective's slow tail moves no node's nearest neighbours).  These rules count
         iterations, never seconds: only ``max_time`` reads the clock.
     objective : {"auto", "hinge", "t"}, default "auto"
@@ -171,7 +171,7 @@ def loe_layout(
         ``n_init`` say); beyond 100 nodes Err_local runs from the
         stress start when that start already has GARI >= 0.8 (hop distances that nearly
         embed in the plane: geometric graphs, which Err_local recovers almost exactly);
-        when that run reaches GARI >= 0.99, t-LOE is not run (it could at best tie).
+        when that run reaches GARI >= 0.97, t-LOE is not run (it could at best tie).
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
         hubs' neighbourhoods, NP1 weighs every node's alike) higher by 0.01, its stress
