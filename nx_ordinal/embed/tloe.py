@@ -181,6 +181,13 @@ def _pairs(rows, cols, n):
     return rows, cols, sp.csr_array((np.ones(rows.size), cols, indptr), shape=(n, n))
 
 
+def _corner_offsets(d: int, P: int) -> Any:
+    """Flat offsets, on the periodic P^d grid (C order), of the 2^d corners of a cell from
+    its lowest one: corner c steps one cell along axis b where bit b of c is set."""
+    bits = (np.arange(1 << d)[:, None] >> np.arange(d)[None, :]) & 1  # (corners, d)
+    return bits @ (P ** np.arange(d - 1, -1, -1, dtype=np.int64))
+
+
 def _split_fields(X, a, near, cells, grid=None):
     """The grid part: spread the charges on a grid of ``cells`` a side (multilinear
     weights), convolve by FFT with the capped kernels (:func:`_capped`), read back; then add
@@ -191,26 +198,38 @@ def _split_fields(X, a, near, cells, grid=None):
     XT = np.ascontiguousarray(X.T)
     lo, G, P, h, u0, K = (grid or _Grid()).get(X, cells, XT)
     corners = 1 << d
-    bits = (np.arange(corners)[:, None] >> np.arange(d)[None, :]) & 1  # (corners, d)
+    # each point's cell (its lowest corner) and its multilinear weights: corner c steps
+    # one cell along axis b where bit b of c is set (the last axis varies fastest: C order)
     base = np.zeros(n, dtype=np.int64)
-    wt = np.ones((corners, n))
+    lower, upper = [], []  # per axis, the weights of the lower and the upper corner
     stride = 1
-    offs = np.zeros(corners, dtype=np.int64)
-    for b in range(d - 1, -1, -1):  # the last axis varies fastest (C order)
+    for b in range(d - 1, -1, -1):
         u = (XT[b] - lo[b]) / h
         ib = np.minimum(np.floor(u).astype(np.int64), G - 2)
         fb = u - ib
         base += ib * stride
-        offs += bits[:, b] * stride
-        wt *= np.stack([1.0 - fb, fb])[bits[:, b]]
+        lower.append(1.0 - fb)
+        upper.append(fb)
         stride *= P
+    lower, upper = lower[::-1], upper[::-1]  # indexed by axis
+    offs = _corner_offsets(d, P)
+    wt = np.empty((corners, n))
+    for c in range(corners):
+        # the product over the axes in the order d-1, ..., 0 (so the bytes do not depend
+        # on how it is formed)
+        b = d - 1
+        row = wt[c]
+        np.copyto(row, upper[b] if c >> b & 1 else lower[b])
+        for b in range(d - 2, -1, -1):
+            row *= upper[b] if c >> b & 1 else lower[b]
     idx = (base[None, :] + offs[:, None]).ravel()
     wt = wt.ravel()
     shape = (P,) * d
     axes = tuple(range(1, d + 1))
 
     def spread(q):
-        grid_q = np.bincount(idx, wt * np.tile(q, corners), minlength=P ** d)
+        grid_q = np.bincount(idx, wt if q is None else (wt.reshape(corners, n) * q).ravel(),
+                             minlength=P ** d)
         return sfft.rfftn(grid_q.astype(np.float32).reshape(shape))
 
     def read(F):  # a stack of spectra -> the fields at the points, one row each
@@ -238,7 +257,7 @@ def _split_fields(X, a, near, cells, grid=None):
     du = r2 - u0
     dz = np.where(inside, w - w0 + w0 * w0 * du, 0.0)  # w - w_s
     g = np.where(inside, w * w - w0 * w0 + 2.0 * w0 ** 3 * du, 0.0)  # w^2 - v_s
-    Q1 = spread(np.ones(n))
+    Q1 = spread(None)  # unit charges
     F1 = read(Q1[None] * K)  # Z, then R's d components
     Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, dz, minlength=n)  # less self
     Z = np.maximum(Z, 1e-12)
