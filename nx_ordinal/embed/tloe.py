@@ -18,6 +18,7 @@ on an FFT grid beyond (O(n + G^d log G) per iteration).
 
 from __future__ import annotations
 
+import functools
 import time
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -181,11 +182,15 @@ def _pairs(rows, cols, n):
     return rows, cols, sp.csr_array((np.ones(rows.size), cols, indptr), shape=(n, n))
 
 
+@functools.lru_cache(maxsize=16)
 def _corner_offsets(d: int, P: int) -> Any:
     """Flat offsets, on the periodic P^d grid (C order), of the 2^d corners of a cell from
-    its lowest one: corner c steps one cell along axis b where bit b of c is set."""
+    its lowest one: corner c steps one cell along axis b where bit b of c is set (cached:
+    one grid size serves a run; read-only)."""
     bits = (np.arange(1 << d)[:, None] >> np.arange(d)[None, :]) & 1  # (corners, d)
-    return bits @ (P ** np.arange(d - 1, -1, -1, dtype=np.int64))
+    offs = bits @ (P ** np.arange(d - 1, -1, -1, dtype=np.int64))
+    offs.flags.writeable = False
+    return offs
 
 
 def _split_fields(X, a, near, cells, grid=None):
