@@ -26,7 +26,8 @@ flagged where ``hinge`` or ``t`` has NP1 more than 0.01 above the default's at n
 stress.  Every method runs in this one process, one after another, one BLAS thread.
 
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_unseen.py \\
-        [--graphs ternary,ws1000,...] [--methods loe,sfdp,hinge,t] [--seed 0] [--out r.json]
+        [--graphs ternary,ws1000,...] [--methods loe,sfdp,hinge,t] [--seed 0] [--out r.json] \\
+        [--sheet sheet.png]
 """
 
 import argparse
@@ -44,7 +45,7 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_literature import road_network  # noqa: E402
+from bench_literature import contact_sheet, road_network  # noqa: E402
 
 import nx_ordinal  # noqa: E402
 from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation, stress  # noqa: E402
@@ -162,7 +163,7 @@ def make_graph(name, seed=0):
 
 
 def run(G, method, seed):
-    """One drawing of ``G`` and its measures."""
+    """One drawing of ``G``: its measures and its positions."""
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
@@ -174,7 +175,7 @@ def run(G, method, seed):
     return dict(np1=neighbourhood_preservation(G, pos),
                 np2=neighbourhood_preservation(G, pos, hops=2),
                 stress=stress(G, pos, seed=0, pairs="all"),
-                long=long_edge_ratio(G, pos), seconds=seconds)
+                long=long_edge_ratio(G, pos), seconds=seconds), pos
 
 
 def checks(n, res):
@@ -206,6 +207,8 @@ def main(argv=None):
     p.add_argument("--methods", default=",".join(METHODS))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", default=None, metavar="PATH.json")
+    p.add_argument("--sheet", default=None, metavar="PATH.png",
+                   help="also a contact sheet: a row per graph, a column per method")
     args = p.parse_args(argv)
     names = [g for g in args.graphs.split(",") if g]
     methods = [m for m in args.methods.split(",") if m]
@@ -215,11 +218,14 @@ def main(argv=None):
     for m in methods:
         if m not in METHODS:
             p.error(f"unknown method {m!r}; known: {', '.join(METHODS)}")
-    records = []
+    records, sheet = [], []
     for name in names:
         G = make_graph(name, args.seed)
         n = G.number_of_nodes()
-        res = {m: run(G, m, args.seed) for m in methods}
+        res, drawings = {}, {}
+        for m in methods:
+            res[m], drawings[m] = run(G, m, args.seed)
+        sheet.append((name, G, drawings))
         rec = dict(graph=name, n=n, m=G.number_of_edges(), results=res, misses=checks(n, res))
         records.append(rec)
         print(f"{name}  n={n:,}  m={rec['m']:,}")
@@ -232,6 +238,8 @@ def main(argv=None):
         print(f"  misses: {', '.join(rec['misses']) or 'none'}", flush=True)
     hit = sum(not r["misses"] for r in records)
     print(f"\ndefault loe_layout meets every check on {hit} of {len(records)} graphs")
+    if args.sheet:
+        contact_sheet(sheet, args.sheet, methods)
     if args.out:
         with open(args.out, "w") as fh:
             json.dump(records, fh, indent=1, default=float)

@@ -54,11 +54,12 @@ def test_checks_name_each_miss(bench):
 def test_a_small_run_writes_its_records(bench, tmp_path, capsys):
     out = tmp_path / "r.json"
     records = bench.main(["--graphs", "hex_lattice", "--methods", "loe,hinge", "--out",
-                          str(out)])
+                          str(out), "--sheet", str(tmp_path / "s.png")])
     assert [r["graph"] for r in records] == ["hex_lattice"]
     res = records[0]["results"]
     assert res["loe"]["np1"] > 0.95 and set(res) == {"loe", "hinge"}
     assert json.loads(out.read_text())[0]["n"] == 880
+    assert (tmp_path / "s.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "meets every check on" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         bench.main(["--graphs", "nope"])
