@@ -34,9 +34,10 @@ ERR_LOCAL_NOTE = (
     "kept whole: below 10).  Err_local: the sum of Err_local's hinge losses over the\n"
     "graph's ordinal constraints (delta 0.1, drawing scaled to unit RMS radius); lower is\n"
     "better; it grows with the graph: compare it within one graph.  It is the objective of\n"
-    "loe's Err_local stage only (objective='hinge'); loe's default drawing comes from t-LOE\n"
-    "(its own objective over the same comparisons) and every other method minimises its\n"
-    "own objective, so it is a common yardstick, not what each method optimised.")
+    "loe's Err_local stage only (objective='hinge'); loe's default drawing mostly comes\n"
+    "from t-LOE (its own objective over the same comparisons; Err_local's on small and\n"
+    "geometric graphs) and every other method minimises its own objective, so it is a\n"
+    "common yardstick, not what each method optimised.")
 #: exit status of a gallery script that skipped its figure (a data file is absent)
 GALLERY_SKIPPED = 77
 

@@ -1,26 +1,15 @@
 """The off-benchmark script (benchmarks/bench_unseen.py): its graphs and its checks."""
 
-import importlib.util
 import json
-import pathlib
-import sys
 
 import networkx as nx
 import pytest
-
-PATH = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "bench_unseen.py"
+from _benchmarks import load
 
 
 @pytest.fixture(scope="module")
 def bench():
-    sys.path.insert(0, str(PATH.parent))  # it imports bench_literature beside it
-    try:
-        spec = importlib.util.spec_from_file_location("bench_unseen", PATH)
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-    finally:
-        sys.path.remove(str(PATH.parent))
-    return mod
+    return load("bench_unseen")
 
 
 def test_each_graph_is_its_own_seeded_connected_graph(bench):

@@ -150,21 +150,14 @@ def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
 
 def _random_l_mesh(n, seed):
     """Delaunay mesh of about n uniform random points in an L-shape, without the edges
-    longer than 1.6 median edges (the hull's), largest component."""
+    longer than 1.6 median edges (the hull's), largest component
+    (``benchmarks/bench_unseen.py``'s mesh)."""
     import numpy as np
-    from scipy.spatial import Delaunay
+    from _benchmarks import load
 
+    bench = load("bench_unseen")
     pts = np.random.default_rng(seed).random((n * 4 // 3, 2))
-    pts = pts[~((pts[:, 0] > 0.5) & (pts[:, 1] > 0.5))]
-    tri = Delaunay(pts).simplices
-    e = np.unique(np.sort(np.concatenate([tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]]),
-                          axis=1), axis=0)
-    length = np.linalg.norm(pts[e[:, 0]] - pts[e[:, 1]], axis=1)
-    G = nx.Graph()
-    G.add_nodes_from(range(len(pts)))
-    G.add_edges_from(e[length <= 1.6 * np.median(length)].tolist())
-    return nx.convert_node_labels_to_integers(G.subgraph(max(nx.connected_components(G),
-                                                             key=len)).copy())
+    return bench.delaunay_mesh(pts[bench._l_shape(pts)])
 
 
 def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch):

@@ -219,14 +219,11 @@ def _split_fields(X, a, near, cells, grid=None):
     lower, upper = lower[::-1], upper[::-1]  # indexed by axis
     offs = _corner_offsets(d, P)
     wt = np.empty((corners, n))
-    for c in range(corners):
-        # the product over the axes in the order d-1, ..., 0 (so the bytes do not depend
-        # on how it is formed)
-        b = d - 1
-        row = wt[c]
-        np.copyto(row, upper[b] if c >> b & 1 else lower[b])
-        for b in range(d - 2, -1, -1):
-            row *= upper[b] if c >> b & 1 else lower[b]
+    for c in range(corners):  # the product over the axes d-1, ..., 0, in that order
+        factors = [upper[b] if c >> b & 1 else lower[b] for b in range(d - 1, -1, -1)]
+        np.copyto(wt[c], factors[0])
+        for f in factors[1:]:
+            wt[c] *= f
     idx = (base[None, :] + offs[:, None]).ravel()
     wt = wt.ravel()
     shape = (P,) * d
