@@ -702,22 +702,48 @@ def _place_labels(ax: Any, order: np.ndarray, P: np.ndarray, R: np.ndarray, WH: 
     return corner, ring_of
 
 
-#: directed graphs with up to this many edges are drawn with arrows (one patch per edge)
+#: directed graphs with up to this many edges are drawn with arrowheads (beyond, the heads
+#: would cover the drawing)
 _MAX_ARROWS = 5000
+#: arrowhead length and half-width over its size (points), matplotlib's "-|>" proportions
+_HEAD_LENGTH, _HEAD_HALF_WIDTH = 0.4, 0.2
 
 
 def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
                  node_size: float, alpha: float = 1.0) -> None:
-    """Directed edges as arrows ending at the target's marker (2-D)."""
-    from matplotlib.patches import FancyArrowPatch
+    """Directed edges as arrows whose heads touch the target's marker (2-D, equal aspect).
 
-    r = float(np.sqrt(node_size) / 2)  # marker radius in points
-    head = max(4.0, 4.0 * width + 2.0)
-    patches = [FancyArrowPatch(tuple(X[u]), tuple(X[v]), arrowstyle="-|>",
-                               mutation_scale=head, shrinkA=r, shrinkB=r + 0.5,
-                               color=color, lw=width, alpha=alpha, zorder=1) for u, v in E]
-    for p in patches:
-        ax.add_patch(p)
+    Two collections, whatever the number of edges: the shafts from centre to centre (under
+    the markers, which hide their ends) and the heads, triangles sized in points at the
+    targets' positions, each pointing along its edge (the data's directions are the
+    display's under the equal aspect), its tip half a point outside the marker.  One
+    ``FancyArrowPatch`` per edge took about 2 ms each to draw (a 480-edge kNN graph 2 s a
+    panel).  O(edges).
+    """
+    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.transforms import Affine2D
+
+    E = np.asarray(E, dtype=np.int64).reshape(-1, 2)
+    ax.add_collection(LineCollection(list(np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)),
+                                     colors=color, linewidths=width, alpha=alpha, zorder=1))
+    D = X[E[:, 1]] - X[E[:, 0]]
+    length = np.hypot(D[:, 0], D[:, 1])
+    keep = length > 0  # a self-loop or two nodes on one spot has no direction
+    if not keep.any():
+        return
+    U = D[keep] / length[keep, None]  # unit directions
+    P = np.stack([-U[:, 1], U[:, 0]], axis=1)  # their normals
+    size = max(4.0, 4.0 * width + 2.0)  # points
+    tip = float(np.sqrt(node_size) / 2) + 0.5  # marker radius plus half a point
+    back = tip + _HEAD_LENGTH * size
+    half = _HEAD_HALF_WIDTH * size
+    heads = np.stack([-tip * U, -back * U + half * P, -back * U - half * P], axis=1)
+    fig = ax.figure
+    ax.add_collection(PolyCollection(list(heads), offsets=X[E[keep, 1]],
+                                     offset_transform=ax.transData,
+                                     transform=Affine2D().scale(1 / 72) + fig.dpi_scale_trans,
+                                     facecolors=color, edgecolors=color, linewidths=width,
+                                     alpha=alpha, zorder=1), autolim=False)
 
 
 #: font size (points) of labels inside the markers: smaller text blurs at 150 dpi; labels

@@ -319,14 +319,31 @@ def test_no_two_texts_collide_and_strip_sized_by_content(color_by):
 
 
 def test_directed_graphs_get_arrows_and_small_axes_smaller_markers():
-    from matplotlib.patches import FancyArrowPatch
+    from matplotlib.collections import PolyCollection
 
     D = nx.gn_graph(20, seed=1)
     ax = draw_layout(D, nx.spring_layout(D, seed=0))
-    arrows = [p for p in ax.patches if isinstance(p, FancyArrowPatch)]
-    assert len(arrows) == D.number_of_edges()
+    heads = [c for c in ax.collections if isinstance(c, PolyCollection)]
+    assert len(heads) == 1 and len(heads[0].get_paths()) == D.number_of_edges()
+    # each head points along its edge, its tip half a point outside the target's marker
+    # (in the figure as drawn, at another dpi too)
+    fig = ax.figure
+    fig.set_dpi(150)
+    fig.canvas.draw()
+    markers = ax.collections[-1]
+    centres = ax.transData.transform(markers.get_offsets())
+    radius = np.sqrt(markers.get_sizes()[0]) / 2 * fig.dpi / 72  # pixels
+    index = {v: i for i, v in enumerate(D)}
+    paths = heads[0].get_paths()
+    tips = heads[0].get_transform().transform(np.array([p.vertices[0] for p in paths]))
+    tips += heads[0].get_offset_transform().transform(heads[0].get_offsets())
+    for (u, v), tip in zip(D.edges(), tips, strict=True):
+        a, b = centres[index[u]], centres[index[v]]
+        assert np.linalg.norm(tip - b) == pytest.approx(radius + 0.5 * fig.dpi / 72, rel=1e-6)
+        cos = np.dot(b - tip, b - a) / np.linalg.norm(b - tip) / np.linalg.norm(b - a)
+        assert cos == pytest.approx(1.0, abs=1e-9)
     ax = draw_layout(D.to_undirected(), nx.spring_layout(D, seed=0))
-    assert not ax.patches
+    assert not [c for c in ax.collections if isinstance(c, PolyCollection)]
     G = nx.karate_club_graph()
     big = draw_layout(G, nx.spring_layout(G, seed=0), labels=False).collections[-1]
     small = draw_layout(G, nx.spring_layout(G, seed=0), labels=False,
