@@ -29,6 +29,19 @@ def _env(hash_seed):
     return env
 
 
+def _run_both(cmds, **kwargs):
+    """Run ``cmds[k]`` under ``HASH_SEEDS[k]``, the processes side by side (the suite runs
+    in one process on a machine with more than one core); their results in that order."""
+    procs = [subprocess.Popen(cmd, env=_env(hs), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, **kwargs)
+             for cmd, hs in zip(cmds, HASH_SEEDS, strict=True)]
+    results = []
+    for p in procs:
+        out, err = p.communicate(timeout=600)
+        results.append(subprocess.CompletedProcess(p.args, p.returncode, out, err))
+    return results
+
+
 def _graph():
     """A disconnected graph with string names: a 30-node main component (less than half),
     three smaller ones and two isolated nodes; built in a fixed order."""
@@ -62,9 +75,7 @@ for name, f in sorted(cheap_layouts().items()):
 
 def test_api_same_bytes_under_different_hash_seeds():
     runs = []
-    for hs in HASH_SEEDS:
-        r = subprocess.run([sys.executable, "-c", _API], env=_env(hs), cwd=ROOT,
-                           capture_output=True, text=True, timeout=600)
+    for r in _run_both([[sys.executable, "-c", _API]] * len(HASH_SEEDS), cwd=ROOT):
         assert r.returncode == 0, r.stderr[-3000:]
         runs.append(r.stdout)
     lines = [out.splitlines() for out in runs]
@@ -101,9 +112,7 @@ def test_classical_drawers_same_bytes_under_different_hash_seeds():
     """The registry's classical drawers pack the components of a disconnected graph one by
     one: each component must reach its drawer in the graph's node order, not a set's."""
     runs = []
-    for hs in HASH_SEEDS:
-        r = subprocess.run([sys.executable, "-c", _CLASSICAL], env=_env(hs), cwd=ROOT,
-                           capture_output=True, text=True, timeout=600)
+    for r in _run_both([[sys.executable, "-c", _CLASSICAL]] * len(HASH_SEEDS), cwd=ROOT):
         assert r.returncode == 0, r.stderr[-3000:]
         runs.append(r.stdout)
     lines = [out.splitlines() for out in runs]
@@ -127,12 +136,10 @@ def test_cli_same_bytes_under_different_hash_seeds(tmp_path, largest):
         for v in nx.isolates(G):
             fh.write(f"{v}\n")
     digests = []
-    for hs in HASH_SEEDS:
-        out = tmp_path / f"pos-{hs}.json"
-        cmd = [sys.executable, "-m", "nx_ordinal.cli", "draw", str(graph), "-m", "loe", "-q",
-               "-o", str(out)] + (["--largest-component"] if largest else [])
-        r = subprocess.run(cmd, env=_env(hs), cwd=tmp_path, capture_output=True, text=True,
-                           timeout=600)
+    outs = [tmp_path / f"pos-{hs}.json" for hs in HASH_SEEDS]
+    cmds = [[sys.executable, "-m", "nx_ordinal.cli", "draw", str(graph), "-m", "loe", "-q",
+             "-o", str(out)] + (["--largest-component"] if largest else []) for out in outs]
+    for out, r in zip(outs, _run_both(cmds, cwd=tmp_path), strict=True):
         assert r.returncode == 0, r.stderr[-3000:]
         digests.append(hashlib.sha256(out.read_bytes()).hexdigest())
         text = out.read_text()

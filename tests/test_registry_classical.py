@@ -89,6 +89,43 @@ def test_igraph_disconnected_and_directed():
     assert np.isfinite(np.array(list(pos.values()))).all() and len(pos) == 6
 
 
+
+def test_igraph_drl_draws_every_component_in_one_call(monkeypatch):
+    """DrL's schedule costs about the same on any size: a disconnected graph is drawn in
+    one call and its components packed apart, each keeping its part of that drawing up to
+    scale and translation."""
+    import igraph
+
+    calls, drawn = [], {}
+    real = igraph.Graph.layout_drl
+
+    def counted(self, *args, **kwargs):
+        out = real(self, *args, **kwargs)
+        calls.append(self.vcount())
+        drawn["X"] = np.array(out.coords)
+        return out
+
+    monkeypatch.setattr(igraph.Graph, "layout_drl", counted)
+    G = nx.disjoint_union_all([nx.cycle_graph(12), nx.petersen_graph(), nx.path_graph(6),
+                               nx.complete_graph(4)])
+    G.add_node("alone")
+    pos = nx_ordinal.layout(G, "ig_drl", seed=3)
+    assert calls == [len(G)]
+    nodes = list(G)
+    boxes = []
+    for comp in map(sorted, nx.connected_components(G.subgraph(nodes[:-1]))):
+        Y = np.array([pos[v] for v in comp])
+        Z = drawn["X"][[nodes.index(v) for v in comp]]
+        Y, Z = Y - Y.mean(axis=0), Z - Z.mean(axis=0)
+        np.testing.assert_allclose(Y / np.linalg.norm(Y), Z / np.linalg.norm(Z), atol=1e-9)
+        boxes.append((Y.min(axis=0) + np.mean([pos[v] for v in comp], axis=0),
+                      Y.max(axis=0) + np.mean([pos[v] for v in comp], axis=0)))
+    for i, (lo, hi) in enumerate(boxes):  # packed apart: no two bounding boxes overlap
+        for lo2, hi2 in boxes[i + 1:]:
+            assert (hi < lo2).any() or (hi2 < lo).any()
+    assert np.isfinite(pos["alone"]).all()
+
+
 @needs_sfdp
 def test_sfdp_seed_options_and_quality():
     from nx_ordinal.classical import sfdp_layout
