@@ -179,3 +179,27 @@ def test_separate_disks_no_overlap_deterministic_and_local(dim):
     assert np.array_equal(Y, separate_disks(X, r, seed=0))
     Z = Y.copy()
     assert separate_disks(Z, r) is Z  # nothing to do: the input itself
+
+
+def test_knn_lists_depend_on_each_node_alone_and_are_exact():
+    """The rank check's nearest-point lists: exact (against all pairwise distances), and a
+    node's list the same whichever other nodes are asked with it -- its query asks for its
+    own group's count (within a factor 2 of its own), not for the largest hub's, so ties at
+    its boundary break the same way in the check before the pushes and in those after."""
+    from nx_ordinal.layouts._overlap import _knn
+
+    rng = np.random.default_rng(4)
+    X = np.round(rng.random((400, 2)), 2)  # many equal distances
+    k = rng.integers(1, 6, 400)
+    k[:5] = 120  # hubs
+    tree = cKDTree(X)
+    dist, idx = _knn(X, k, tree)
+    D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
+    for i in range(400):
+        got = dist[i, :k[i] + 1]
+        np.testing.assert_allclose(got, np.sort(D[i])[:k[i] + 1], rtol=1e-12, atol=1e-15)
+        assert (idx[i, k[i] + 1:] == -1).all() and np.isinf(dist[i, k[i] + 1:]).all()
+    rows = np.arange(5, 400, 3)  # no hub among them
+    d2, i2 = _knn(X[rows], k[rows], tree, width=dist.shape[1])
+    np.testing.assert_array_equal(i2, idx[rows])
+    np.testing.assert_array_equal(d2, dist[rows])

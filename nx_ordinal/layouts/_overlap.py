@@ -24,9 +24,10 @@ __all__ = ["separate_overlaps", "separate_disks"]
 def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
     """Distances and indices of the ``k[i] + 1`` nearest points of each point i of ``X``
     (itself included) among the points of ``tree`` (default: ``X``), as ``(len(X), max k +
-    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries
-    over points sorted by ``k``: memory O(chunk_entries + len(X) max k), time
-    O(sum_i k_i log n)."""
+    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries over
+    points grouped by ``k``, within a factor 2 (a query asks for its group's largest count,
+    so a graph's hubs do not make every point ask for theirs): memory O(chunk_entries +
+    len(X) max k), time O(sum_i k_i log n)."""
 
     tree = cKDTree(X) if tree is None else tree
     n = tree.n
@@ -35,20 +36,23 @@ def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
         width = min(n, int(k.max()) + 1) if m else 1
     dist = np.full((m, width), np.inf)
     out = np.full((m, width), -1, dtype=np.int64)
-    order = np.argsort(k, kind="stable")
-    start = 0
-    while start < order.size:  # one query per chunk of similar k (not per vertex)
-        size = max(1, chunk_entries // (int(k[order[start]]) + 1))
-        rows = order[start:start + size]
-        kk = min(int(k[rows].max()) + 1, n)
-        d, idx = tree.query(X[rows], k=kk)
-        d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
-        cut = np.arange(kk)[None, :] > k[rows][:, None]
-        idx[cut] = -1
-        d[cut] = np.inf
-        out[rows, :kk] = idx
-        dist[rows, :kk] = d
-        start += rows.size
+    level = np.floor(np.log2(np.asarray(k, dtype=np.float64) + 1.0)).astype(np.int64)
+    order = np.lexsort((k, level))  # by group, then by k
+    bounds = np.flatnonzero(np.diff(level[order])) + 1
+    for group in np.split(order, bounds) if m else []:
+        start = 0
+        kk = min(int(k[group[-1]]) + 1, n)  # the group's largest count (sorted by k)
+        size = max(1, chunk_entries // kk)
+        while start < group.size:  # one query per chunk of a group (not per vertex)
+            rows = group[start:start + size]
+            d, idx = tree.query(X[rows], k=kk)
+            d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
+            cut = np.arange(kk)[None, :] > k[rows][:, None]
+            idx[cut] = -1
+            d[cut] = np.inf
+            out[rows, :kk] = idx
+            dist[rows, :kk] = d
+            start += rows.size
     return dist, out
 
 
@@ -303,10 +307,12 @@ def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
     by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
 
     Z = Z.copy()
+    n, dim = Z.shape
     i, j = pairs[:, 0], pairs[:, 1]
+    ij = np.concatenate([i, j])
     wi, wj = w[i], w[j]
     ws = wi + wj
-    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=Z.shape[0]), 1)[:, None]
+    cnt = np.maximum(np.bincount(ij, minlength=n), 1)[:, None]
     for _ in range(steps):
         D = Z[i] - Z[j]
         d = np.sqrt(np.einsum("pd,pd->p", D, D))
@@ -314,9 +320,12 @@ def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
         if not act.any():
             break
         share = np.where(act, (t - d) / np.where(act, ws * d, 1.0), 0.0)
-        step = np.zeros_like(Z)
-        np.add.at(step, i, (share * wi)[:, None] * D)
-        np.add.at(step, j, -(share * wj)[:, None] * D)
+        # each node's pushes summed in the order of ij (bincount adds in order, as
+        # np.add.at did, at a tenth of its cost)
+        coef = np.concatenate([share * wi, -(share * wj)])
+        step = np.column_stack([np.bincount(ij, coef * np.concatenate([D[:, b], D[:, b]]),
+                                            minlength=n)
+                                for b in range(dim)])
         Z += step / cnt
     return Z
 
