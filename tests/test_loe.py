@@ -67,6 +67,34 @@ def test_gradient_matches_central_differences(dim):
     np.testing.assert_allclose(grad, num, rtol=1e-6, atol=1e-6 * np.abs(num).max())
 
 
+def test_all_pairs_of_a_small_graph_are_every_non_neighbour_and_exact():
+    """Up to ALL_PAIRS_MAX_N vertices Err_local evaluates over every non-neighbour pair of
+    the anchors with a constraint (an anchor adjacent to all, or to none, has none): the
+    pairs are exactly those, and the objective and gradient over them are the exact list's
+    at any positions."""
+    from nx_ordinal.embed._local import ALL_PAIRS_MAX_N, AllPairs
+
+    G = nx.gnp_random_graph(40, 0.15, seed=2, directed=True)
+    G.add_edges_from((39, v) for v in range(39))  # adjacent to every other vertex
+    G.remove_edges_from(list(G.out_edges(38)))  # no out-neighbour
+    A, _ = graph_to_csr(G, list(range(40)))
+    g = LocalGraph(A)
+    pairs = AllPairs(g)
+    dense = A.toarray() != 0
+    want = {(i, k) for i in range(40) for k in range(40)
+            if k != i and not dense[i, k] and 0 < dense[i].sum() < 39}
+    assert set(zip(pairs.ci.tolist(), pairs.ck.tolist(), strict=True)) == want
+    assert len(want) == pairs.ci.size  # each once
+    rng = np.random.default_rng(0)
+    for _ in range(3):
+        X = rng.normal(size=(40, 2))
+        f, grad = local_terms(X, g, *pairs.update(X), 0.3)
+        f0, grad0 = local_terms(X, g, *CandidateList(g, 0.3, skin=0.0).update(X), 0.3)
+        assert f == pytest.approx(f0, rel=1e-12)
+        np.testing.assert_allclose(grad, grad0, rtol=1e-10, atol=1e-12)
+    assert ALL_PAIRS_MAX_N >= 40
+
+
 def test_candidate_list_with_skin_is_exact_after_moves():
     """The reused neighbour list gives the dense objective exactly as points move."""
     rng = np.random.default_rng(3)

@@ -57,6 +57,42 @@ def test_gradient_matches_central_differences():
     assert f == pytest.approx(brute, rel=1e-12)
 
 
+@pytest.mark.parametrize("spring", [0.0, 0.2])
+def test_dense_path_matches_the_blocked_one_and_central_differences(spring):
+    """Up to DENSE_MAX_N points the loss and gradient come from (n, n) arrays: the same
+    numbers as the blocked exact path (springs, exaggeration, groups that do not repel each
+    other but are joined by edges), and the gradient of the loss."""
+    G = nx.gnp_random_graph(40, 0.12, seed=5, directed=True)
+    A = nx.to_scipy_sparse_array(G, nodelist=range(40))
+    rows, cols, pv, a = _parts(A)
+    edges = tloe_module._edges(rows, cols, pv, 40)
+    X = np.random.default_rng(1).normal(size=(40, 2)) * 2
+    for labels in (None, np.arange(40) % 3):
+        dense = tloe_module._dense(edges, 40, spring, labels)
+        for ex in (1.0, 2.5):
+            f0, g0 = tloe_module._value_grad(X, edges, a, ex, True, None, None, labels, spring)
+            f1, g1 = tloe_module._dense_value_grad(X, edges, dense, a, ex)
+            assert f1 == pytest.approx(f0, rel=1e-13)
+            np.testing.assert_allclose(g1, g0, rtol=1e-10, atol=1e-14)
+        grad = tloe_module._dense_value_grad(X, edges, dense, a, 1.0)[1]
+        num = _central_differences(
+            lambda Y, dense=dense: tloe_module._dense_value_grad(Y, edges, dense, a, 1.0)[0], X)
+        np.testing.assert_allclose(grad, num, rtol=1e-5, atol=1e-9)
+
+
+def test_dense_path_runs_up_to_its_size(monkeypatch):
+    calls = []
+    real = tloe_module._dense_value_grad
+    monkeypatch.setattr(tloe_module, "_dense_value_grad",
+                        lambda *args: calls.append(1) or real(*args))
+    small = nx.to_scipy_sparse_array(nx.cycle_graph(tloe_module.DENSE_MAX_N))
+    tloe(small, max_iter=3, seed=0)
+    assert len(calls) == 3
+    tloe(nx.to_scipy_sparse_array(nx.cycle_graph(tloe_module.DENSE_MAX_N + 1)), max_iter=3,
+         seed=0)
+    assert len(calls) == 3
+
+
 def test_exact_fields_in_blocks_match_one_block(monkeypatch):
     X = np.random.default_rng(1).normal(size=(300, 2)) * 4
     a = np.random.default_rng(2).random(300)
@@ -356,8 +392,13 @@ def test_auto_keeps_err_local_only_when_it_wins_on_both_axes():
     def shapes(h, t, np2_h=0.5, np2_t=0.5):
         return lambda: asked.append(1) or (h, t, np2_h, np2_t)
 
-    assert not keep_err_local(0.70, 0.705, shapes(0.0, 1.0))  # a lower score
+    assert not keep_err_local(0.70, 0.711, shapes(0.0, 1.0))  # a lower score (> margin)
     assert not asked  # ... and the stresses were not computed
+    # a score lower within the margin (its noise) is a tie: the shapes decide
+    assert keep_err_local(0.70, 0.705, shapes(0.09, 0.10))
+    assert keep_err_local(0.70, 0.705, shapes(0.10, 0.10, 0.51, 0.5))
+    assert not keep_err_local(0.70, 0.705, shapes(0.10, 0.10))
+    assert not keep_err_local(0.70, 0.705, shapes(0.09, 0.10, 0.49, 0.5))
     # within the margin: only where no worse on any axis and better on one
     assert not keep_err_local(0.70, 0.695, shapes(0.11, 0.10, 0.6, 0.5))
     assert not keep_err_local(0.70, 0.695, shapes(0.10, 0.10, 0.49, 0.5))
@@ -372,11 +413,13 @@ def test_auto_keeps_err_local_only_when_it_wins_on_both_axes():
     assert not keep_err_local(0.90, 0.80, shapes(0.10, 0.10, 0.44, 0.5))  # NP2 down 0.06
 
 
-def test_auto_keeps_the_polish_that_is_no_worse_anywhere_on_the_karate_club():
-    # Err_local's polish of t-LOE's karate club: score 0.577 against 0.572 (within the
-    # margin), stress 0.095 against 0.136, NP2 0.870 against 0.819: kept
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_auto_keeps_the_polish_that_is_no_worse_anywhere_on_the_karate_club(seed):
+    # Err_local's polish of t-LOE's karate club: score 0.576-0.591 against 0.565-0.578
+    # (seeds 0-5; at seeds 0 and 2 0.002 lower, within the margin), stress 0.095 against
+    # 0.131-0.137, NP2 0.854-0.870 against 0.816-0.826: kept at every seed
     G = nx.karate_club_graph()
-    pos = nx_ordinal.loe_layout(G, seed=0)
+    pos = nx_ordinal.loe_layout(G, seed=seed)
     assert nx_ordinal.metrics.stress(G, pos) < 0.1  # sfdp 0.101
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos, 2) > 0.85
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.49  # sfdp 0.38

@@ -29,7 +29,7 @@ from .._core.resources import check_memory
 if TYPE_CHECKING:
     from .._core.typing import FloatArray, IntArray
 
-__all__ = ["LocalGraph", "CandidateList", "local_terms", "local_objective_dense"]
+__all__ = ["LocalGraph", "CandidateList", "AllPairs", "local_terms", "local_objective_dense"]
 
 
 class LocalGraph:
@@ -331,6 +331,33 @@ class CandidateList:
         count[capped] = est  # keep predicting the uncapped count of capped anchors
         self._count_ref, self._rad_ref = count, radius
         return _drop_edges(g, ci, ck, d, rmax)
+
+
+#: up to this many vertices Err_local's evaluations take every non-neighbour pair
+#: (:class:`AllPairs`) instead of a :class:`CandidateList`
+ALL_PAIRS_MAX_N = 100
+
+
+class AllPairs:
+    """The candidate list of a small graph: every pair (i, k), k a non-neighbour of i, of
+    the anchors with a constraint, formed once -- a superset of the active pairs at any
+    positions.  Up to :data:`ALL_PAIRS_MAX_N` vertices its O(n^2) pairs cost an evaluation
+    less than a :class:`CandidateList`'s k-d tree queries and similarity checks do (77
+    vertices: about a third of Err_local's time).  The same interface (``update``, ``ci``,
+    ``ck``, ``n_builds``)."""
+
+    def __init__(self, graph: LocalGraph) -> None:
+        n = graph.n
+        anchors = np.flatnonzero((graph.deg > 0) & (graph.n_non > 0))
+        ci = np.repeat(anchors, n)
+        ck = np.tile(np.arange(n, dtype=np.int64), anchors.size)
+        keep = (ci != ck) & ~graph.is_edge(ci, ck)
+        self.ci, self.ck = ci[keep], ck[keep]
+        self.n_builds = 1
+
+    def update(self, X: FloatArray) -> tuple[IntArray, IntArray]:
+        """The pairs (valid at any ``X``)."""
+        return self.ci, self.ck
 
 
 def _drop_edges(g, ci, ck, d, rmax, complete=False):

@@ -35,7 +35,7 @@ from .._data.components import pack_components, split_components
 from .._data.density_estimate import knn_density
 from ..constraints import count_local_triplets
 from ..exceptions import NoOrdinalInformationWarning
-from ._local import CandidateList, LocalGraph, local_terms
+from ._local import ALL_PAIRS_MAX_N, AllPairs, CandidateList, LocalGraph, local_terms
 from ._spectral import random_walk_eigenvectors
 from ._starts import (
     PIVOT_MIN_N,
@@ -100,8 +100,7 @@ def loe_objective(
     if X.ndim == 1:
         X = X[:, None]
     g = LocalGraph(A)
-    cl = CandidateList(g, delta, skin=0.0)
-    ci, ck = cl.update(X)
+    ci, ck = _candidates(g, delta).update(X)
     f, grad = local_terms(X, g, ci, ck, float(delta), want_grad=return_grad)
     return (f, grad) if return_grad else f
 
@@ -300,8 +299,7 @@ def _scale_to_delta(X, g, delta, max_pairs=None):
         max_pairs = max(50 * (g.n_edges + g.n), 10**6)
 
     def objective(Y):
-        cl = CandidateList(g, delta, skin=0.0, max_pairs=max_pairs)
-        ci, ck = cl.update(Y)
+        ci, ck = _candidates(g, delta, max_pairs=max_pairs).update(Y)
         return local_terms(Y, g, ci, ck, delta, want_grad=False)[0]
 
     best_f = objective(X)
@@ -377,7 +375,7 @@ def _rescale_to_zero(X, g, delta, f, h=None):
     """
     c = delta / (delta - (np.sqrt(f) if h is None else h))
     Xc = c * X
-    ci, ck = CandidateList(g, delta, skin=0.0).update(Xc)
+    ci, ck = _candidates(g, delta).update(Xc)
     fc = local_terms(Xc, g, ci, ck, delta, want_grad=False)[0]
     return (Xc, fc) if fc <= f else (X, f)
 
@@ -390,6 +388,15 @@ def _rescale_to_zero(X, g, delta, f, h=None):
 # (pinned results)
 _MARGIN_STOP_MIN_N = 10_000
 _MARGIN_STOP = 0.9
+
+
+def _candidates(g, delta, skin=0.0, max_pairs=None, cap=None):
+    """Err_local's candidate pairs: every non-neighbour pair up to ``ALL_PAIRS_MAX_N``
+    vertices (:class:`~._local.AllPairs`, uncapped), else a :class:`~._local.CandidateList`
+    (``skin`` None: adaptive)."""
+    if cap is None and g.n <= ALL_PAIRS_MAX_N:
+        return AllPairs(g)
+    return CandidateList(g, delta, skin=skin, max_pairs=max_pairs, cap=cap)
 
 
 class _Evaluator(BestPoint):
@@ -410,7 +417,7 @@ class _Evaluator(BestPoint):
         self.g = g
         self.delta = delta
         self.dim = dim
-        self.cl = CandidateList(g, delta, max_pairs=max_pairs, cap=cap)
+        self.cl = _candidates(g, delta, skin=None, max_pairs=max_pairs, cap=cap)
         self.stats = {} if track else None
         self.last = None
         self.best_h = None
