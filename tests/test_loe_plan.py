@@ -208,6 +208,43 @@ def test_err_local_stops_on_a_slow_tail(monkeypatch):
             break
     assert stops == [48]
 
+
+def _stop_of(monkeypatch, level, rise):
+    """The iteration at which a large Err_local run stops when its GARI is ``level`` from
+    iteration 16 on, rising by ``rise`` per 32 iterations (None: not within 150)."""
+    import numpy as np
+
+    from nx_ordinal.layouts._loe import selection
+
+    early = {0: level - 0.08, 1: level - 0.05, 2: level - 0.03, 4: level - 0.015,
+             8: level - 0.003}
+    now = [0]
+    monkeypatch.setattr(selection, "gari_array", lambda A, X: early.get(
+        now[0], level + rise * (now[0] - 16) / 32))
+    tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
+    X = np.zeros((150, 2))
+    for it in range(150):
+        now[0] = it
+        tracker._last = None
+        if tracker(0, it, X, 1.0):
+            return it
+    return None
+
+
+def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch):
+    """Between exact_gari (0.97) and exact_band (0.99) a rise below gari_tol_exact (0.005)
+    per err_patience iterations ends the run (a mesh of random points in an annulus: 0.0022
+    per 32 from GARI 0.979); below 0.97, and from 0.99 on (kNN graphs on their way to an
+    exact drawing), gari_tol (0.002) still rules.  (Broken on purpose: exact_band 0.97 ->
+    the first case runs on.)"""
+    assert _stop_of(monkeypatch, 0.979, 0.003) == 48
+    # a faster rise runs on until it leaves the band (0.99 at iteration 75: then gari_tol)
+    assert _stop_of(monkeypatch, 0.979, 0.006) is None
+    assert _stop_of(monkeypatch, 0.95, 0.003) is None  # below exact_gari: gari_tol
+    assert _stop_of(monkeypatch, 0.993, 0.003) is None  # above the band: gari_tol
+    assert _stop_of(monkeypatch, 0.993, 0.0015) == 48  # ... which a slower rise misses
+
+
 def test_the_stress_start_everywhere_but_on_knn_graphs(monkeypatch):
     """loe_layout's pivot-MDS start is refined by POLICY["stress_iter"] rounds of sparse
     stress, except on a kNN graph (its density-reweighted pivot MDS is near-isometric)."""

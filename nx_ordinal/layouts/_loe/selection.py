@@ -27,9 +27,11 @@ class GariTracker:
     With ``large``, checkpoints also come every ``every`` iterations from iteration
     ``patience`` on (``plan.POLICY``'s ``err_every`` and ``err_patience``), and a
     run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations, or once ``budget`` (the call's
-    ``_core.budget.Budget``, limited only by ``max_time``) is spent.  Which checkpoints are
-    scored, and when a run stops, depend on iteration counts alone, never on how long a
+    ``gari_tol`` over the last ``patience`` iterations (``gari_tol_exact`` while that best
+    is between ``exact_gari`` and ``exact_band``: the slow tail of a nearly exact drawing
+    that will not become exact), or once ``budget`` (the call's ``_core.budget.Budget``,
+    limited only by ``max_time``) is spent.  Which checkpoints are scored, and when a run
+    stops, depend on iteration counts alone, never on how long a
     score took: the same seed gives the same drawing on a fast or a busy machine.  A score
     costs about what an Err_local evaluation does (O(sum_i k_i log n) against
     O((E + C) log(E + C))), so the periodic checkpoints add about a sixteenth.
@@ -38,6 +40,9 @@ class GariTracker:
     every = POLICY["err_every"]
     patience = POLICY["err_patience"]
     gari_tol = POLICY["gari_tol"]
+    gari_tol_exact = POLICY["gari_tol_exact"]
+    exact_gari = POLICY["exact_gari"]
+    exact_band = POLICY["exact_band"]
 
     def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
                  budget: Budget | None = None) -> None:
@@ -93,4 +98,6 @@ class GariTracker:
             return False
         # best of this run patience iterations ago (or at the earliest checkpoint)
         old = [b for i, b in self._hist if i <= it - self.patience]
-        return bool(old) and run_best - old[-1] < self.gari_tol
+        near = self.exact_gari <= run_best < self.exact_band
+        tol = self.gari_tol_exact if near else self.gari_tol
+        return bool(old) and run_best - old[-1] < tol
