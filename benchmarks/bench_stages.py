@@ -30,6 +30,9 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from bench_literature import default_data  # noqa: E402
 
 import nx_ordinal  # noqa: E402
 import nx_ordinal.layouts._loe as loe_module  # noqa: E402
@@ -45,17 +48,12 @@ STAGES = ("start", "t-LOE", "leaf rings", "Err_local", "default")
 
 
 def _data_dir(given=None):
-    """The drawing-benchmark folder: ``given`` (only it, when given), else under
-    ``NX_ORDINAL_DATA`` or ``../shared/data``; None when absent."""
+    """The drawing-benchmark folder: ``given`` (only it, when given), else
+    :func:`bench_literature.default_data`; None when absent."""
     if given is not None:
         return given if os.path.isdir(os.path.join(given, "graphs")) else None
-    for d in (os.environ.get("NX_ORDINAL_DATA") and
-              os.path.join(os.environ["NX_ORDINAL_DATA"], "drawing-benchmark"),
-              os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data",
-                           "drawing-benchmark")):
-        if d and os.path.isdir(os.path.join(d, "graphs")):
-            return d
-    return None
+    found = default_data()
+    return None if found is None else str(found)
 
 
 @contextlib.contextmanager

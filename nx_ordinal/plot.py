@@ -472,10 +472,7 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
     X = _separate_markers(ax3, X, sizes, dim, box.width * fig.get_figwidth(),
                           box.height * fig.get_figheight(),
                           None if strip is None else np.array([[0.0, 0.0], [strip[1], 1.0]]))
-    arrows = G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS
-    if E.size and arrows:
-        _draw_arrows(ax3, X, E, edge_color, edge_width, node_size, edge_alpha)
-    elif E.size:
+    if E.size:
         segs = np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)
         if dim == 3:
             from mpl_toolkits.mplot3d.art3d import Line3DCollection  # type: ignore[import-untyped]
@@ -487,6 +484,8 @@ def draw_layout(G: nx.Graph, pos: Mapping[Any, Any], ax: Axes | None = None, *,
 
             ax3.add_collection(LineCollection(list(segs), colors=edge_color, linewidths=edge_width,
                                              alpha=edge_alpha, zorder=1))
+    if G.is_directed() and dim == 2 and 0 < len(E) <= _MAX_ARROWS:
+        _draw_arrowheads(ax3, X, E, edge_color, edge_width, node_size, edge_alpha)
     numeric = isinstance(c, np.ndarray) and c.ndim == 1 and c.dtype.kind in "fiu"
     auto_bar = colorbar is None
     if colorbar is None:
@@ -709,23 +708,19 @@ _MAX_ARROWS = 5000
 _HEAD_LENGTH, _HEAD_HALF_WIDTH = 0.4, 0.2
 
 
-def _draw_arrows(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
-                 node_size: float, alpha: float = 1.0) -> None:
-    """Directed edges as arrows whose heads touch the target's marker (2-D, equal aspect).
-
-    Two collections, whatever the number of edges: the shafts from centre to centre (under
-    the markers, which hide their ends) and the heads, triangles sized in points at the
-    targets' positions, each pointing along its edge (the data's directions are the
-    display's under the equal aspect), its tip half a point outside the marker.  One
-    ``FancyArrowPatch`` per edge took about 2 ms each to draw (a 480-edge kNN graph 2 s a
-    panel).  O(edges).
+def _draw_arrowheads(ax: Any, X: np.ndarray, E: np.ndarray, color: Any, width: float,
+                     node_size: float, alpha: float = 1.0) -> None:
+    """The heads of directed edges whose shafts are drawn from centre to centre (under the
+    markers, which hide their ends), 2-D, equal aspect: one collection of triangles sized in
+    points at the targets' positions, each pointing along its edge (the data's directions
+    are the display's under the equal aspect), its tip half a point outside the marker.
+    One ``FancyArrowPatch`` per edge took about 2 ms each to draw (a 480-edge kNN graph 2 s
+    a panel).  O(edges).
     """
-    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.collections import PolyCollection
     from matplotlib.transforms import Affine2D
 
     E = np.asarray(E, dtype=np.int64).reshape(-1, 2)
-    ax.add_collection(LineCollection(list(np.stack([X[E[:, 0]], X[E[:, 1]]], axis=1)),
-                                     colors=color, linewidths=width, alpha=alpha, zorder=1))
     D = X[E[:, 1]] - X[E[:, 0]]
     length = np.hypot(D[:, 0], D[:, 1])
     keep = length > 0  # a self-loop or two nodes on one spot has no direction

@@ -347,11 +347,12 @@ class _Dense(NamedTuple):
     """A small graph's comparisons as dense (n, n) arrays for :func:`_dense_value_grad`:
     ``Q`` the edges' loss weights ``q_uv`` (symmetric, zero off the edges), ``K`` their
     springs' weights times ``spring`` (or None), ``same`` which pairs repel (or None: all
-    but i = i)."""
+    but i = i), ``spring`` the springs' weight."""
 
     Q: Any
     K: Any
     same: Any
+    spring: float
 
 
 def _dense(edges: _Edges, n: int, spring: float, labels: Any) -> _Dense:
@@ -365,7 +366,7 @@ def _dense(edges: _Edges, n: int, spring: float, labels: Any) -> _Dense:
         K[edges.u, edges.v] = spring * edges.k
         K[edges.v, edges.u] = spring * edges.k
     same = None if labels is None else labels[:, None] == labels[None, :]
-    return _Dense(Q, K, same)
+    return _Dense(Q, K, same, spring)
 
 
 def _dense_value_grad(Y: FloatArray, edges: _Edges, dense: _Dense, a: FloatArray,
@@ -397,8 +398,8 @@ def _dense_value_grad(Y: FloatArray, edges: _Edges, dense: _Dense, a: FloatArray
     grad = 2.0 * (Y * M.sum(axis=1)[:, None] - M @ Y)
     d2 = D2[edges.u, edges.v]
     f = float(np.dot(edges.q, np.log1p(d2)) + np.dot(a, np.log(Z)))
-    if dense.K is not None:
-        f += float(np.dot(dense.K[edges.u, edges.v], d2))
+    if dense.spring:
+        f += dense.spring * float(np.dot(edges.k, d2))
     return f, grad
 
 
