@@ -467,9 +467,9 @@ def test_auto_objective_wires_the_knn_rule():
 
 
 def test_init_edge_sets_the_start_s_median_edge():
-    """init_edge scales the given start (standardised per axis) so its median edge has that
-    length (max_iter=0: the start itself comes back); without it, a spread of 1e-2 per
-    axis; refused when not positive."""
+    """init_edge scales the given start by one factor for every axis (its shape kept) so its
+    median edge has that length (max_iter=0: the start itself comes back); without it, a
+    spread of 1e-2 per axis; refused when not positive."""
     G = nx.grid_2d_graph(6, 9)
     A = nx.to_scipy_sparse_array(G, format="csr")
     X0 = np.array([(3.0 * i, 0.5 * j) for i, j in G])
@@ -477,6 +477,10 @@ def test_init_edge_sets_the_start_s_median_edge():
     r, c = A.nonzero()
     lengths = np.linalg.norm(X[r] - X[c], axis=1)
     assert np.median(lengths) == pytest.approx(2.0)
+    # the centred start times one number: the 6 x 9 grid drawn 18 wide and 4.5 high stays so
+    Xc = X0 - X0.mean(axis=0)
+    factor = float(np.sum(X * Xc) / np.sum(Xc * Xc))
+    assert np.allclose(X, factor * Xc, rtol=0, atol=1e-12 * factor)
     assert np.allclose(tloe(A, init=X0, max_iter=0).embedding.std(axis=0), 1e-2)
     with pytest.raises(ValueError, match="init_edge must be a finite number > 0, got 0.0"):
         tloe(A, init=X0, init_edge=0.0)
@@ -493,6 +497,19 @@ def test_the_sized_start_keeps_a_3d_mesh_whole(shared_data):
     assert nx_ordinal.metrics.stress(G, pos, pairs="all") <= 1.25 * _published(
         shared_data, "data", "SE.csv", "t-FDP")
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) >= best
+
+
+def test_the_sized_start_keeps_a_long_tree_long():
+    """A random lobster (a path with short branches) drawn by the stress start lies along a
+    line; t-LOE from it at its own size keeps the line (stress 0.038; when each axis of the
+    start was standardised alone the line became a square, folded into a disc: 0.105, and
+    0.53 on a lobster of 1,905 nodes), NP1 as high."""
+    lobster = getattr(nx, "random_lobster_graph", None) or nx.random_lobster  # (renamed)
+    G = lobster(200, 0.5, 0.5, seed=3)
+    G = G.subgraph(max(nx.connected_components(G), key=len)).copy()
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert nx_ordinal.metrics.stress(G, pos, pairs="all") < 0.06
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.85
 
 
 def test_springs_do_not_fling_a_hub_away():

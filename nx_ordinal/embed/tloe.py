@@ -617,10 +617,11 @@ def tloe(
         Pivots of the anchor: ``P`` shortest-path searches once (unit weights), O(P n) an
         iteration.
     init_edge : float or None
-        With ``init``: scale it (standardised per axis as above) so that its median edge
-        is this long instead.  A start that already has the graph's shape then
-        keeps it: from a spread of 1e-2 the run first expands the drawing a thousandfold,
-        unevenly (a 3-D mesh's stress rises from 0.011 to 0.08 within 25 iterations).
+        With ``init``: scale it by one factor for every axis, so that its median edge is
+        this long, instead (its shape kept: a tree drawn along a line stays a line).  A
+        start that already has the graph's shape then keeps it: from a spread of 1e-2
+        the run first expands the drawing a thousandfold, unevenly (a 3-D mesh's stress
+        rises from 0.011 to 0.08 within 25 iterations).
         :func:`nx_ordinal.loe_layout` passes 2.0 from its stress start beyond 100 nodes
         (with ``early_exaggeration=2``).  Ignored without ``init`` or when the start's
         median edge is 0.
@@ -727,12 +728,19 @@ def tloe(
         if Y.shape != (n, dim):
             raise ValueError(f"init must have shape {(n, dim)}, got {Y.shape}")
     Y = Y - Y.mean(axis=0)
-    sd = Y.std(axis=0)
-    Y = Y / np.where(sd > 0, sd, 1.0) * 1e-2
+    sized = False
     if init_edge is not None and init is not None and rows.size:
+        # one factor for every axis: the start's shape is kept (a tree drawn along a line
+        # stays a line; standardising each axis alone made it a square, and t-LOE folded
+        # the square's long path into a disc: a random lobster of 1,905 nodes, stress
+        # 0.53 against 0.017)
         e = float(np.median(np.linalg.norm(Y[rows] - Y[cols], axis=1)))
-        if e > 0:
+        sized = e > 0
+        if sized:
             Y *= init_edge / e
+    if not sized:  # a spread of 1e-2 per axis, from which the early phase gathers afresh
+        sd = Y.std(axis=0)
+        Y = Y / np.where(sd > 0, sd, 1.0) * 1e-2
     anc = _anchor_pivots(A, anchor_pivots) if anchor else None
     update = np.zeros_like(Y)
     gains = np.ones_like(Y)
