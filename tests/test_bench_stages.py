@@ -43,6 +43,7 @@ def test_the_table_from_the_data(shared_data, tmp_path):
     assert bench.main(["--data", str(shared_data / "drawing-benchmark"), "--graphs", "dwt_72",
                        "--markdown", str(out)]) == 0
     rows = out.read_text().splitlines()[2:]
-    # dwt_72: the Err_local polish wins (NP1 1.0) and is the default drawing
+    # dwt_72: Err_local (from its stress start, exact already, before t-LOE) keeps every
+    # neighbourhood (NP1 1.0) and is the default drawing
     assert [r.split(" | ")[1] for r in rows] == ["start", "t-LOE", "Err_local", "default"]
     assert rows[-1].split(" | ")[2] == "1.000"

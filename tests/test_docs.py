@@ -169,6 +169,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     doc = " ".join(nx_ordinal.loe_layout.__doc__.split())
     assert f"GARI >= {P['geometric_gari']:g}" in doc
     assert f"when that run reaches GARI >= {P['exact_gari']:g}, t-LOE is not run" in doc
+    assert (f"already has GARI >= {P['geometric_gari']:g} and stress at most "
+            f"{P['geometric_stress']:g}") in doc
+    assert f"when the start is exact already (GARI >= {P['exact_gari']:g}" in doc
     assert f"refined by {P['stress_iter']} rounds of sparse stress" in doc
     assert (f"beyond {P['small_nodes']} nodes at its own size, a median edge of "
             f"{P['init_edge']:g}, with the early phase's attraction exaggerated "

@@ -24,10 +24,23 @@ def plan(n, gari=0.5, knn=False, **kw):
 
 def test_the_stages_by_size_and_kind():
     small, asked = plan(50)
-    assert (small.err_local, small.tloe, small.err_start, small.tloe_start) == (
-        True, True, "polish", "pivot")
+    assert (small.err_local, small.tloe, small.err_start, small.tloe_start, small.polish) == (
+        True, True, "polish", "pivot", True)
     assert small.tloe_iter == P.POLICY["tloe_iter"] and small.spring == P.POLICY["spring"]
-    assert not small.large and asked == []  # the start's GARI is not needed, not asked
+    assert not small.large and asked == [50]  # is the stress start already geometric?
+    # a small graph whose stress start is exact (a ladder): Err_local from that start first,
+    # t-LOE and the polish after it (the layout skips the polish once that run is exact);
+    # a start of geometric_gari but not exact, or of high stress (a barbell's cliques
+    # drawn at a point each), keeps the polish alone
+    ladder, _ = plan(50, gari=P.POLICY["exact_gari"], start_stress=lambda: 0.005)
+    assert (ladder.err_start, ladder.polish, ladder.tloe, ladder.n_init) == (
+        "pivot", True, True, 1)
+    assert plan(50, gari=P.GEOMETRIC_GARI)[0].err_start == "polish"
+    assert plan(50, gari=1.0, start_stress=lambda: 0.24)[0].err_start == "polish"
+    # beyond small_nodes the same stress rule for Err_local from the start
+    assert plan(1000, gari=1.0, start_stress=lambda: 0.24)[0].err_local is False
+    assert plan(1000, gari=1.0, start_stress=lambda: 0.005)[0].err_start == "pivot"
+    assert plan(50, objective="hinge")[1] == []  # not asked where no rule needs it
     mesh, asked = plan(1000, gari=0.5)  # not geometric: t-LOE alone
     assert (mesh.err_local, mesh.tloe, mesh.err_start) == (False, True, "none")
     assert mesh.tloe_iter == P.POLICY["tloe_iter_sized"] and asked == [1000]
@@ -146,6 +159,42 @@ def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
     nx_ordinal.loe_layout(T, seed=0)
     assert calls == [T.number_of_nodes()]
 
+
+
+def test_a_small_geometric_graph_is_drawn_from_its_stress_start(monkeypatch):
+    """Up to small_nodes too: a ladder of 90 nodes, whose stress start is exact, is drawn by
+    Err_local from it first; t-LOE runs (cheap at this size), the polish not, and the choice
+    keeps Err_local's drawing: NP1 1.0 at stress 0.005, quietly.  (From a spread of 1e-2
+    t-LOE unfolded it afresh: NP1 0.978 at stress 0.038, and the polish ran 1,000 L-BFGS
+    iterations, 1.5 s, and warned that they had not converged.)  A small graph whose start
+    is not exact (the karate club) keeps t-LOE and the polish."""
+    import warnings
+
+    from nx_ordinal.layouts import _loe
+
+    real_t, real_e = _loe._tloe_run, _loe.solve_loe
+    calls = []
+
+    def spy_t(*args, **kw):
+        calls.append("tloe")
+        return real_t(*args, **kw)
+
+    def spy_e(*args, **kw):
+        calls.append("err_local")
+        return real_e(*args, **kw)
+
+    monkeypatch.setattr(_loe, "_tloe_run", spy_t)
+    monkeypatch.setattr(_loe, "solve_loe", spy_e)
+    G = nx.ladder_graph(45)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        pos = nx_ordinal.loe_layout(G, seed=0)
+    assert calls == ["err_local", "tloe"]
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) == pytest.approx(1.0)
+    assert nx_ordinal.metrics.stress(G, pos, pairs="all") < 0.01
+    calls.clear()
+    nx_ordinal.loe_layout(nx.karate_club_graph(), seed=0)
+    assert calls == ["tloe", "err_local"]
 
 
 def _random_l_mesh(n, seed):

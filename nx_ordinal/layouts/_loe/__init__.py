@@ -170,10 +170,12 @@ def loe_layout(
         distances from 20 pivots, a stress anchor of weight 0.3), as above otherwise; up
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
-        ``n_init`` say); beyond 100 nodes Err_local runs from the
-        stress start when that start already has GARI >= 0.8 (hop distances that nearly
-        embed in the plane: geometric graphs, which Err_local recovers almost exactly);
-        when that run reaches GARI >= 0.97, t-LOE is not run (it could at best tie).
+        ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
+        that start already has GARI >= 0.8 and stress at most 0.06 (hop distances that
+        nearly embed in the plane: geometric graphs, which Err_local recovers almost
+        exactly); when that run reaches GARI >= 0.97, t-LOE is not run (it could at best
+        tie).  Up to 100 nodes it runs from that start first when the start is exact
+        already (GARI >= 0.97: a ladder, a path), and then the polish is not run.
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
         hubs' neighbourhoods, NP1 weighs every node's alike) higher by 0.01, its stress
@@ -380,7 +382,7 @@ def loe_layout(
     # the algorithm's share of max_time, the rest the overlap removal's
     t_score = scored[1] if scored else 0.0
     budget = call.reserve(POLICY["finish_share"], POLICY["finish_scores"] * t_score)
-    polish = err_start == "polish"
+    polish = plan.polish
     n_runs = plan.n_init if starts is None else len(starts) + polish
     # select="objective" runs without a callback (one would change the solver's trajectory):
     # the solver shows its own bar per run
@@ -409,26 +411,28 @@ def loe_layout(
 
     runs: list[EmbeddingResult] = []
     tloe_on = plan.tloe
-    offered: list[bool] = []
+    offered: list[EmbeddingResult] = []
 
-    def offer_runs():  # Err_local's results to the tracker, once
-        if not offered:
-            offered.append(True)
-            for r in runs:
-                tracker.offer(r.embedding, r.objective)
+    def offer_runs():  # Err_local's results to the tracker, each once
+        for r in runs[len(offered):]:
+            offered.append(r)
+            tracker.offer(r.embedding, r.objective)
     try:
         # 2. Err_local
-        if plan.err_local and not polish:
+        if plan.err_local and err_start != "polish":
             runs = ([err_local(plan.solver_init, plan.n_init, 0)] if starts is None
                     else [err_local(S, 1, i) for i, S in enumerate(starts)])
         if tloe_on and runs and (plan.tloe_iter == 0 or budget.expired()):
             tloe_on = False  # no t-LOE iteration fits: Err_local's result (its start) stands
+        exact = False
         if tloe_on and runs and tracker is not None and objective == "auto":
             offer_runs()
-            if tracker.best is not None and tracker.best[0] >= POLICY["exact_gari"]:
-                # Err_local kept (nearly) every neighbourhood (meshes, geometric graphs):
-                # t-LOE could at best tie, and would take most of the call's time
-                tloe_on = False
+            exact = tracker.best is not None and tracker.best[0] >= POLICY["exact_gari"]
+            # Err_local kept (nearly) every neighbourhood (meshes, geometric graphs): beyond
+            # small_nodes t-LOE could at best tie, and would take most of the call's time;
+            # up to it t-LOE is cheap and the choice weighs its shape, but the polish could
+            # at best tie (and on a ladder ran 1,000 iterations without converging)
+            tloe_on = tloe_on and not (exact and not polish)
         # 3. t-LOE, from the stress start under "auto" (the graph's global shape: t-LOE
         # refines neighbourhoods locally and keeps it), from pos, or random
         if tloe_on:
@@ -442,9 +446,9 @@ def loe_layout(
                                  step=plan.tloe_step,
                                  anchor=plan.anchor)
         # 4. polish: Err_local from t-LOE's drawing (at unit size: delta's scale)
-        if polish:
+        if polish and tloe_on and not exact:
             S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
-            runs = [err_local(S / max(float(np.abs(S).max()), 1e-300), 1, 0)]
+            runs.append(err_local(S / max(float(np.abs(S).max()), 1e-300), 1, len(runs)))
     finally:
         progress.close()
     # 5. the choice

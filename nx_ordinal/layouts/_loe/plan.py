@@ -34,8 +34,8 @@ from ...embed._starts import PIVOT_MIN_N
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-__all__ = ["POLICY", "Plan", "make_plan", "resolve_n_init", "auto_objectives", "auto_n_init",
-           "auto_layout_starts", "KK_MAX_NODES", "SMALL_NODES", "GEOMETRIC_GARI"]
+__all__ = ["POLICY", "Plan", "make_plan", "resolve_n_init", "is_geometric", "auto_objectives",
+           "auto_n_init", "auto_layout_starts", "KK_MAX_NODES", "SMALL_NODES", "GEOMETRIC_GARI"]
 
 #: Every threshold of ``loe_layout``'s policy, in one table (read-only).
 POLICY = MappingProxyType({
@@ -111,6 +111,11 @@ POLICY = MappingProxyType({
     #: of the plane 0.99-1.0; the 26 graphs of the graph-drawing benchmark: 0.73 at most,
     #: the 3-D mesh "data"), and Err_local recovers such graphs almost perfectly
     "geometric_gari": 0.8,
+    #: ... and whose own stress is at most this (hop distances that embed well: meshes and
+    #: random geometric graphs 0.002-0.03, a ladder 0.005).  A start of high GARI can be
+    #: degenerate: a barbell's cliques each drawn at one point (GARI 1.0, stress 0.24),
+    #: which Err_local keeps (its drawing stress 0.23 against t-LOE's and the polish's 0.04)
+    "geometric_stress": 0.06,
     #: under objective="auto", t-LOE is not run when an Err_local run before it already
     #: has this GARI (nearly every neighbourhood kept, t-LOE could at best tie): meshes of
     #: the plane and random geometric graphs, drawn from the stress start, reach 0.98-1.0
@@ -189,8 +194,11 @@ class Plan:
     #: (the pivot-MDS start the call computed, shared -- unless the shortcut filter changed
     #: the graph: then "solver"), "solver" (the solver's own start ``solver_init`` and its
     #: perturbed restarts) or "layout" (the named starts ``inits`` drawn by the layout);
-    #: "polish": from t-LOE's drawing
+    #: "polish": only from t-LOE's drawing
     err_start: str
+    #: Err_local also runs from t-LOE's drawing (up to small_nodes under "auto"), after a
+    #: run from ``err_start`` unless that is "polish"
+    polish: bool
     inits: tuple[str, ...]
     solver_init: str | None
     #: Err_local beyond small_nodes: bounded candidate lists, periodic GARI checkpoints
@@ -224,15 +232,27 @@ def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> in
     return auto_n_init(n, "auto" if objective == "auto" and select == "gari" else "hinge")
 
 
+def is_geometric(start_gari: Callable[[], float] | None,
+                 start_stress: Callable[[], float] | None = None) -> bool:
+    """Whether the stress start says the graph is geometric: its GARI (``start_gari()``) at
+    least ``geometric_gari`` and its stress (``start_stress()``, asked only then; None: not
+    checked) at most ``geometric_stress``."""
+    return bool(start_gari is not None and start_gari() >= GEOMETRIC_GARI
+                and (start_stress is None or start_stress() <= POLICY["geometric_stress"]))
+
+
 def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None = None,
-                    knn: bool = False) -> tuple[bool, bool]:
+                    knn: bool = False,
+                    start_stress: Callable[[], float] | None = None) -> tuple[bool, bool]:
     """``loe_layout``'s ``objective="auto"`` on ``n`` nodes as ``(hinge, t)``: which
     objectives get runs.  t-LOE (with its edge springs) always, but for a kNN graph beyond
     ``small_nodes`` (``knn``: directed, every out-degree the same, not symmetric -- the
     graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
     GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
-    ``small_nodes``, and beyond when ``start_gari()`` (the GARI of the stress start) is
-    at least ``geometric_gari``; ``select="objective"`` (the plain paper method:
+    ``small_nodes``, and beyond when the stress start says the graph is geometric
+    (:func:`is_geometric`: its GARI ``start_gari()`` at least ``geometric_gari``, its
+    stress ``start_stress()`` at most ``geometric_stress``); ``select="objective"`` (the
+    plain paper method:
     objectives that cannot be compared across the two) Err_local alone."""
     if select == "objective":
         return True, False
@@ -240,7 +260,7 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
         return True, True
     if knn:
         return True, False
-    return bool(start_gari is not None and start_gari() >= GEOMETRIC_GARI), True
+    return is_geometric(start_gari, start_stress), True
 
 
 def auto_n_init(n: int, objective: str = "hinge") -> int:
@@ -275,17 +295,32 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     runs = resolve_n_init(n_init, n, objective, select)
     init = tuple(init)
     asked: list[float] = []
+    stress_asked: list[float] = []
 
     def gari() -> float:
         asked.append(start_gari())
         return asked[-1]
 
+    def stress() -> float:  # asked once whichever rules need it
+        if not stress_asked:
+            stress_asked.append(start_stress() if start_stress is not None else 0.0)
+        return stress_asked[0]
+
     if objective == "auto":
-        hinge, tloe = auto_objectives(n, select, gari, knn=n > KK_MAX_NODES and knn())
+        hinge, tloe = auto_objectives(n, select, gari, knn=n > KK_MAX_NODES and knn(),
+                                      start_stress=stress)
     else:
         hinge, tloe = objective == "hinge", objective == "t"
     polish = (n_init == "auto" and objective == "auto" and select == "gari"
               and init == ("auto",) and not has_pos and n <= SMALL_NODES)
+    # a small graph whose stress start is already exact (GARI exact_gari: a ladder, a strip
+    # of a grid, a path) gets Err_local from that start first, which ends at once: t-LOE
+    # from a spread of 1e-2 unfolds it afresh and worse (a ladder of 90 nodes: NP1 0.978
+    # at stress 0.038 against 1.0 at 0.005), and the polish of that drawing ran 1,000
+    # iterations without converging.  (From a start of lower GARI, a circular ladder's
+    # 0.92, that run costs more than t-LOE and the polish together)
+    start_first = (polish and hinge and tloe and gari() >= POLICY["exact_gari"]
+                   and stress() <= POLICY["geometric_stress"])
     inits, solver_init = init, None
     if init == ("auto",):
         inits, solver_init = auto_layout_starts(n, runs)
@@ -295,7 +330,9 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     drop = hinge and large and not directed
     score_first = (limited and hinge and not tloe and not asked and not has_pos
                    and solver_init == "pivot" and runs == 1)
-    if not hinge or polish:
+    if start_first:
+        err_start = "pivot"
+    elif not hinge or polish:
         err_start = "polish" if polish and hinge else "none"
     elif has_pos:
         err_start = "pos"
@@ -317,9 +354,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
         tloe_iter = int(min(max_iter, POLICY[key]))
     anchor = 0.0
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
-            and start_stress is not None and start_stress() <= POLICY["anchor_stress"]):
+            and start_stress is not None and stress() <= POLICY["anchor_stress"]):
         anchor = POLICY["anchor"]
-    return Plan(err_local=hinge, n_init=runs, err_start=err_start, inits=tuple(inits),
+    return Plan(err_local=hinge, n_init=runs, err_start=err_start,
+                polish=polish and hinge, inits=tuple(inits),
                 solver_init=solver_init, large=large, drop_shortcuts=drop, tloe=tloe,
                 tloe_iter=tloe_iter, spring=float(spring), tloe_start=tloe_start,
                 init_edge=init_edge,
