@@ -2,6 +2,7 @@
 stages (layouts/_loe/plan.py), read by the layout, its memory estimate and its docs."""
 
 import networkx as nx
+import numpy as np
 import pytest
 
 import nx_ordinal
@@ -36,6 +37,9 @@ def test_the_stages_by_size_and_kind():
     assert (ladder.err_start, ladder.polish, ladder.tloe, ladder.n_init) == (
         "pivot", True, True, 1)
     assert plan(50, gari=P.GEOMETRIC_GARI)[0].err_start == "polish"
+    # an exact start with coinciding nodes (a clique's members at one point): the polish
+    assert plan(50, gari=1.0, start_stress=lambda: 0.005,
+                start_distinct=lambda: False)[0].err_start == "polish"
     assert plan(50, gari=1.0, start_stress=lambda: 0.24)[0].err_start == "polish"
     # beyond small_nodes the same stress rule for Err_local from the start
     assert plan(1000, gari=1.0, start_stress=lambda: 0.24)[0].err_local is False
@@ -195,6 +199,19 @@ def test_a_small_geometric_graph_is_drawn_from_its_stress_start(monkeypatch):
     calls.clear()
     nx_ordinal.loe_layout(nx.karate_club_graph(), seed=0)
     assert calls == ["tloe", "err_local"]
+    # a caveman graph's stress start is exact too, but draws the members of each clique
+    # that see the same nodes at one point: Err_local from it would keep them there (the
+    # closest two nodes 0.10 median edges apart, split only by the overlap removal); t-LOE
+    # and the polish draw each clique open
+    from scipy.spatial.distance import pdist
+
+    calls.clear()
+    G = nx.connected_caveman_graph(6, 6)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert calls == ["tloe", "err_local"]
+    X = np.array([pos[v] for v in G])
+    edge = np.median([np.linalg.norm(X[u] - X[v]) for u, v in G.edges()])
+    assert pdist(X).min() > 0.3 * edge
 
 
 def _random_l_mesh(n, seed):

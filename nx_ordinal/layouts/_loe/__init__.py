@@ -175,7 +175,8 @@ def loe_layout(
         nearly embed in the plane: geometric graphs, which Err_local recovers almost
         exactly); when that run reaches GARI >= 0.97, t-LOE is not run (it could at best
         tie).  Up to 100 nodes it runs from that start first when the start is exact
-        already (GARI >= 0.97: a ladder, a path), and then the polish is not run.
+        already (GARI >= 0.97: a ladder, a path; no two nodes at one point, as a
+        clique's members can be), and then the polish is not run.
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
         hubs' neighbourhoods, NP1 weighs every node's alike) higher by 0.01, its stress
@@ -361,7 +362,8 @@ def loe_layout(
                      has_pos=frame.has_pos, objective=objective, select=select,
                      n_init=n_init, init=init, max_iter=max_iter, spring=spring,
                      limited=call.limited, start_gari=pivot_gari,
-                     start_stress=lambda: _stress(A, pivot_start()))
+                     start_stress=lambda: _stress(A, pivot_start()),
+                     start_distinct=lambda: _distinct(pivot_start()))
     # 1. starts (the Err_local solver sees the graph without its shortcuts; GARI always A)
     X0 = frame.start(frame.stream("start"))
     A_solve = drop_shortcuts(A)[0] if plan.drop_shortcuts else A
@@ -630,6 +632,11 @@ def keep_err_local(score_h, score_t, shapes):
                     and np2_h >= np2_t - POLICY["np2_slack"])
     return bool(s_h <= s_t and np2_h >= np2_t
                 and (score_h > score_t or s_h < s_t or np2_h > np2_t))
+
+
+def _distinct(X):
+    """Whether no two rows of ``X`` are equal.  O(n log n)."""
+    return bool(np.unique(X, axis=0).shape[0] == X.shape[0])
 
 
 def _stress(A, X):

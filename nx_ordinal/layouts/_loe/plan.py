@@ -285,11 +285,13 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               objective: str, select: str, n_init: int | str, init: Sequence[str],
               max_iter: int, spring: float | None, limited: bool,
               start_gari: Callable[[], float],
-              start_stress: Callable[[], float] | None = None) -> Plan:
+              start_stress: Callable[[], float] | None = None,
+              start_distinct: Callable[[], bool] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
-    ``knn()``: whether it looks like a kNN graph; ``start_gari()`` and ``start_stress()``: the
-    GARI and the stress of its stress start, asked only where a rule needs them; None: never
-    low) and the call's arguments (``has_pos``,
+    ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
+    ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
+    its nodes coincide, asked only where a rule needs them; None: never low, distinct) and
+    the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
     runs = resolve_n_init(n_init, n, objective, select)
@@ -318,9 +320,12 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     # from a spread of 1e-2 unfolds it afresh and worse (a ladder of 90 nodes: NP1 0.978
     # at stress 0.038 against 1.0 at 0.005), and the polish of that drawing ran 1,000
     # iterations without converging.  (From a start of lower GARI, a circular ladder's
-    # 0.92, that run costs more than t-LOE and the polish together)
+    # 0.92, that run costs more than t-LOE and the polish together.)  Not where two nodes
+    # of the start coincide (``start_distinct()``): structurally equivalent nodes, a
+    # clique's members, drawn at one point score as exact, and Err_local keeps them there
     start_first = (polish and hinge and tloe and gari() >= POLICY["exact_gari"]
-                   and stress() <= POLICY["geometric_stress"])
+                   and stress() <= POLICY["geometric_stress"]
+                   and (start_distinct is None or start_distinct()))
     inits, solver_init = init, None
     if init == ("auto",):
         inits, solver_init = auto_layout_starts(n, runs)
