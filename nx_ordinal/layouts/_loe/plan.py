@@ -9,13 +9,17 @@ The stages, in the order they run:
    stress (the graph's global shape), computed once and shared; for Err_local alone the
    spectral and Kamada-Kawai starts up to ``kk_max_nodes``, else the solver's own start;
 2. **Err_local** (``objective="hinge"``, :func:`nx_ordinal.embed.loe`) -- its runs, each
-   followed by the GARI tracker (``layouts._loe.selection``);
+   followed by the GARI tracker (``layouts._loe.selection``); under ``"auto"`` from the
+   stress start where it says the graph is geometric (``geometric_gari``,
+   ``geometric_stress``; up to ``small_nodes`` only where that start is exact already,
+   ``exact_gari``, with no two nodes at one point);
 3. **t-LOE** (``objective="t"``, :func:`nx_ordinal.embed.tloe`) -- one run with edge springs
    under ``"auto"``, components embedded as if alone, from the stress start at its own
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
    where that start's stress is low (``anchor``, ``anchor_stress``); not run under
-   ``"auto"`` when Err_local has already reached ``exact_gari``;
-4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing;
+   ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
+4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing,
+   unless an Err_local run from the start has already reached ``exact_gari``;
 5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes, or is no worse on any and better on one
    (``keep_err_local``);
