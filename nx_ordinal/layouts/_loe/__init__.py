@@ -434,7 +434,8 @@ def loe_layout(
             # small_nodes t-LOE could at best tie, and would take most of the call's time;
             # up to it t-LOE is cheap and the choice weighs its shape, but the polish could
             # at best tie (and on a ladder ran 1,000 iterations without converging)
-            tloe_on = tloe_on and not (exact and not polish)
+            if exact and not polish:
+                tloe_on = False
         # 3. t-LOE, from the stress start under "auto" (the graph's global shape: t-LOE
         # refines neighbourhoods locally and keeps it), from pos, or random
         if tloe_on:
