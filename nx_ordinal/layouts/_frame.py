@@ -283,7 +283,8 @@ DOC_PARTS: dict[str, str] = {
     Also store each position as the node attribute of that name.""",
     "remove_overlap": """remove_overlap : bool, default True
     Finally separate nodes closer than a tenth of the median edge length (coincident
-    ones included) without changing how many of its neighbours each node's nearest
+    ones included; the edges between closed twins, nodes that see the same nodes, left
+    out of the median) without changing how many of its neighbours each node's nearest
     points recover (GARI is unchanged).  ``False``: the solver's drawing.""",
     "verbose": """verbose : bool
     Show a progress bar.""",

@@ -1,6 +1,7 @@
 """Overlap removal, the final step of the ordinal layouts (:func:`separate_overlaps`):
-nodes closer than a tenth of the median edge length are pushed apart while every node's
-recovered neighbours (GARI's count) stay the same."""
+nodes closer than a tenth of the median edge length (over the edges that do not join
+closed twins) are pushed apart while every node's recovered neighbours (GARI's count)
+stay the same."""
 
 from __future__ import annotations
 
@@ -101,8 +102,13 @@ def separate_overlaps(
 ) -> FloatArray:
     """Separate nodes closer than ``min_dist`` times the median edge length.
 
-    With ``t = min_dist * L`` (L the median length of the edges of ``A`` in ``X``; without
-    edges, or when it is 0, the layout's extent over sqrt(n)):
+    With ``t = min_dist * L`` (L the median length in ``X`` of the edges of ``A`` that do
+    not join closed twins, two nodes i, j whose closed out-neighbourhoods ``N(i) + {i}``
+    and ``N(j) + {j}`` are equal, or of all edges where every edge does; without edges, or
+    when it is 0, the layout's extent over sqrt(n)).  Closed twins are alike to every
+    comparison and the solvers often draw them at one point: a windmill graph's blades
+    (3/5 of its edges), a paper's co-authors.  Their edges would make the median, and the
+    separation, vanish with them.  Then:
 
     1. points that coincide exactly (identical neighbourhoods often land on one point) are
        spread around it ``t`` apart, on a circle of radius ``t / (2 sin(pi / s))`` for s
@@ -136,7 +142,7 @@ def separate_overlaps(
         Order and orientation of split coincident points; used only when some pair is
         closer than ``t``.
     min_dist : float, default 0.1
-        Target separation as a fraction of the median edge length.
+        Target separation as a fraction of the median edge length (``L`` above).
     max_rounds : int, default 40
     deadline : float or None
         ``time.perf_counter()`` at which to stop: no pass begins after it, and a pass
@@ -164,7 +170,7 @@ def separate_overlaps(
     r, c = A.nonzero()
     off = r != c
     r, c = r[off], c[off]
-    L = float(np.median(np.linalg.norm(X[r] - X[c], axis=1))) if r.size else 0.0
+    L = _reference_length(X, r, c, n)
     if L <= 0:
         L = float(np.ptp(X, axis=0).max()) / np.sqrt(n)
     if L <= 0:
@@ -196,6 +202,38 @@ def separate_overlaps(
         if np.mean(np.einsum("pd,pd->p", D, D) < t * t) > 0.5:
             break  # most pushes refused (dense clusters): another pass would refuse them too
     return X
+
+
+def _closed_twin_edges(r, c, n):
+    """Which of the edges ``(r, c)`` (no self-loops, ``r`` sorted) join closed twins: nodes
+    whose closed out-neighbourhoods ``N[i] = N(i) + {i}`` are equal.  Each set is hashed as
+    a wrapping sum of fixed 64-bit numbers, one per node (drawn once from a constant seed:
+    no dependence on the call's seed); equal sets give equal sums, and distinct sets agree
+    with probability about 2^-64.  O(n + E)."""
+    keys = np.random.default_rng(_TWIN_KEY_SEED).integers(
+        0, np.iinfo(np.int64).max, size=n, dtype=np.int64).view(np.uint64)
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=n))])
+    with np.errstate(over="ignore"):
+        acc = np.concatenate([np.zeros(1, dtype=np.uint64), np.cumsum(keys[c], dtype=np.uint64)])
+        closed = acc[indptr[1:]] - acc[indptr[:-1]] + keys
+    deg = np.diff(indptr)
+    return (closed[r] == closed[c]) & (deg[r] == deg[c])
+
+
+_TWIN_KEY_SEED = 0x6E786F7264
+
+
+def _reference_length(X, r, c, n):
+    """The median drawn length of the edges ``(r, c)`` that do not join closed twins (all
+    edges where every edge does; 0 without edges).  Closed twins (two members of a clique
+    that see the same nodes: the blades of a windmill graph, a paper's co-authors) are
+    alike to every comparison, and drawings that meet the comparisons often put them at
+    one point: their edges would make the median, and the separation, vanish."""
+    if not r.size:
+        return 0.0
+    length = np.linalg.norm(X[r] - X[c], axis=1)
+    twin = _closed_twin_edges(r, c, n)
+    return float(np.median(length[~twin] if not twin.all() else length))
 
 
 #: passes of separate_overlaps at most
