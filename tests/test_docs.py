@@ -198,6 +198,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"the checkpoints continue every {P['err_every']} iterations from iteration "
             f"{P['err_patience']} on, and a run stops once its best GARI has not risen by "
             f"{P['gari_tol']:g} over the last {P['err_patience']} iterations") in doc
+    assert (f"up to {P['small_nodes']} nodes, from iteration {P['err_small_from']} on, over "
+            "the last half of its iterations") in doc
     assert (f"by {P['gari_tol_exact']:g} while that best is between {P['exact_gari']:g} and "
             f"{P['exact_band']:g}") in doc
     assert (f"a tenth of it (at least {P['finish_scores']:g} GARI scores' time)" in doc

@@ -1,6 +1,6 @@
 """The GARI selection of ``loe_layout(select="gari")`` (:class:`GariTracker`): the
-configuration of highest GARI among checkpoints of every run, and the early stop of large
-graphs."""
+configuration of highest GARI among checkpoints of every run, and the early stop of runs
+whose GARI has stopped rising."""
 
 from __future__ import annotations
 
@@ -25,12 +25,16 @@ class GariTracker:
     per checkpoint; ``offer`` adds a run's final configuration).
 
     With ``large``, checkpoints also come every ``every`` iterations from iteration
-    ``patience`` on (``plan.POLICY``'s ``err_every`` and ``err_patience``), and a
-    run is ended (the callback returns True) once its best GARI has not risen by
-    ``gari_tol`` over the last ``patience`` iterations (``gari_tol_exact`` while that best
-    is between ``exact_gari`` and ``exact_band``: the slow tail of a nearly exact drawing
-    that will not become exact), or once ``budget`` (the call's ``_core.budget.Budget``,
-    limited only by ``max_time``) is spent.  Which checkpoints are scored, and when a run
+    ``patience`` on (``plan.POLICY``'s ``err_every`` and ``err_patience``), and a run is
+    ended (the callback returns True) once its best GARI has not risen by ``gari_tol``
+    over the last ``patience`` iterations (``gari_tol_exact`` while that best is between
+    ``exact_gari`` and ``exact_band``: the slow tail of a nearly exact drawing that will
+    not become exact).  Without ``large`` (checkpoints at the powers of two) a run is
+    ended at a checkpoint from ``small_from`` (``err_small_from``) on once its best GARI
+    has not risen by ``gari_tol`` over the last half of its iterations (an 81-node
+    windmill graph's polish ran 500-900 iterations around its start's GARI).  Any run is
+    ended once ``budget`` (the call's ``_core.budget.Budget``, limited only by
+    ``max_time``) is spent.  Which checkpoints are scored, and when a run
     stops, depend on iteration counts alone, never on how long a
     score took: the same seed gives the same drawing on a fast or a busy machine.  A score
     costs about what an Err_local evaluation does (O(sum_i k_i log n) against
@@ -41,6 +45,7 @@ class GariTracker:
     patience = POLICY["err_patience"]
     gari_tol = POLICY["gari_tol"]
     gari_tol_exact = POLICY["gari_tol_exact"]
+    small_from = POLICY["err_small_from"]
     exact_gari = POLICY["exact_gari"]
     exact_band = POLICY["exact_band"]
 
@@ -94,10 +99,12 @@ class GariTracker:
         g = self.offer(X, f)
         run_best = max(g, self._hist[-1][1]) if self._hist else g
         self._hist.append((it, run_best))
-        if not self.large or it < self.patience:
+        if it < (self.patience if self.large else self.small_from):
             return False
-        # best of this run patience iterations ago (or at the earliest checkpoint)
-        old = [b for i, b in self._hist if i <= it - self.patience]
+        # best of this run patience iterations ago (or at the earliest checkpoint); up to
+        # small_nodes (checkpoints at the powers of two) half the run ago
+        back = self.patience if self.large else it // 2
+        old = [b for i, b in self._hist if i <= it - back]
         near = self.exact_gari <= run_best < self.exact_band
         tol = self.gari_tol_exact if near else self.gari_tol
         return bool(old) and run_best - old[-1] < tol
