@@ -202,16 +202,39 @@ def test_knn_lists_depend_on_each_node_alone_and_are_exact():
     k = rng.integers(1, 6, 400)
     k[:5] = 120  # hubs
     tree = cKDTree(X)
-    dist, idx = _knn(X, k, tree)
+    dist, idx, ptr = _knn(X, k, tree)
+    # one list of k_i + 1 points a node (itself included), none padded to the hubs' 121
+    np.testing.assert_array_equal(np.diff(ptr), k + 1)
     D = np.sqrt(((X[:, None] - X[None]) ** 2).sum(-1))
     for i in range(400):
-        got = dist[i, :k[i] + 1]
+        got = dist[ptr[i]:ptr[i + 1]]
         np.testing.assert_allclose(got, np.sort(D[i])[:k[i] + 1], rtol=1e-12, atol=1e-15)
-        assert (idx[i, k[i] + 1:] == -1).all() and np.isinf(dist[i, k[i] + 1:]).all()
+        np.testing.assert_allclose(D[i, idx[ptr[i]:ptr[i + 1]]], got, rtol=1e-12, atol=1e-15)
     rows = np.arange(5, 400, 3)  # no hub among them
-    d2, i2 = _knn(X[rows], k[rows], tree, width=dist.shape[1])
-    np.testing.assert_array_equal(i2, idx[rows])
-    np.testing.assert_array_equal(d2, dist[rows])
+    d2, i2, p2 = _knn(X[rows], k[rows], tree)
+    for j, i in enumerate(rows):
+        np.testing.assert_array_equal(i2[p2[j]:p2[j + 1]], idx[ptr[i]:ptr[i + 1]])
+        np.testing.assert_array_equal(d2[p2[j]:p2[j + 1]], dist[ptr[i]:ptr[i + 1]])
+
+
+def test_a_stars_rank_check_does_not_pad_the_leaves_to_the_hub():
+    # the rank check's lists were one row a node, padded to the hub's count: for a star of
+    # 20,000 leaves 4e8 entries of each array (gigabytes), now 20,000 x 2 + 20,001
+    from nx_ordinal.layouts._overlap import _knn_summary
+
+    n = 3000
+    G = nx.star_graph(n - 1)
+    A, _ = graph_to_csr(G, list(G))
+    X = np.random.default_rng(0).standard_normal((n, 2))
+    k = np.diff(A.indptr)
+    r, c = A.nonzero()
+    (classes, cptr), hits, ambiguous, radius = _knn_summary(
+        X, k, np.arange(n), np.sort(r.astype(np.int64) * n + c))
+    assert classes.size == 2 * (n - 1) + n  # each leaf itself and one point; the hub all
+    assert hits[0] == n - 1  # the hub's list is every leaf
+    leaf_hits = np.array([int(0 in set(np.argsort(np.linalg.norm(X - X[i], axis=1))[:2]))
+                          for i in range(1, 200)])
+    np.testing.assert_array_equal(hits[1:200], leaf_hits)
 
 
 def test_closed_twin_edges_are_the_edges_between_equal_closed_neighbourhoods():

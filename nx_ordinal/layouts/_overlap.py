@@ -22,22 +22,25 @@ if TYPE_CHECKING:
 __all__ = ["separate_overlaps", "separate_disks"]
 
 
-def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
-    """Distances and indices of the ``k[i] + 1`` nearest points of each point i of ``X``
-    (itself included) among the points of ``tree`` (default: ``X``), as ``(len(X), max k +
-    1)`` arrays (or ``width`` columns) padded with inf / -1.  Chunked k-d tree queries over
-    points grouped by ``k``, within a factor 2 (a query asks for its group's largest count,
-    so a graph's hubs do not make every point ask for theirs): memory O(chunk_entries +
-    len(X) max k), time O(sum_i k_i log n)."""
+def _knn(X, k, tree=None, chunk_entries=2_000_000):
+    """The ``k[i] + 1`` nearest points of each point i of ``X`` (itself included, at most
+    all of them) among the points of ``tree`` (default: ``X``), nearest first, as flat
+    arrays ``(dist, idx, indptr)``: point i's at ``indptr[i]:indptr[i + 1]``.  Chunked k-d
+    tree queries over points grouped by ``k``, within a factor 2 (a query asks for its
+    group's largest count, so a graph's hubs do not make every point ask for theirs, and a
+    point's list does not depend on which points are asked with it): memory
+    O(chunk_entries + sum_i k_i) (a star's leaves do not pay for its hub: no row is padded
+    to the largest count), time O(sum_i k_i log n)."""
 
     tree = cKDTree(X) if tree is None else tree
     n = tree.n
     m = X.shape[0]
-    if width is None:
-        width = min(n, int(k.max()) + 1) if m else 1
-    dist = np.full((m, width), np.inf)
-    out = np.full((m, width), -1, dtype=np.int64)
-    level = np.floor(np.log2(np.asarray(k, dtype=np.float64) + 1.0)).astype(np.int64)
+    k = np.asarray(k, dtype=np.int64)
+    count = np.minimum(k + 1, n)
+    indptr = np.concatenate([[0], np.cumsum(count)])
+    dist = np.empty(int(indptr[-1]))
+    out = np.empty(int(indptr[-1]), dtype=np.int64)
+    level = np.floor(np.log2(k.astype(np.float64) + 1.0)).astype(np.int64)
     order = np.lexsort((k, level))  # by group, then by k
     bounds = np.flatnonzero(np.diff(level[order])) + 1
     for group in np.split(order, bounds) if m else []:
@@ -48,42 +51,55 @@ def _knn(X, k, tree=None, width=None, chunk_entries=2_000_000):
             rows = group[start:start + size]
             d, idx = tree.query(X[rows], k=kk)
             d, idx = d.reshape(rows.size, kk), idx.reshape(rows.size, kk)
-            cut = np.arange(kk)[None, :] > k[rows][:, None]
-            idx[cut] = -1
-            d[cut] = np.inf
-            out[rows, :kk] = idx
-            dist[rows, :kk] = d
+            cols = np.arange(kk)[None, :]
+            keep = cols < count[rows][:, None]
+            dest = (indptr[rows][:, None] + cols)[keep]
+            out[dest] = idx[keep]
+            dist[dest] = d[keep]
             start += rows.size
-    return dist, out
+    return dist, out, indptr
+
+
+def _segments(indptr, rows):
+    """Positions, in flat arrays laid out by ``indptr``, of the entries of ``rows`` (in
+    that order), and for each the index of its row within ``rows``.  O(entries)."""
+    lens = indptr[rows + 1] - indptr[rows]
+    rid = np.repeat(np.arange(rows.size), lens)
+    offs = np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens)
+    return indptr[rows][rid] + offs, rid
 
 
 def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
     """For the nodes ``rows`` (default all): the sorted classes (``tie``) of their ``k_i + 1``
-    nearest points, how many of those are their out-neighbours (``edge_keys``: sorted
-    ``i * n + j``), whether that count is ambiguous (the next point coincides with the last
-    one counted: which of them is "nearer" is an arbitrary tie-break), and the distance to
-    the last one counted."""
+    nearest points (as flat arrays ``(classes, indptr)``, none for a node of out-degree 0:
+    the lengths depend on ``k`` alone, so two summaries of the same rows line up), how many
+    of those points are their out-neighbours (``edge_keys``: sorted ``i * n + j``), whether
+    that count is ambiguous (the next point coincides with the last one counted: which of
+    them is "nearer" is an arbitrary tie-break), and the distance to the last one counted.
+    O(sum_i k_i log n) time and O(sum_i k_i) memory."""
 
     n = X.shape[0]
     rows = np.arange(n) if rows is None else rows
     kr = k[rows]
     kk = np.minimum(kr + 1, n - 1)  # one more point, to see ties at the boundary
-    width = min(n, int(k.max()) + 2)
-    dist, idx = _knn(X[rows], kk, tree if tree is not None else _tree(X), width)
-    at = np.arange(rows.size)
-    col_next = np.minimum(kk, idx.shape[1] - 1)
-    col_last = np.minimum(kr, idx.shape[1] - 1)
-    nxt, last = idx[at, col_next], idx[at, col_last]
-    ambiguous = (kr > 0) & (kk > kr) & (nxt >= 0) & (tie[np.maximum(nxt, 0)] ==
-                                                      tie[np.maximum(last, 0)])
-    idx[at, col_next] = np.where(kk > kr, -1, nxt)
-    valid = (idx >= 0) & (kr > 0)[:, None]
-    big = np.iinfo(np.int64).max
-    classes = np.sort(np.where(valid, tie[np.where(valid, idx, 0)], big), axis=1)
-    keys = rows[:, None] * n + np.where(valid, idx, 0)
+    dist, idx, ptr = _knn(X[rows], kk, tree if tree is not None else _tree(X))
+    start = ptr[:-1]
+    nxt, last = idx[start + kk], idx[start + kr]
+    ambiguous = (kr > 0) & (kk > kr) & (tie[nxt] == tie[last])
+    # the k_i + 1 points counted (the one beyond only showed ties), for nodes with k_i > 0
+    lens = np.diff(ptr)
+    rid = np.repeat(np.arange(rows.size), lens)
+    offs = np.arange(idx.size) - np.repeat(start, lens)
+    keep = (offs <= kr[rid]) & (kr[rid] > 0)
+    rid, idx = rid[keep], idx[keep]
+    keys = rows[rid].astype(np.int64) * n + idx
     pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
-    hits = valid & (edge_keys[pos] == keys) if edge_keys.size else np.zeros_like(valid)
-    return classes, hits.sum(axis=1), ambiguous, dist[at, col_last]
+    hits = (edge_keys[pos] == keys) if edge_keys.size else np.zeros(keys.size, dtype=bool)
+    # rows ascend in rid: sorting (row, class) keys sorts each row's classes
+    classes = np.sort(rid.astype(np.int64) * (n + 1) + tie[idx]) - rid * np.int64(n + 1)
+    cptr = np.concatenate([[0], np.cumsum(np.bincount(rid, minlength=rows.size))])
+    return ((classes, cptr), np.bincount(rid, hits, minlength=rows.size).astype(np.int64),
+            ambiguous, dist[start + kr])
 
 
 def _tree(X):
@@ -159,7 +175,8 @@ def separate_overlaps(
     Notes
     -----
     O(n log n + P) to find the P close pairs (k-d tree), O(P) per projection step,
-    O(sum_i k_i log n) per check (chunked k-d tree queries); no loop over vertices.
+    O(sum_i k_i log n) time and O(sum_i k_i) memory per check (chunked k-d tree queries,
+    each node's list as long as its own count); no loop over vertices.
     """
 
     X = np.asarray(X, dtype=np.float64)
@@ -283,7 +300,8 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
             Y = checked
             break
         after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
-        changed = (before[obs] != after).any(axis=1)
+        at, rid = _segments(before[1], obs)
+        changed = np.bincount(rid, before[0][at] != after[0], minlength=obs.size) > 0
         fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
             | (changed & (~inside[obs] | ambiguous[obs]))
         bad = obs[fail]
@@ -291,7 +309,7 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
             return Y
         checked = Y
         # the observers and the classes whose multiplicity in their lists changed move less
-        hit = np.isin(tie, _multiset_changes(before[bad], after[fail], n))
+        hit = np.isin(tie, _multiset_changes(before, bad, after, np.flatnonzero(fail), n))
         hit[bad] = True
         hit &= inside
         # a push already below _MIN_FACTOR of the first separates nothing: no more rounds
@@ -322,13 +340,15 @@ _MIN_FACTOR = 0.5 ** 6
 _TWIN_FACTOR = 1e-5
 
 
-def _multiset_changes(B, C, n):
-    """Values (< n) whose multiplicity differs between rows of ``B`` and the same rows of
-    ``C`` (entries >= n are padding).  Vectorized over rows."""
+def _multiset_changes(B, b_rows, C, c_rows, n):
+    """Values (< n) whose multiplicity differs between the rows ``b_rows`` of ``B`` and the
+    rows ``c_rows`` of ``C`` (the same rows of the same nodes: summaries of
+    :func:`_knn_summary`, flat ``(values, indptr)``).  Vectorized over rows."""
 
-    rows = np.broadcast_to(np.arange(B.shape[0])[:, None], B.shape)
-    kb = (rows * (n + 1) + np.minimum(B, n))[B < n]
-    kc = (rows * (n + 1) + np.minimum(C, n))[C < n]
+    bi, br = _segments(B[1], b_rows)
+    ci, cr = _segments(C[1], c_rows)
+    kb = br * (n + 1) + B[0][bi]
+    kc = cr * (n + 1) + C[0][ci]
     ub, nb = np.unique(kb, return_counts=True)
     uc, nc = np.unique(kc, return_counts=True)
     keys = sorted_union(ub, uc)
