@@ -238,7 +238,7 @@ def test_a_stars_rank_check_does_not_pad_the_leaves_to_the_hub():
 
 
 def test_closed_twin_edges_are_the_edges_between_equal_closed_neighbourhoods():
-    from nx_ordinal.layouts._overlap import _closed_twin_edges
+    from nx_ordinal._data.components import closed_twin_edges as _closed_twin_edges
 
     def twins(G):
         A, _ = graph_to_csr(G, list(G))

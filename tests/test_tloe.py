@@ -221,6 +221,17 @@ def test_loe_layout_t_on_disconnected_graph_packs_components():
     assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) == 1.0  # the default
 
 
+def test_packed_components_share_one_edge_length_when_one_is_drawn_with_twins_at_a_point():
+    # the packing scales each component to a median edge of 1: a windmill's blade edges
+    # (3/5 of its edges, drawn nearly at a point) made its spokes 4.7 times the cycle's
+    # edges; the median now leaves out the edges between closed twins
+    G = nx.disjoint_union(nx.windmill_graph(20, 5), nx.cycle_graph(40))
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    spokes = [np.linalg.norm(pos[0] - pos[v]) for v in G[0]]
+    ring = [np.linalg.norm(pos[u] - pos[v]) for u, v in G.edges() if u >= 81]
+    assert 0.5 < np.median(spokes) / np.median(ring) < 2  # 1.24
+
+
 def _benchmark(shared_data, name):
     bench = shared_data / "drawing-benchmark"
     if not (bench / "graphs" / f"{name}.mtx").is_file():

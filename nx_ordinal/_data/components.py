@@ -52,7 +52,10 @@ def pack_components(
     ``sqrt(len(idx))``; with more than one block they go on a grid of cells ``2.5 sqrt(largest
     size)`` wide, largest first (stable for equal sizes).  With ``edges`` (the graph's edges
     as two arrays of node indices) each block is scaled so that its (lower) median edge has
-    length 1 (a drawing's edges then have one length scale across components, as a reader
+    length 1, the median over the block's edges that do not join closed twins
+    (:func:`closed_twin_edges`; over all its edges where every one does), so that twins
+    drawn at one point do not blow the block up (a drawing's edges then have one length
+    scale across components, as a reader
     compares them; a block without edges, a single node, stays a point), and the blocks'
     bounding boxes, each padded by its own longest edge (at least one edge length), are
     packed in rows about as wide as the whole is high, largest first.  ``style="boxes"``
@@ -92,6 +95,29 @@ def pack_components(
     return X
 
 
+def closed_twin_edges(rows: IntArray, cols: IntArray, n: int) -> Any:
+    """Which of the edges ``(rows, cols)`` (a graph's adjacency rows, ``rows`` sorted, no
+    self-loops) join closed twins: nodes whose closed out-neighbourhoods ``N(i) + {i}`` are
+    equal -- a windmill graph's blade members, a paper's co-authors, alike to every
+    comparison, which ordinal drawings often put at one point.  Each set is hashed as a
+    wrapping sum of fixed 64-bit numbers, one per node (drawn from a constant seed: no
+    dependence on a call's seed); equal sets give equal sums, distinct sets agree with
+    probability about 2^-64.  O(n + E)."""
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    keys = np.random.default_rng(_TWIN_KEY_SEED).integers(
+        0, np.iinfo(np.int64).max, size=n, dtype=np.int64).view(np.uint64)
+    indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n))])
+    with np.errstate(over="ignore"):
+        acc = np.concatenate([np.zeros(1, dtype=np.uint64), np.cumsum(keys[cols], dtype=np.uint64)])
+        closed = acc[indptr[1:]] - acc[indptr[:-1]] + keys
+    deg = np.diff(indptr)
+    return (closed[rows] == closed[cols]) & (deg[rows] == deg[cols])
+
+
+_TWIN_KEY_SEED = 0x6E786F7264
+
+
 #: gap between packed components, in median edge lengths
 _PACK_GAP = 2.0
 
@@ -109,12 +135,21 @@ def _pack_by_edges(blocks, dim, n, edges, order):
     rows, cols = rows[keep], cols[keep]
     lengths = np.linalg.norm(Y[rows] - Y[cols], axis=1)
     lab = label[rows]
-    srt = np.lexsort((lengths, lab))
-    counts = np.bincount(lab, minlength=k)
+    # the median over the edges that do not join closed twins (drawn at one point, a
+    # windmill's blades made its spokes the longest edges of the page), all where every
+    # edge of a block does
+    by_row = np.argsort(rows, kind="stable")
+    twin = np.empty(rows.size, dtype=bool)
+    twin[by_row] = closed_twin_edges(rows[by_row], cols[by_row], n)
+    plain = np.bincount(lab, ~twin, minlength=k) > 0
+    use = ~twin | ~plain[lab]
+    ml, mlab = lengths[use], lab[use]
+    srt = np.lexsort((ml, mlab))
+    counts = np.bincount(mlab, minlength=k)
     first = np.concatenate([[0], np.cumsum(counts)[:-1]])
     med = np.ones(k)
     has = counts > 0
-    med[has] = lengths[srt][first[has] + (counts[has] - 1) // 2]
+    med[has] = ml[srt][first[has] + (counts[has] - 1) // 2]
     med = np.where(med > 0, med, 1.0)
     size = np.bincount(label, minlength=k).astype(np.float64)
     centre = np.stack([np.bincount(label, Y[:, t], minlength=k) for t in range(dim)], 1)

@@ -15,6 +15,7 @@ from scipy.spatial import cKDTree
 
 from .._core.arrays import sorted_union, sorted_unique
 from .._core.seeds import as_generator
+from .._data.components import closed_twin_edges
 
 if TYPE_CHECKING:
     from .._core.typing import FloatArray, Seed, SparseLike
@@ -221,25 +222,6 @@ def separate_overlaps(
     return X
 
 
-def _closed_twin_edges(r, c, n):
-    """Which of the edges ``(r, c)`` (no self-loops, ``r`` sorted) join closed twins: nodes
-    whose closed out-neighbourhoods ``N[i] = N(i) + {i}`` are equal.  Each set is hashed as
-    a wrapping sum of fixed 64-bit numbers, one per node (drawn once from a constant seed:
-    no dependence on the call's seed); equal sets give equal sums, and distinct sets agree
-    with probability about 2^-64.  O(n + E)."""
-    keys = np.random.default_rng(_TWIN_KEY_SEED).integers(
-        0, np.iinfo(np.int64).max, size=n, dtype=np.int64).view(np.uint64)
-    indptr = np.concatenate([[0], np.cumsum(np.bincount(r, minlength=n))])
-    with np.errstate(over="ignore"):
-        acc = np.concatenate([np.zeros(1, dtype=np.uint64), np.cumsum(keys[c], dtype=np.uint64)])
-        closed = acc[indptr[1:]] - acc[indptr[:-1]] + keys
-    deg = np.diff(indptr)
-    return (closed[r] == closed[c]) & (deg[r] == deg[c])
-
-
-_TWIN_KEY_SEED = 0x6E786F7264
-
-
 def _reference_length(X, r, c, n):
     """The median drawn length of the edges ``(r, c)`` that do not join closed twins (all
     edges where every edge does; 0 without edges).  Closed twins (two members of a clique
@@ -249,7 +231,7 @@ def _reference_length(X, r, c, n):
     if not r.size:
         return 0.0
     length = np.linalg.norm(X[r] - X[c], axis=1)
-    twin = _closed_twin_edges(r, c, n)
+    twin = closed_twin_edges(r, c, n)
     return float(np.median(length[~twin] if not twin.all() else length))
 
 
