@@ -145,7 +145,7 @@ def separate_overlaps(
     arbitrary, i.e. where its boundary cut through coincident points (then only the
     multiset of coincidence classes is kept).  A node that breaks this check, and the points
     entering or leaving its list, move half as far in the next round (up to ``max_rounds``);
-    still failing after at most 7 halvings, they stay where they were (coincident points
+    still failing after at most 4 halvings, they stay where they were (coincident points
     stay split, by 1e-5 of their push).  GARI is therefore unchanged whenever the input had
     no ties at those boundaries.
 
@@ -316,8 +316,11 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
 
 _PUSH_STEPS = 30
 _SHRINK = 0.5
-#: a node's push is halved at most until it is below this fraction of the first (7 times)
-_MIN_FACTOR = 0.5 ** 6
+#: a node's push is halved at most until it is below this fraction of the first (4 times:
+#: a push of a sixteenth of the target separates nothing visible; 7 times, to 1/128, cost
+#: cluster's removal 98 ms instead of 57 and ca-GrQc's 613 instead of 453, with the same
+#: nodes left closer than the target)
+_MIN_FACTOR = 0.5 ** 3
 #: what is left of a failing coincident point's push: enough to split it
 _TWIN_FACTOR = 1e-5
 
