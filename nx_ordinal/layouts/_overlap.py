@@ -88,9 +88,8 @@ def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
     nxt, last = idx[start + kk], idx[start + kr]
     ambiguous = (kr > 0) & (kk > kr) & (tie[nxt] == tie[last])
     # the k_i + 1 points counted (the one beyond only showed ties), for nodes with k_i > 0
-    lens = np.diff(ptr)
-    rid = np.repeat(np.arange(rows.size), lens)
-    offs = np.arange(idx.size) - np.repeat(start, lens)
+    at, rid = _segments(ptr, np.arange(rows.size))
+    offs = at - start[rid]
     keep = (offs <= kr[rid]) & (kr[rid] > 0)
     rid, idx = rid[keep], idx[keep]
     keys = rows[rid].astype(np.int64) * n + idx
