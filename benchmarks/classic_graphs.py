@@ -5,7 +5,7 @@ strategy wins.  Prints one GARI table per graph (2-D; Desargues also 3-D):
   FR / KK / DrL / MDS (best of ``--seeds`` seeds for the seeded ones);
 * LOE strategies (best and mean GARI over ``--seeds`` seeds):
   ``plain``            spectral start + 3 perturbed restarts, lowest Err_local (plain LOE:
-                       ``init="spectral", select="objective"``);
+                       ``init="spectral", select="loss"``);
   ``default``          ``loe_layout(G)``: spectral and Kamada-Kawai starts (+ perturbed
                        copies), GARI-selected checkpoints of each run;
   ``from_kk``          ``loe_layout(G, pos=nx.kamada_kawai_layout(G))``;
@@ -40,7 +40,7 @@ TARGETS = {("Frucht", 2): 1.00, ("Icosahedral", 2): 0.63, ("Chvatal", 2): 0.41,
 CLASSICAL = ("spring", "kamada_kawai", "spectral", "forceatlas2", "ig_fr", "ig_kk", "ig_drl",
              "ig_mds")
 STRATEGIES = {
-    "plain": dict(init="spectral", select="objective"),
+    "plain": dict(init="spectral", select="loss"),
     "default": dict(),
     "restarts_obj8": dict(init=("spectral", "kamada_kawai", "random"), n_init=8),
     "gari_spectral": dict(select="gari"),

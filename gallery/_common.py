@@ -25,7 +25,7 @@ def skip(missing):
 #: plain LOE: spectral start (+ perturbed restarts), lowest Err_local wins.  The default
 #: ``loe_layout`` instead runs from the spectral and Kamada-Kawai starts, follows each run at
 #: checkpoints and keeps the best GARI, which reaches the GARI targets on the famous graphs
-LOE_PLAIN = dict(init="spectral", select="objective")
+LOE_PLAIN = dict(init="spectral", select="loss")
 
 
 def parser(description):

@@ -173,7 +173,7 @@ def test_console_script_ctrl_c_exit_130_and_no_file(tmp_path):
     G = nx.barabasi_albert_graph(1500, 3, seed=1)
     nx.write_edgelist(G, tmp_path / "g.edgelist", data=False)
     proc = subprocess.Popen([_script(), "draw", "g.edgelist", "-m", "loe", "-p", "n_init=1",
-                             "-p", "select='objective'", "-p", "tol=0", "-p",
+                             "-p", "select='loss'", "-p", "tol=0", "-p",
                              "max_iter=100000", "-o", "out.png"], cwd=tmp_path, env=_env(),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     err = b""
@@ -245,7 +245,7 @@ def _interrupt_when(args, cwd, stream, marker):
 _CTRL_C = {
     "demo": (["demo", "-o", "out.png"], "out", b"graph", ["out.png"]),
     "compare": (["compare", "g.edgelist", "-m", "loe", "-p", "n_init=1", "-p",
-                 "select='objective'", "-p", "tol=0", "-p", "max_iter=100000", "-o",
+                 "select='loss'", "-p", "tol=0", "-p", "max_iter=100000", "-o",
                  "out.png"], "err", b"loe-", ["out.png"]),
     "draw": "test_console_script_ctrl_c_exit_130_and_no_file",
     "gallery": "test_console_script_gallery_ctrl_c",

@@ -55,7 +55,24 @@ def test_pivot_start_through_loe_layout():
     from nx_ordinal.metrics import gari
 
     G = knn_graph(gauss(400, seed=0), 10)
-    a = nx_ordinal.loe_layout(G, seed=1, init="pivot", select="objective")
-    b = nx_ordinal.loe_layout(G, seed=1, init="pivot", select="objective")
+    a = nx_ordinal.loe_layout(G, seed=1, init="pivot", select="loss")
+    b = nx_ordinal.loe_layout(G, seed=1, init="pivot", select="loss")
     assert all(np.array_equal(a[v], b[v]) for v in G)
     assert gari(G, a) > 0.9
+
+
+def test_select_loss_and_its_former_name():
+    # select="loss" is the paper's choice (the run of lowest Err_local); "objective", its
+    # former name, read as a value of objective= and still works with a FutureWarning that
+    # points at the caller's line
+    G = nx.petersen_graph()
+    loss = nx_ordinal.loe_layout(G, seed=3, select="loss")
+    with pytest.warns(FutureWarning, match=r"select='objective' is now called select='loss'") \
+            as record:
+        old = nx_ordinal.loe_layout(G, seed=3, select="objective")
+    assert record[0].filename == __file__
+    assert all(np.array_equal(loss[v], old[v]) for v in G)
+    gari_pick = nx_ordinal.loe_layout(G, seed=3, select="gari")
+    assert not all(np.array_equal(loss[v], gari_pick[v]) for v in G)
+    with pytest.raises(ValueError, match=r"select must be one of 'gari', 'loss', got 'best'"):
+        nx_ordinal.loe_layout(G, select="best")

@@ -62,7 +62,7 @@ def test_the_stages_by_size_and_kind():
     assert (t.err_local, t.tloe_start, t.spring) == (False, "random", 0.0)
     assert plan(50, has_pos=True)[0].tloe_start == "pos"
     assert plan(50, objective="hinge", has_pos=True)[0].err_start == "pos"
-    assert plan(50, select="objective")[0].tloe is False  # the paper's method alone
+    assert plan(50, select="loss")[0].tloe is False  # the paper's method alone
     # a max_time prices the steps by scoring the shared start first
     assert plan(500, objective="hinge", limited=True)[0].score_pivot_first
     assert not plan(500, objective="hinge")[0].score_pivot_first

@@ -3,7 +3,7 @@
 ``scale`` checked, rescaling and ``store_pos_as``).  The ordinal layouts use them through the
 layout frame (``_frame``); the classical wrappers (``classical``) directly.  No algorithm
 here: overlap removal is in ``_overlap``, the GARI selection of ``loe_layout`` in
-``_selection``.
+``_loe.selection``.
 """
 
 from __future__ import annotations

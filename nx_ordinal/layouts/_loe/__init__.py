@@ -35,7 +35,7 @@ from .._frame import (
     unweighted_rule,
 )
 from .leaves import ring_leaves
-from .plan import KK_MAX_NODES, POLICY, make_plan
+from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
 from .selection import GariTracker
 from .shortcuts import drop_shortcuts
 
@@ -68,7 +68,7 @@ def _loe_memory(frame, kw):
     "delta": positive_rule(),
     "method": choice_rule("lbfgs", "mm"),
     "init": lambda v, f, k: _check_inits(v),
-    "select": choice_rule("objective", "gari"),
+    "select": lambda v, f, k: _check_select(v),
     "objective": choice_rule("auto", "hinge", "t"),
     "spring": nonnegative_rule(none=True),
     "n_init": lambda v, f, k: v if isinstance(v, str) and v == "auto" else int_rule(1)(v, f, k),
@@ -124,7 +124,7 @@ def loe_layout(
     n_init : int or "auto", default "auto"
         Number of runs.  The first run of each start in ``init`` begins from it as is, the
         others from perturbed copies; ``select`` picks the winner.  Ignored when ``pos`` is
-        given (one run).  ``"auto"``: with ``objective="hinge"`` (or ``select="objective"``)
+        given (one run).  ``"auto"``: with ``objective="hinge"`` (or ``select="loss"``)
         4 up to 100 nodes, 1 beyond (a perturbed copy of a large start begins far from
         anything useful, and one run costs what the solver costs); with
         ``objective="auto"`` 1 (up to 100 nodes it starts from t-LOE's drawing: the polish
@@ -137,8 +137,10 @@ def loe_layout(
         100 nodes (Kamada-Kawai costs O(n^2) memory and time), ``"pivot"`` beyond (hop
         distances on an undirected graph; on a directed kNN graph they are reweighted by the
         estimated density, which keeps the global shape).
-    select : {"gari", "objective"}, default "gari"
-        How the result is chosen.  ``"objective"``: the run with the lowest Err_local.
+    select : {"gari", "loss"}, default "gari"
+        How the result is chosen.  ``"loss"``: the run with the lowest Err_local (the
+        paper's LOE; ``"objective"``, its former name, is still accepted with a
+        ``FutureWarning``: it read as a value of ``objective``).
         ``"gari"``: every run is followed (through :func:`nx_ordinal.embed.loe`'s callback)
         at iterations 0, 1, 2, 4, 8, ... and at its end, and the configuration with the
         highest GARI (ties: lowest objective) is returned.  The minimum of Err_local is not
@@ -187,7 +189,7 @@ def loe_layout(
         is no worse on any of the three and better on one.  A kNN graph
         (directed, every out-degree the same, not symmetric) beyond 100 nodes gets
         Err_local alone from the pivot-MDS start (its density may vary too much for t-LOE's
-        kernel).  With ``select="objective"``,
+        kernel).  With ``select="loss"``,
         ``"auto"`` is ``"hinge"``.
     spring : float or None, default None
         Weight of t-LOE's edge springs (:func:`nx_ordinal.embed.tloe`): the one knob
@@ -217,7 +219,7 @@ def loe_layout(
     {seed}
     {store_pos_as}
     verbose : bool
-        Show one progress bar for the whole call (all runs; with ``select="objective"``,
+        Show one progress bar for the whole call (all runs; with ``select="loss"``,
         the solver's bar per run).
     {remove_overlap}
 
@@ -331,176 +333,248 @@ def loe_layout(
     .. [3] van der Maaten, L. and Weinberger, K. "Stochastic triplet embedding." IEEE MLSP
        2012.
     """
+    run = _Call(frame, delta=delta, method=method, tol=tol, max_iter=max_iter,
+                objective=objective, verbose=verbose)
+    plan = run.make_plan(select=select, n_init=n_init, init=init, spring=spring)
+    run.prepare(plan)  # 1. the starts, the time budget, the GARI tracker
+    runs: list[EmbeddingResult] = []
+    tloe_run = None
+    try:
+        if plan.err_local and run.err_start != "polish":
+            runs = run.err_local_runs()  # 2. Err_local from its starts
+        tloe_on, exact = run.tloe_wanted(runs)  # not when Err_local is exact already
+        if tloe_on:
+            tloe_run = run.tloe()  # 3. t-LOE, from the stress start under "auto"
+            if plan.polish and not exact:
+                runs.append(run.polish(tloe_run, len(runs)))  # 4. Err_local from t-LOE's drawing
+    finally:
+        run.progress.close()
+    return run.choose(runs, tloe_run)  # 5. the choice
 
 
-    G, nodes, n, A = frame.G, frame.nodes, frame.n, frame.adjacency()
-    call = frame.budget  # max_time from the start of the call; the finish keeps its share
-    pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start, computed once
-    scored: list[float] = []  # its GARI, and the seconds that score took (max_time only)
+class _Call:
+    """One :func:`loe_layout` call: the frame, the arguments, the facts the plan asks of
+    the graph (each computed once, only when a rule asks: whether it looks like a kNN graph,
+    its stress start, that start's GARI), and the plan's stages as methods, in the order
+    the body runs them."""
 
-    knn: list[bool] = []  # whether the graph looks like a kNN graph, asked once
+    def __init__(self, frame: Frame, *, delta: float, method: str, tol: float, max_iter: int,
+                 objective: str, verbose: bool) -> None:
+        self.frame = frame
+        self.A = frame.adjacency()
+        self.n, self.dim = frame.n, frame.dim
+        self.delta, self.method, self.tol = delta, method, tol
+        self.max_iter, self.objective, self.verbose = max_iter, objective, verbose
+        self.call = frame.budget  # max_time from the start of the call
+        self._knn: list[bool] = []
+        self._pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start
+        self.scored: list[float] = []  # its GARI, and the seconds that score took
+        self._offered = 0  # Err_local results offered to the tracker so far
 
-    def is_knn():
-        if not knn:
-            knn.append(_is_knn_graph(frame))
-        return knn[0]
+    # --- the graph's facts ------------------------------------------------------------------
+    def is_knn(self) -> bool:
+        if not self._knn:
+            self._knn.append(_is_knn_graph(self.frame))
+        return self._knn[0]
 
-    def pivot_start():
+    def pivot_start(self) -> FloatArray:
         # the stress rounds unfold what pivot MDS squashes; a kNN graph's density-reweighted
         # pivot MDS is already near-isometric (and at 10^6 nodes the rounds would add ~45 s)
-        if not pivot:
-            rounds = 0 if is_knn() else POLICY["stress_iter"]
-            pivot.append(pivot_mds(A, dim, seed=frame.stream("tloe", 1), stress_iter=rounds))
-        return pivot[0]
+        if not self._pivot:
+            rounds = 0 if self.is_knn() else int(POLICY["stress_iter"])
+            self._pivot.append(pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", 1),
+                                         stress_iter=rounds))
+        return self._pivot[0]
 
-    def pivot_gari():
-        pivot_start()
+    def pivot_gari(self) -> float:
+        self.pivot_start()
+        call = self.call
         t = call.elapsed() if call.limited else 0.0  # the clock only for a max_time
-        scored.append(gari_array(A, pivot[0]))
-        scored.append(call.elapsed() - t if call.limited else 0.0)
-        return scored[0]
+        self.scored.append(gari_array(self.A, self._pivot[0]))
+        self.scored.append(call.elapsed() - t if call.limited else 0.0)
+        return self.scored[0]
 
-    plan = make_plan(n, directed=frame.directed, knn=is_knn,
-                     has_pos=frame.has_pos, objective=objective, select=select,
-                     n_init=n_init, init=init, max_iter=max_iter, spring=spring,
-                     limited=call.limited, start_gari=pivot_gari,
-                     start_stress=lambda: _stress(A, pivot_start()),
-                     start_distinct=lambda: _distinct(pivot_start()))
-    # 1. starts (the Err_local solver sees the graph without its shortcuts; GARI always A)
-    X0 = frame.start(frame.stream("start"))
-    A_solve = drop_shortcuts(A)[0] if plan.drop_shortcuts else A
-    err_start = plan.err_start
-    if err_start == "pivot" and A_solve is not A:
-        err_start = "solver"  # a start for another graph: the solver's own
-    if plan.score_pivot_first and A_solve is A and not scored:
-        pivot_gari()  # the start (shared below), scored: the price of the steps below
-        err_start = "pivot"
-    by_start: dict[str, list[Any] | None] = {"none": [], "polish": [], "pos": [X0],
-                                              "pivot": pivot[:1], "solver": None}
-    starts = by_start.get(err_start)
-    if err_start == "layout":
-        starts = _run_starts(G, nodes, A_solve, plan.inits, plan.n_init, dim,
-                             frame.stream("start"))
-    # one score of the whole drawing (a k-d tree query of every node's list) prices the
-    # final overlap removal and an evaluation of Err_local, where it has been measured;
-    # the algorithm's share of max_time, the rest the overlap removal's
-    t_score = scored[1] if scored else 0.0
-    budget = call.reserve(POLICY["finish_share"], POLICY["finish_scores"] * t_score)
-    polish = plan.polish
-    n_runs = plan.n_init if starts is None else len(starts) + polish
-    # select="objective" runs without a callback (one would change the solver's trajectory):
-    # the solver shows its own bar per run
-    progress = Progress(n_runs * max_iter + plan.tloe_iter, verbose and plan.select_gari,
-                        "loe_layout")
-    tracker = (GariTracker(A, large=plan.large, progress=progress, budget=budget)
-               if plan.select_gari else None)
-    if tracker is not None and scored:
-        tracker.remember(pivot[0], scored[0])
-    kw = dict(delta=delta, method=method, tol=tol, verbose=verbose and tracker is None)
-    if plan.err_local and plan.large:
-        kw["candidate_cap"] = POLICY["candidate_cap"]
+    def make_plan(self, *, select, n_init, init, spring) -> Plan:
+        f = self.frame
+        return make_plan(f.n, directed=f.directed, knn=self.is_knn, has_pos=f.has_pos,
+                         objective=self.objective, select=select, n_init=n_init, init=init,
+                         max_iter=self.max_iter, spring=spring, limited=self.call.limited,
+                         start_gari=self.pivot_gari,
+                         start_stress=lambda: _stress(self.A, self.pivot_start()),
+                         start_distinct=lambda: _distinct(self.pivot_start()))
 
-    def err_local(S, runs, i):
-        left = budget.left()
-        if left is not None and not isinstance(S, str) and left < POLICY["eval_scores"] * t_score:
+    # --- 1. starts --------------------------------------------------------------------------
+    def prepare(self, plan: Plan) -> None:
+        """The starts of the plan's runs (the Err_local solver sees the graph without its
+        shortcuts; GARI is always measured on the whole graph), the algorithm's share of
+        ``max_time``, the progress bar and the GARI tracker."""
+        frame, A = self.frame, self.A
+        self.plan = plan
+        self.X0 = frame.start(frame.stream("start"))
+        self.A_solve = drop_shortcuts(A)[0] if plan.drop_shortcuts else A
+        err_start = plan.err_start
+        if err_start == "pivot" and self.A_solve is not A:
+            err_start = "solver"  # a start for another graph: the solver's own
+        if plan.score_pivot_first and self.A_solve is A and not self.scored:
+            self.pivot_gari()  # the start (shared below), scored: the price of what follows
+            err_start = "pivot"
+        self.err_start = err_start
+        by_start: dict[str, list[Any] | None] = {"none": [], "polish": [], "pos": [self.X0],
+                                                  "pivot": self._pivot[:1], "solver": None}
+        self.starts = by_start.get(err_start)
+        if err_start == "layout":
+            self.starts = _run_starts(frame.G, frame.nodes, self.A_solve, plan.inits,
+                                      plan.n_init, self.dim, frame.stream("start"))
+        # one score of the whole drawing (a k-d tree query of every node's list) prices the
+        # final overlap removal and an evaluation of Err_local, where it has been measured;
+        # the algorithm's share of max_time, the rest the overlap removal's
+        self.t_score = self.scored[1] if self.scored else 0.0
+        self.budget = self.call.reserve(POLICY["finish_share"],
+                                        POLICY["finish_scores"] * self.t_score)
+        n_runs = plan.n_init if self.starts is None else len(self.starts) + plan.polish
+        # select="loss" runs without a callback (one would change the solver's
+        # trajectory): the solver shows its own bar per run
+        self.progress = Progress(n_runs * self.max_iter + plan.tloe_iter,
+                                 self.verbose and plan.select_gari, "loe_layout")
+        self.tracker = (GariTracker(A, large=plan.large, progress=self.progress,
+                                    budget=self.budget) if plan.select_gari else None)
+        if self.tracker is not None and self.scored:
+            self.tracker.remember(self._pivot[0], self.scored[0])
+        self.kw: dict[str, Any] = dict(delta=self.delta, method=self.method, tol=self.tol,
+                                       verbose=self.verbose and self.tracker is None)
+        if plan.err_local and plan.large:
+            self.kw["candidate_cap"] = POLICY["candidate_cap"]
+
+    # --- 2. Err_local -----------------------------------------------------------------------
+    def err_local(self, S, runs: int, i: int) -> EmbeddingResult:
+        """Err_local's ``runs`` runs from the start ``S`` (an array, or the solver's own start
+        by name), seeded by stream ``("run", i)``, within what is left of the budget."""
+        left = self.budget.left()
+        if (left is not None and not isinstance(S, str)
+                and left < POLICY["eval_scores"] * self.t_score):
             # not even one evaluation fits in what is left: the start, unevaluated
-            warn(f"loe_layout: max_time={call.total:g} s left no time for an iteration after "
-                 f"the start ({call.elapsed():.1f} s on {frame.n} nodes); the "
+            warn(f"loe_layout: max_time={self.call.total:g} s left no time for an iteration "
+                 f"after the start ({self.call.elapsed():.1f} s on {self.n} nodes); the "
                  "result is the start: increase max_time", ConvergenceWarning)
             return EmbeddingResult(np.array(S, dtype=np.float64), np.inf, 0, False, [],
-                                   f"loe-{method}", {"max_time": "no iteration"})
-        iters = max_iter if left is None or left > 1e-9 else 0
-        return solve_loe(A_solve, dim, init=S, n_init=runs, max_iter=iters,
-                         seed=frame.stream("run", i), callback=tracker, max_time=left, **kw)
+                                   f"loe-{self.method}", {"max_time": "no iteration"})
+        iters = self.max_iter if left is None or left > 1e-9 else 0
+        return solve_loe(self.A_solve, self.dim, init=S, n_init=runs, max_iter=iters,
+                         seed=self.frame.stream("run", i), callback=self.tracker,
+                         max_time=left, **self.kw)
 
-    runs: list[EmbeddingResult] = []
-    tloe_on = plan.tloe
-    offered: list[EmbeddingResult] = []
+    def err_local_runs(self) -> list[EmbeddingResult]:
+        """The plan's Err_local runs from their starts: the solver's own (``n_init`` runs in
+        one call) or one run from each start."""
+        if self.starts is None:
+            return [self.err_local(self.plan.solver_init, self.plan.n_init, 0)]
+        return [self.err_local(S, 1, i) for i, S in enumerate(self.starts)]
 
-    def offer_runs():  # Err_local's results to the tracker, each once
-        for r in runs[len(offered):]:
-            offered.append(r)
-            tracker.offer(r.embedding, r.objective)
-    try:
-        # 2. Err_local
-        if plan.err_local and err_start != "polish":
-            runs = ([err_local(plan.solver_init, plan.n_init, 0)] if starts is None
-                    else [err_local(S, 1, i) for i, S in enumerate(starts)])
-        if tloe_on and runs and (plan.tloe_iter == 0 or budget.expired()):
-            tloe_on = False  # no t-LOE iteration fits: Err_local's result (its start) stands
+    def offer(self, runs: list[EmbeddingResult]) -> None:
+        """Err_local's results to the GARI tracker, each once."""
+        assert self.tracker is not None  # select="gari"
+        for r in runs[self._offered:]:
+            self.tracker.offer(r.embedding, r.objective)
+        self._offered = len(runs)
+
+    def tloe_wanted(self, runs: list[EmbeddingResult]) -> tuple[bool, bool]:
+        """Whether t-LOE runs after Err_local's ``runs``, and whether those are exact already
+        (best GARI at least ``exact_gari`` under ``"auto"``)."""
+        plan = self.plan
+        if not plan.tloe:
+            return False, False
+        if runs and (plan.tloe_iter == 0 or self.budget.expired()):
+            return False, False  # no t-LOE iteration fits: Err_local's result (its start) stands
         exact = False
-        if tloe_on and runs and tracker is not None and objective == "auto":
-            offer_runs()
-            exact = tracker.best is not None and tracker.best[0] >= POLICY["exact_gari"]
+        if runs and self.tracker is not None and self.objective == "auto":
+            self.offer(runs)
+            best = self.tracker.best
+            exact = best is not None and best[0] >= POLICY["exact_gari"]
             # Err_local kept (nearly) every neighbourhood (meshes, geometric graphs): beyond
             # small_nodes t-LOE could at best tie, and would take most of the call's time;
             # up to it t-LOE is cheap and the choice weighs its shape, but the polish could
             # at best tie (and on a ladder ran 1,000 iterations without converging)
-            if exact and not polish:
-                tloe_on = False
-        # 3. t-LOE, from the stress start under "auto" (the graph's global shape: t-LOE
-        # refines neighbourhoods locally and keeps it), from pos, or random
-        if tloe_on:
-            S = {"pos": X0, "random": None}.get(plan.tloe_start) if plan.tloe_start != "pivot" \
-                else pivot_start()
-            tloe_run = _tloe_run(A, dim, S, plan.tloe_iter, frame.stream("tloe", 0), budget,
-                                 verbose and tracker is None, select_gari=tracker is not None,
-                                 progress=progress if tracker is not None else None,
-                                 spring=plan.spring, init_edge=plan.init_edge,
-                                 early_exaggeration=plan.early_exaggeration,
-                                 step=plan.tloe_step,
-                                 anchor=plan.anchor)
-        # 4. polish: Err_local from t-LOE's drawing (at unit size: delta's scale)
-        if polish and tloe_on and not exact:
-            S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
-            runs.append(err_local(S / max(float(np.abs(S).max()), 1e-300), 1, len(runs)))
-    finally:
-        progress.close()
-    # 5. the choice
-    if tracker is None:  # select="objective": one objective only (see auto_objectives)
-        X = np.asarray(min([*runs, *([tloe_run] if tloe_on else [])],
-                           key=lambda r: r.objective).embedding)
-        return X
-    best = []
-    offer_runs()
-    if runs:
-        assert tracker.best_X is not None  # every run was offered
-        best.append(tracker.best_X)
-    # the best configuration of each objective (by GARI); between them the mean of GARI and
-    # NP1 decides: GARI alone favours the neighbourhoods of hubs, NP1 weighs every vertex's
-    # neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE 0.733 / 0.667)
-    def score(X):
-        return float(np.nan_to_num(
-            0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
+            if exact and not plan.polish:
+                return False, True
+        return True, exact
 
-    scores: list[float | None] = [None] * len(best)
-    if tloe_on:
-        X = tloe_run.embedding  # already its checkpoint of best GARI
-        # hubs with six leaves or more: five leaves each can have the hub as nearest point
-        # (the plane allows no more); the t-LOE drawing, one ring of leaves, gives them none
-        Y = ring_leaves(X, A) if dim == 2 and not G.is_directed() else None
-        if Y is not None:
-            sx, sy = score(X), score(Y)
-            X, sx = (Y, sy) if sy > sx else (X, sx)
-            scores.append(sx)
-        else:
-            scores.append(None)
-        best.append(X)
-    if len(best) == 1:
-        return best[0]
-    final = [score(X) if v is None else v for X, v in zip(best, scores)]
-    if objective == "auto":
-        # Err_local's drawing only where it wins on both axes: neighbourhoods (by more than
-        # the noise of the score) and the whole graph (its stress at most a tenth above, and
-        # stress_abs: on a dozen nodes one moved node changes stress by that much), or where
-        # it is no worse on any axis and better on one
-        (Xh, Xt), (sh, st) = best, final
-        def shapes():
-            return (_stress(A, Xh), _stress(A, Xt), neighbourhood_preservation_array(A, Xh, 2),
-                    neighbourhood_preservation_array(A, Xt, 2))
+    # --- 3. t-LOE ---------------------------------------------------------------------------
+    def tloe(self) -> EmbeddingResult:
+        """t-LOE from the stress start under "auto" (the graph's global shape: t-LOE refines
+        neighbourhoods locally and keeps it), from ``pos``, or random."""
+        plan, tracked = self.plan, self.tracker is not None
+        S = (self.pivot_start() if plan.tloe_start == "pivot"
+             else {"pos": self.X0, "random": None}.get(plan.tloe_start))
+        return _tloe_run(self.A, self.dim, S, plan.tloe_iter, self.frame.stream("tloe", 0),
+                         self.budget, self.verbose and not tracked, select_gari=tracked,
+                         progress=self.progress if tracked else None, spring=plan.spring,
+                         init_edge=plan.init_edge,
+                         early_exaggeration=plan.early_exaggeration, step=plan.tloe_step,
+                         anchor=plan.anchor)
 
-        return Xh if keep_err_local(sh, st, shapes) else Xt
-    return best[int(np.argmax(final))]
+    # --- 4. polish --------------------------------------------------------------------------
+    def polish(self, tloe_run: EmbeddingResult, i: int) -> EmbeddingResult:
+        """One Err_local run from t-LOE's drawing, at unit size (the scale of ``delta``), seeded by
+        stream ``("run", i)``."""
+        S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
+        return self.err_local(S / max(float(np.abs(S).max()), 1e-300), 1, i)
+
+    # --- 5. the choice ----------------------------------------------------------------------
+    def choose(self, runs: list[EmbeddingResult],
+               tloe_run: EmbeddingResult | None) -> FloatArray:
+        """The drawing returned: with ``select="loss"`` the lowest objective (one
+        objective only, see ``plan.auto_objectives``); else the best configuration of each
+        objective by GARI (t-LOE's with its leaf rings where they raise the mean of GARI and
+        NP1), and between the two, under "auto", Err_local's only where it wins on both axes
+        (:func:`keep_err_local`), otherwise the higher mean of GARI and NP1."""
+        A, tracker = self.A, self.tracker
+        if tracker is None:
+            return np.asarray(min([*runs, *([tloe_run] if tloe_run is not None else [])],
+                                  key=lambda r: r.objective).embedding)
+        best = []
+        self.offer(runs)
+        if runs:
+            assert tracker.best_X is not None  # every run was offered
+            best.append(tracker.best_X)
+
+        # the mean of GARI and NP1: GARI alone favours the neighbourhoods of hubs, NP1 weighs
+        # every vertex's neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE
+        # 0.733 / 0.667)
+        def score(X):
+            return float(np.nan_to_num(
+                0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
+
+        scores: list[float | None] = [None] * len(best)
+        if tloe_run is not None:
+            X = tloe_run.embedding  # already its checkpoint of best GARI
+            # hubs with six leaves or more: five leaves each can have the hub as nearest
+            # point (the plane allows no more); the t-LOE drawing, one ring of leaves, gives
+            # them none
+            Y = ring_leaves(X, A) if self.dim == 2 and not self.frame.directed else None
+            if Y is not None:
+                sx, sy = score(X), score(Y)
+                X, sx = (Y, sy) if sy > sx else (X, sx)
+                scores.append(sx)
+            else:
+                scores.append(None)
+            best.append(X)
+        if len(best) == 1:
+            return best[0]
+        final = [score(X) if v is None else v for X, v in zip(best, scores)]
+        if self.objective == "auto":
+            # Err_local's drawing only where it wins on both axes: neighbourhoods (by more
+            # than the noise of the score) and the whole graph (its stress at most a tenth
+            # above, and stress_abs: on a dozen nodes one moved node changes stress by that
+            # much), or where it is no worse on any axis and better on one
+            (Xh, Xt), (sh, st) = best, final
+
+            def shapes():
+                return (_stress(A, Xh), _stress(A, Xt),
+                        neighbourhood_preservation_array(A, Xh, 2),
+                        neighbourhood_preservation_array(A, Xt, 2))
+
+            return Xh if keep_err_local(sh, st, shapes) else Xt
+        return best[int(np.argmax(final))]
 
 
 def _is_knn_graph(frame):
@@ -649,6 +723,16 @@ def _stress(A, X):
     connected pair.  O(P (n + E) log n)."""
     value = stress_array(A, X, POLICY["stress_pivots"])
     return 1.0 if np.isnan(value) else value
+
+
+def _check_select(select):
+    """``select``: "gari" or "loss"; "objective", the former name of "loss", still accepted,
+    with a ``FutureWarning`` (beside ``objective=`` it read as one of that argument's values)."""
+    if isinstance(select, str) and select == "objective":
+        warn("loe_layout: select='objective' is now called select='loss' (the run of lowest "
+             "Err_local); the old name will stop working in a future release", FutureWarning)
+        return "loss"
+    return check_choice(select, "select", ("gari", "loss"))
 
 
 _INITS = ("auto", "spectral", "pivot", "kamada_kawai", "spring", "random")

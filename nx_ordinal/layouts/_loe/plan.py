@@ -237,7 +237,7 @@ class Plan:
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
     """``n_init`` with ``"auto"`` resolved (:func:`auto_n_init`): ``objective="auto"`` under
-    ``select="objective"`` is Err_local alone."""
+    ``select="loss"`` is Err_local alone."""
     if n_init != "auto":
         return int(n_init)
     return auto_n_init(n, "auto" if objective == "auto" and select == "gari" else "hinge")
@@ -262,10 +262,10 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
     GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
     ``small_nodes``, and beyond when the stress start says the graph is geometric
     (:func:`is_geometric`: its GARI ``start_gari()`` at least ``geometric_gari``, its
-    stress ``start_stress()`` at most ``geometric_stress``); ``select="objective"`` (the
+    stress ``start_stress()`` at most ``geometric_stress``); ``select="loss"`` (the
     plain paper method:
     objectives that cannot be compared across the two) Err_local alone."""
-    if select == "objective":
+    if select == "loss":
         return True, False
     if n <= SMALL_NODES:
         return True, True
