@@ -136,6 +136,28 @@ def test_the_layout_executes_the_plan(monkeypatch):
     assert calls == [] and nx_ordinal.gari(G, pos) == 1.0
 
 
+def test_the_body_reads_as_the_plan_s_stages():
+    """loe_layout's body is the plan and its stages in a screen (issue 33): no policy in
+    it, each stage a method of the call object, in the order the docs give."""
+    import ast
+    import inspect
+
+    from nx_ordinal.layouts import _loe
+
+    tree = ast.parse(inspect.getsource(_loe.loe_layout.__wrapped__))
+    fn = tree.body[0]
+    body = fn.body[1:]  # without the docstring
+    lines = body[-1].end_lineno - body[0].lineno + 1
+    assert lines <= 25, f"loe_layout's body grew to {lines} lines"
+    calls = sorted((n.lineno, n.col_offset, n.func.attr) for n in ast.walk(fn)
+                   if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                   and isinstance(n.func.value, ast.Name) and n.func.value.id == "run")
+    called = [name for _, _, name in calls]
+    assert called == ["make_plan", "prepare", "err_local_runs", "tloe_wanted", "tloe",
+                      "polish", "choose"]
+    assert "POLICY" not in ast.unparse(fn.body[1:])
+
+
 def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
     """Under objective="auto", a mesh (start GARI >= geometric_gari) is drawn by Err_local
     from the stress start; once that run reaches exact_gari, t-LOE is not run and the
