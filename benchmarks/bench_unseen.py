@@ -15,7 +15,8 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   (1,000, m = 2), a power-law cluster graph (800, m = 3, p = 0.3);
 * communities: a relaxed caveman graph (50 cliques of 8), a stochastic block model (8 x 60);
 * geometric: random geometric graphs (1,000 and 1,500 nodes, mean degree 7 and 6), an
-  undirected 6-NN graph of 1,200 random points.
+  undirected 6-NN graph of 1,200 random points; a directed 10-NN graph of 1,200 uniform
+  points in the unit cube (data that cannot lie flat).
 
 Per graph and method: NP1, NP2, scale-normalised stress (published form, ``pairs="all"``),
 the long-edge ratio and seconds.  The checks (no published values here, so sfdp stands in
@@ -117,6 +118,13 @@ def knn_undirected(n, k, rng):
     return _largest(G)
 
 
+def knn_directed(P, k):
+    """The directed k-NN graph of the points ``P`` (each point to its k nearest)."""
+    from nx_ordinal.constraints import knn_graph
+
+    return knn_graph(P, k)
+
+
 def _rgg(n, degree, rng):
     P = rng.random((n, 2))
     r = np.sqrt(degree / (np.pi * n))
@@ -152,6 +160,7 @@ GRAPHS = {
     "rgg1000": lambda rng: _rgg(1000, 7, rng),
     "rgg1500": lambda rng: _rgg(1500, 6, rng),
     "knn1200": lambda rng: knn_undirected(1200, 6, rng),
+    "knn3d": lambda rng: knn_directed(rng.random((1200, 3)), 10),
 }
 
 

@@ -180,6 +180,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['anchor_stress']:g} -- hop distances that embed well, as on meshes -- the "
             f"later phase also keeps the hop distances from {ANCHOR_PIVOTS} pivots, a stress "
             f"anchor of weight {P['anchor']:g}") in doc
+    assert (f"Err_local alone from the pivot-MDS start (its density may vary too much for "
+            f"t-LOE's kernel) when that start has GARI >= {P['knn_planar_gari']:g}") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc

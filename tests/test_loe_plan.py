@@ -52,9 +52,15 @@ def test_the_stages_by_size_and_kind():
     geo, _ = plan(1000, gari=0.8)  # geometric: Err_local too, from the measured pivot start
     assert (geo.err_local, geo.err_start, geo.drop_shortcuts, geo.large) == (
         True, "pivot", True, True)
-    knn, asked = plan(1000, knn=True, directed=True)  # kNN graphs: Err_local alone
+    # kNN graphs of data near the plane (start GARI >= knn_planar_gari): Err_local alone,
+    # from the start that was measured
+    knn, asked = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"])
     assert (knn.err_local, knn.tloe, knn.err_start, knn.drop_shortcuts, asked) == (
-        True, False, "solver", False, [])
+        True, False, "pivot", False, [1000])
+    # ... of data in three or more dimensions: the rules for any graph
+    far, _ = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"] - 0.01)
+    assert (far.err_local, far.tloe, far.tloe_start, far.init_edge) == (
+        False, True, "pivot", P.POLICY["init_edge"])
     hinge, _ = plan(50, objective="hinge")
     assert (hinge.tloe, hinge.n_init, hinge.err_start, hinge.inits) == (
         False, 4, "layout", ("spectral", "kamada_kawai"))
@@ -331,6 +337,22 @@ def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch)
     assert _stop_of(monkeypatch, 0.95, 0.003) is None  # below exact_gari: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.003) is None  # above the band: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.0015) == 48  # ... which a slower rise misses
+
+
+def test_a_knn_graph_of_data_off_the_plane_is_drawn_as_any_graph():
+    """A directed kNN graph of points in 3-D has a pivot-MDS start of low GARI (0.30-0.38):
+    Err_local alone from it stalled (600 points, k = 10: NP1 0.39-0.46 in 2-2.7 s); drawn
+    as any graph (t-LOE with springs from the start) its NP1 is 0.55-0.56.  A kNN graph of
+    points in the plane is still recovered exactly (Err_local alone)."""
+    import numpy as np
+
+    from nx_ordinal.constraints import knn_graph
+    from nx_ordinal.metrics import neighbourhood_preservation
+
+    G = knn_graph(np.random.default_rng(1).random((600, 3)), 10)
+    assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) > 0.5
+    G = knn_graph(np.random.default_rng(1).random((300, 2)), 10)
+    assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) == 1.0
 
 
 def test_the_stress_start_everywhere_but_on_knn_graphs(monkeypatch):

@@ -286,17 +286,20 @@ def test_ctrl_c_in_the_t_loe_stage_returns_a_drawing(ctrl_c_at_update):
 
 
 def test_auto_objective_takes_err_local_on_knn_graphs():
-    # beyond 500 nodes a kNN graph (directed, constant out-degree, not symmetric) gets
-    # Err_local without the start's GARI being asked; other graphs as that GARI says
-    from nx_ordinal.layouts._loe.plan import auto_objectives
+    # beyond 100 nodes a kNN graph (directed, constant out-degree, not symmetric) gets
+    # Err_local alone where its start's GARI says its data lie near the plane, else the
+    # rules of any graph; other graphs as that GARI (and the start's stress) says
+    from nx_ordinal.layouts._loe.plan import POLICY, auto_objectives
 
     def never():
         raise AssertionError("start_gari called")
 
-    assert auto_objectives(600, "gari", never, knn=True) == (True, False)
+    planar = POLICY["knn_planar_gari"]
+    assert auto_objectives(600, "gari", lambda: planar, knn=True) == (True, False)
+    assert auto_objectives(600, "gari", lambda: planar - 0.01, knn=True) == (False, True)
     assert auto_objectives(600, "gari", lambda: 0.5) == (False, True)
     assert auto_objectives(600, "gari", lambda: 0.8) == (True, True)
-    assert auto_objectives(300, "gari", never, knn=True) == (True, False)
+    assert auto_objectives(300, "gari", lambda: 0.9, knn=True) == (True, False)
     assert auto_objectives(100, "gari", never, knn=True) == (True, True)
     layouts = importlib.import_module("nx_ordinal.layouts._loe")
 
@@ -463,18 +466,29 @@ def test_np1_floors_rest_on_a_checked_np1():
     assert 0.5 < np.mean(jac) < 1.0
 
 
-def test_auto_objective_wires_the_knn_rule():
-    """Beyond 100 nodes a kNN graph gets Err_local alone under objective="auto": the same
-    drawing as objective="hinge", bit for bit (t-LOE would draw another)."""
+def test_auto_objective_wires_the_knn_rule(monkeypatch):
+    """Beyond 100 nodes a kNN graph of points in the plane gets Err_local alone under
+    objective="auto" (no t-LOE run), which recovers it exactly, as objective="hinge" does;
+    t-LOE alone would not."""
     from nx_ordinal.constraints import knn_adjacency
 
+    layouts = importlib.import_module("nx_ordinal.layouts._loe")
     X = np.random.default_rng(4).random((300, 2))
     G = nx.from_scipy_sparse_array(knn_adjacency(X, 8), create_using=nx.DiGraph)
+    real, runs = layouts._tloe_run, []
+
+    def spy(*args, **kw):
+        runs.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(layouts, "_tloe_run", spy)
     auto = nx_ordinal.loe_layout(G, seed=0)
+    assert runs == []
     hinge = nx_ordinal.loe_layout(G, seed=0, objective="hinge")
     t = nx_ordinal.loe_layout(G, seed=0, objective="t")
-    assert all(np.array_equal(auto[v], hinge[v]) for v in G)
-    assert not all(np.array_equal(auto[v], t[v]) for v in G)
+    assert runs == [1]
+    assert nx_ordinal.gari(G, auto) == nx_ordinal.gari(G, hinge) == 1.0
+    assert nx_ordinal.gari(G, t) < 0.95
 
 
 def test_init_edge_sets_the_start_s_median_edge():

@@ -189,8 +189,10 @@ def loe_layout(
         is no worse on any of the three and better on one.  A kNN graph
         (directed, every out-degree the same, not symmetric) beyond 100 nodes gets
         Err_local alone from the pivot-MDS start (its density may vary too much for t-LOE's
-        kernel).  With ``select="loss"``,
-        ``"auto"`` is ``"hinge"``.
+        kernel) when that start has GARI >= 0.4: data that nearly lie in the plane, which
+        Err_local recovers exactly; a kNN graph of data in three or more dimensions (its
+        start's GARI 0.05-0.38 beyond a few hundred points) is drawn as any other graph.
+        With ``select="loss"``, ``"auto"`` is ``"hinge"``.
     spring : float or None, default None
         Weight of t-LOE's edge springs (:func:`nx_ordinal.embed.tloe`): the one knob
         between neighbourhoods and the whole graph.  Larger values shorten the long edges
@@ -387,6 +389,8 @@ class _Call:
         return self._pivot[0]
 
     def pivot_gari(self) -> float:
+        if self.scored:
+            return self.scored[0]
         self.pivot_start()
         call = self.call
         t = call.elapsed() if call.limited else 0.0  # the clock only for a max_time

@@ -127,6 +127,16 @@ POLICY = MappingProxyType({
     #: degenerate: a barbell's cliques each drawn at one point (GARI 1.0, stress 0.24),
     #: which Err_local keeps (its drawing stress 0.23 against t-LOE's and the polish's 0.04)
     "geometric_stress": 0.06,
+    #: a kNN graph beyond small_nodes gets Err_local alone when its pivot-MDS start (density
+    #: reweighted) has at least this GARI: data that nearly lie in the plane, which
+    #: Err_local recovers exactly (directed 5-20-NN graphs of 2-D clouds 0.63-0.88, the US
+    #: cities 0.67, a swiss roll 0.47-0.59).  Data of three or more dimensions (0.13-0.35)
+    #: cannot be drawn so, and Err_local from that start stalled (10-NN of 1,500 uniform
+    #: points in 3-D: GARI 0.38, NP1 0.26 in 2.0 s; of 1,000 Gaussian points in 5-D: NP1
+    #: 0.23 at stress 0.98 in 7 s): such a graph is drawn as any other (3-D: NP1 0.52, stress
+    #: 0.11, 0.5 s; 5-D: NP1 0.33, stress 0.19, 0.4 s).  Between 0.4 and 0.47 sit both a
+    #: swiss roll's 20-NN graph and 150-300 points in 3-D: they keep Err_local alone
+    "knn_planar_gari": 0.4,
     #: under objective="auto", t-LOE is not run when an Err_local run before it already
     #: has this GARI (nearly every neighbourhood kept, t-LOE could at best tie): meshes of
     #: the plane and random geometric graphs, drawn from the stress start, reach 0.98-1.0
@@ -259,7 +269,9 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
     objectives get runs.  t-LOE (with its edge springs) always, but for a kNN graph beyond
     ``small_nodes`` (``knn``: directed, every out-degree the same, not symmetric -- the
     graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
-    GARI 0.67, Err_local 0.987 against t-LOE's 0.872); Err_local besides up to
+    GARI 0.67, Err_local 0.987 against t-LOE's 0.872) whose start has GARI at least
+    ``knn_planar_gari`` (data that nearly lie in the plane; below, data of three or more
+    dimensions, the rules for any graph); Err_local besides up to
     ``small_nodes``, and beyond when the stress start says the graph is geometric
     (:func:`is_geometric`: its GARI ``start_gari()`` at least ``geometric_gari``, its
     stress ``start_stress()`` at most ``geometric_stress``); ``select="loss"`` (the
@@ -269,7 +281,7 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
         return True, False
     if n <= SMALL_NODES:
         return True, True
-    if knn:
+    if knn and (start_gari is None or start_gari() >= POLICY["knn_planar_gari"]):
         return True, False
     return is_geometric(start_gari, start_stress), True
 
