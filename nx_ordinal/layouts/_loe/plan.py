@@ -130,12 +130,13 @@ POLICY = MappingProxyType({
     #: a kNN graph beyond small_nodes gets Err_local alone when its pivot-MDS start (density
     #: reweighted) has at least this GARI: data that nearly lie in the plane, which
     #: Err_local recovers exactly (directed 5-20-NN graphs of 2-D clouds 0.63-0.88, the US
-    #: cities 0.67, a swiss roll 0.47-0.59).  Data of three or more dimensions (0.13-0.35)
-    #: cannot be drawn so, and Err_local from that start stalled (10-NN of 1,500 uniform
-    #: points in 3-D: GARI 0.38, NP1 0.26 in 2.0 s; of 1,000 Gaussian points in 5-D: NP1
-    #: 0.23 at stress 0.98 in 7 s): such a graph is drawn as any other (3-D: NP1 0.52, stress
-    #: 0.11, 0.5 s; 5-D: NP1 0.33, stress 0.19, 0.4 s).  Between 0.4 and 0.47 sit both a
-    #: swiss roll's 20-NN graph and 150-300 points in 3-D: they keep Err_local alone
+    #: cities 0.67, a swiss roll 0.44-0.59).  Data of three or more dimensions (0.05-0.38
+    #: beyond a few hundred points) cannot be drawn so, and Err_local from that start
+    #: stalled (10-NN of 1,500 uniform points in 3-D: GARI 0.38, NP1 0.26 in 2.0 s; of 1,000
+    #: Gaussian points in 5-D: NP1 0.23 at stress 0.98 in 7 s): such a graph is drawn as any
+    #: other (3-D: NP1 0.52, stress 0.11, 0.5 s; 5-D: NP1 0.33, stress 0.19, 0.4 s).
+    #: Between 0.4 and 0.47 sit both swiss rolls (their 5- and 20-NN graphs) and 150-300
+    #: points in 3-D: they keep Err_local alone
     "knn_planar_gari": 0.4,
     #: under objective="auto", t-LOE is not run when an Err_local run before it already
     #: has this GARI (nearly every neighbourhood kept, t-LOE could at best tie): meshes of
