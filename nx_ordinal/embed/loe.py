@@ -53,6 +53,14 @@ if TYPE_CHECKING:
 __all__ = ["loe", "solve_loe", "loe_objective", "laplacian_eigenmaps", "pivot_mds"]
 
 
+def is_knn_adjacency(A: Any) -> bool:
+    """Whether the (out-)adjacency ``A`` (CSR) looks like a directed kNN graph: every vertex
+    with the same out-degree, at least 1, and some link without its reverse.  O(E)."""
+    deg = np.diff(A.indptr)
+    return bool(deg.size and deg.min() >= 1 and deg.min() == deg.max()
+                and (A != A.T).nnz > 0)
+
+
 def _check_adjacency(A):
 
     return as_adjacency(A, "adjacency")
@@ -175,7 +183,9 @@ def pivot_mds(
     places every vertex.  Each connected component is embedded on its own and packed as in
     :func:`laplacian_eigenmaps`; components with at most ``dim + 1`` vertices get random
     positions.  On an undirected graph the density is uniform and this is pivot MDS of hop
-    distances.  With ``stress_iter`` > 0, each component of more than ``n_landmarks``
+    distances; so it is on a directed graph whose vertices' out-degrees differ (not a kNN
+    graph: the reciprocity of its links says nothing of density), on its undirected graph.
+    With ``stress_iter`` > 0, each component of more than ``n_landmarks``
     vertices is then refined by that many rounds of stress majorization of the sparse
     stress model [2]_ on the same landmarks (every edge's term, and one term from each
     vertex to each landmark, weighted by the part of the landmark's region it stands for):
@@ -232,7 +242,11 @@ def pivot_mds(
     S = ((A + A.T) > 0).astype(np.float64)
     if A.nnz == 0:
         return rng.standard_normal((n, dim))
-    r = knn_density(A, dim) ** (-1.0 / dim)
+    # the reciprocity of the links measures density only where every vertex has the same
+    # out-degree (a kNN graph); any other graph by its hop distances (on an undirected
+    # graph the estimate is uniform anyway; a directed grid read as a kNN graph crushed
+    # most of its vertices into one corner of the start)
+    r = knn_density(A, dim) ** (-1.0 / dim) if is_knn_adjacency(A) else np.ones(n)
     U = sp.triu(sp.coo_array(S), k=1).tocoo()
     W = sp.coo_array((0.5 * (r[U.row] + r[U.col]), (U.row, U.col)), shape=(n, n)).tocsr()
     W = (W + W.T).tocsr()
