@@ -225,6 +225,24 @@ def test_loe_path_imports_only_what_it_uses():
     assert "nx_ordinal.layouts._loe" in out
 
 
+def test_a_t_loe_drawing_does_not_import_scipy_optimize():
+    """scipy.optimize (0.2-0.3 s to import) is imported when an L-BFGS run starts, not
+    before: a first default call on a tree of 511 nodes, drawn by t-LOE alone, does not
+    load it; one on a small graph, which Err_local polishes, does."""
+    import subprocess
+    import sys
+
+    def loaded(graph):
+        code = ("import sys, networkx as nx, nx_ordinal\n"
+                f"nx_ordinal.loe_layout({graph}, seed=0)\n"
+                "print('scipy.optimize' in sys.modules)\n")
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True).stdout.split()[-1]
+
+    assert loaded("nx.balanced_tree(2, 8)") == "False"
+    assert loaded("nx.path_graph(10)") == "True"
+
+
 def test_components_have_one_home():
     # the split of a graph into its connected components is _data.components.split_components
     # and its packing pack_components / shelf_offsets; other calls of a connected-components

@@ -16,7 +16,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from scipy.optimize import minimize
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -70,6 +69,9 @@ def run_lbfgs(ev: Callable[..., Any], X0: FloatArray, max_iter: int, tol: float,
     ``X0``) takes it instead of evaluating again (the same point, the same cost, nothing new).
     Returns ``(n_iter, converged, history)``.
     """
+    # imported here: scipy.optimize takes 0.2-0.3 s to import, and a first loe_layout call
+    # that draws by t-LOE alone never needs it
+    from scipy.optimize import minimize
 
     n, dim = X0.shape
     history: list[float] = []
