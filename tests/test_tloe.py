@@ -103,6 +103,43 @@ def test_exact_fields_in_blocks_match_one_block(monkeypatch):
         assert np.allclose(u, v, rtol=1e-12, atol=1e-15)
 
 
+
+def _brute_fields(X, a, labels):
+    """tloe_fields by their definition, on (n, n, dim) arrays."""
+    diff = X[:, None, :] - X[None, :, :]
+    W = 1.0 / (1.0 + (diff ** 2).sum(-1))
+    np.fill_diagonal(W, 0.0)
+    W *= labels[:, None] == labels[None, :]
+    Z = W.sum(1)
+    c = a / np.maximum(Z, 1e-300)  # a point alone in its label: no sums (Z kept above 0)
+    return Z, (W ** 2 @ np.ones(len(X)))[:, None] * X - W ** 2 @ X, (
+        ((W ** 2) * c[None, :])[:, :, None] * diff).sum(1)
+
+
+@pytest.mark.parametrize("block, keep", [(1 << 22, 1 << 25), (1000, 5000)])
+def test_exact_fields_with_labels_only_within_each_label(monkeypatch, block, keep):
+    """With labels the exact repulsion runs over diagonal blocks of whole labels
+    (_segments): the same sums as the definition, whatever the labels' order (here
+    interleaved: 60 labels of 1-40 points, three of them alone, and one of 200), in row
+    blocks or not."""
+    monkeypatch.setattr(tloe_module, "_BLOCK", block)
+    monkeypatch.setattr(tloe_module, "_KEEP", keep)
+    rng = np.random.default_rng(4)
+    sizes = np.concatenate([[1, 1, 1], rng.integers(1, 41, 57), [200]])
+    labels = rng.permutation(np.repeat(np.arange(sizes.size), sizes))
+    n = labels.size
+    X = rng.normal(size=(n, 2)) * 5
+    a = rng.random(n)
+    order, segments = tloe_module._segments(labels, n)
+    assert order is not None and 1 < len(segments) < n // tloe_module._SEGMENT + 2
+    for got, want in zip(tloe_fields(X, a, labels=labels), _brute_fields(X, a, labels),
+                         strict=True):
+        assert np.linalg.norm(got - want) / np.linalg.norm(want) < 1e-4  # single precision
+    # the labels of one range still do not meet: a point alone in its label feels nothing
+    alone = np.flatnonzero(np.bincount(labels)[labels] == 1)
+    _, R, S = tloe_fields(X, a, labels=labels)
+    assert alone.size and not R[alone].any() and not S[alone].any()
+
 def test_single_precision_exact_fields_within_their_documented_error(monkeypatch):
     """Beyond SINGLE_MIN_N points the exact kernel is single precision: Z within 1e-4 and R,
     S within 1e-3 (relative 2-norm) of the double-precision sums, on a spread like
