@@ -179,7 +179,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"up to {P['anchor_max_nodes']:,} nodes, when the start's own stress is at most "
             f"{P['anchor_stress']:g} -- hop distances that embed well, as on meshes -- the "
             f"later phase also keeps the hop distances from {ANCHOR_PIVOTS} pivots, a stress "
-            f"anchor of weight {P['anchor']:g}") in doc
+            f"anchor of weight {P['anchor']:g}; there, beyond {P['coarse_nodes']:,} "
+            f"nodes, the start is drawn on the graph coarsened to at most "
+            f"{P['coarse_nodes']:,} nodes") in doc
     assert (f"Err_local alone from the pivot-MDS start (its density may vary too much for "
             f"t-LOE's kernel) when that start has GARI >= {P['knn_planar_gari']:g}") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc

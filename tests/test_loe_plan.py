@@ -111,6 +111,21 @@ def test_the_stress_anchor_where_the_start_s_stress_is_low():
     assert plan(P.POLICY["anchor_max_nodes"], start_stress=stress(low))[0].anchor > 0
 
 
+def test_the_coarse_start_where_the_anchor_holds_beyond_coarse_nodes():
+    """Where the stress anchor applies and the graph has more than coarse_nodes nodes,
+    t-LOE starts from the pivot-MDS start drawn on the coarsened graph; elsewhere from the
+    stress start as before."""
+    low = lambda: P.POLICY["anchor_stress"]  # noqa: E731
+    high = lambda: P.POLICY["anchor_stress"] + 0.01  # noqa: E731
+    big = P.POLICY["coarse_nodes"] + 1
+    assert plan(big, start_stress=low)[0].tloe_start == "coarse"
+    assert plan(big - 1, start_stress=low)[0].tloe_start == "pivot"
+    assert plan(big, start_stress=high)[0].tloe_start == "pivot"
+    assert plan(P.POLICY["anchor_max_nodes"] + 1, start_stress=low)[0].tloe_start == "pivot"
+    assert plan(big, start_stress=low, has_pos=True)[0].tloe_start == "pos"
+    assert plan(big, start_stress=low, objective="t")[0].tloe_start == "random"
+
+
 def test_the_plan_is_pure():
     a, _ = plan(1000, gari=0.8)
     b, _ = plan(1000, gari=0.8)

@@ -168,7 +168,7 @@ def _per_component(S, dim, embed, rng):
 @public_call
 def pivot_mds(
     A: AdjacencyLike, dim: int = 2, n_landmarks: int = 50, seed: Seed = None,
-    stress_iter: int = 0,
+    stress_iter: int = 0, coarse_n: int | None = None,
 ) -> FloatArray:
     """Pivot MDS of density-reweighted graph distances: a near-isometric start for kNN graphs.
 
@@ -192,6 +192,18 @@ def pivot_mds(
     pivot MDS is a linear projection and squashes what does not embed linearly (the levels
     of a tree onto one another), which the rounds unfold.
 
+    With ``coarse_n``, each component of more than ``coarse_n`` vertices is first coarsened
+    (:func:`_coarsen`: rounds of random mutual matching along edges, each pair merged, an
+    edge of the coarse graph as long as the mean of the edges it stands for) until at most
+    ``coarse_n`` vertices are left; the coarsest graph is placed as above and the drawing
+    carried back one level at a time: each vertex at its coarse vertex, jittered by 1e-3 of
+    the drawing's spread, then ``_SMOOTH`` Jacobi steps halfway to the mean of its
+    neighbours.  Hop distances cannot embed a large irregular mesh (a Delaunay mesh of
+    random points: its triangles cannot all have unit sides in the plane), and stress
+    rounds on 15,000 of its vertices ruffle the drawing like a lettuce leaf (GARI 0.37);
+    on a graph of 1,500 vertices the ruffles are few, and the levels carry a flat shape
+    back.
+
     Parameters
     ----------
     A : scipy.sparse matrix or array_like, shape (n, n)
@@ -202,6 +214,9 @@ def pivot_mds(
         Picks the first landmark.
     stress_iter : int, default 0
         Rounds of sparse stress majorization after pivot MDS (above); 0: none.
+    coarse_n : int or None, default None
+        Place each component on a graph coarsened to at most this many vertices and carry
+        the drawing back (above); None: on the graph itself.
 
     Returns
     -------
@@ -211,7 +226,8 @@ def pivot_mds(
     -----
     O(E) plus one sparse Laplacian solve for the density, O(L (E + n log n)) for L Dijkstra
     runs and O(n L) memory; no n x n array.  The stress rounds add O(n L log n) once and
-    O(E + n L) a round.
+    O(E + n L) a round.  With ``coarse_n`` those costs are the coarsest graph's, plus O(E)
+    a level (about log(n / coarse_n) levels) to coarsen and carry back.
 
     References
     ----------
@@ -237,6 +253,8 @@ def pivot_mds(
     dim = check_dim(dim)
     n_landmarks = check_int(n_landmarks, "n_landmarks", minimum=1)
     stress_iter = check_int(stress_iter, "stress_iter", minimum=0)
+    if coarse_n is not None:
+        coarse_n = check_int(coarse_n, "coarse_n", minimum=dim + 2)
     pivot_mds_memory(A.shape[0], dim, A.nnz, n_landmarks, stress_iter).check()
     n = A.shape[0]
     S = ((A + A.T) > 0).astype(np.float64)
@@ -252,6 +270,8 @@ def pivot_mds(
     W = (W + W.T).tocsr()
 
     def embed(idx):
+        if coarse_n is not None and idx.size > coarse_n:
+            return _multilevel(W[idx][:, idx], dim, n_landmarks, rng, stress_iter, coarse_n)
         return _pivot_mds(W[idx][:, idx], dim, n_landmarks, rng, stress_iter)
 
     return _per_component(S, dim, embed, rng)
@@ -277,6 +297,79 @@ def _pivot_mds(W, dim, n_landmarks, rng, stress_iter=0):
     if stress_iter and m > n_landmarks:
         Y = sparse_stress(W, Y, landmarks, D, stress_iter)
     return Y
+
+
+#: rounds of mutual proposals in one level of coarsening (each vectorised over the edges)
+_MATCH_ROUNDS = 4
+#: a level that merges fewer than this share of the vertices ends the coarsening (a star)
+_MIN_MERGE = 0.1
+#: Jacobi smoothing steps after each level is carried back (pivot_mds's coarse_n)
+_SMOOTH = 4
+
+
+def _coarsen(W, rng):
+    """One level of coarsening of the connected graph with symmetric edge lengths ``W``:
+    ``_MATCH_ROUNDS`` rounds in which every unmatched vertex proposes to its unmatched
+    neighbour of lowest random key and mutual proposals are matched; each matched pair
+    becomes one vertex, every other vertex stays alone.  Returns the coarse lengths (an
+    edge as long as the mean of the fine edges it stands for: the coarse graph stays
+    connected) and each vertex's coarse vertex.  O(E log E) a round."""
+    n = W.shape[0]
+    C = W.tocoo()
+    off = C.row != C.col
+    r, c = C.row[off], C.col[off]
+    mate = np.full(n, -1, dtype=np.int64)
+    for _ in range(_MATCH_ROUNDS):
+        free = (mate[r] < 0) & (mate[c] < 0)
+        if not free.any():
+            break
+        rr, cc = r[free], c[free]
+        key = rng.random(n)
+        order = np.lexsort((key[cc], rr))
+        rr, cc = rr[order], cc[order]
+        first = np.concatenate([[True], rr[1:] != rr[:-1]])
+        prop = np.full(n, -1, dtype=np.int64)
+        prop[rr[first]] = cc[first]
+        i = np.flatnonzero(prop >= 0)
+        mutual = i[prop[prop[i]] == i]
+        mate[mutual] = prop[mutual]
+    lead = np.flatnonzero((mate < 0) | (np.arange(n) < mate))  # one per coarse vertex
+    parent = np.empty(n, dtype=np.int64)
+    parent[lead] = np.arange(lead.size)
+    paired = lead[mate[lead] >= 0]
+    parent[mate[paired]] = parent[paired]
+    P = sp.csr_array((np.ones(n), (np.arange(n), parent)), shape=(n, lead.size))
+    total = (P.T @ sp.csr_array(W) @ P).tocsr()
+    count = (P.T @ sp.csr_array((W != 0).astype(np.float64)) @ P).tocsr()
+    total.setdiag(0)
+    count.setdiag(0)
+    total.eliminate_zeros()
+    count.eliminate_zeros()
+    total.sort_indices()
+    count.sort_indices()
+    total.data /= count.data  # the same pattern: a coarse edge stands for >= 1 fine edge
+    return total, parent
+
+
+def _multilevel(W, dim, n_landmarks, rng, stress_iter, coarse_n):
+    """:func:`_pivot_mds` of the connected graph ``W`` coarsened (:func:`_coarsen`) to at
+    most ``coarse_n`` vertices, carried back level by level (pivot_mds's ``coarse_n``)."""
+    levels = []
+    while W.shape[0] > coarse_n:
+        Wc, parent = _coarsen(W, rng)
+        if Wc.shape[0] > (1.0 - _MIN_MERGE) * W.shape[0]:
+            break
+        levels.append((W, parent))
+        W = Wc
+    X = _pivot_mds(W, dim, n_landmarks, rng, stress_iter)
+    for Wf, parent in reversed(levels):  # a loop over the levels, log(n / coarse_n) of them
+        X = X[parent]
+        X += rng.standard_normal(X.shape) * (1e-3 * float(X.std()))
+        B = (Wf != 0).astype(np.float64)
+        inv = 1.0 / np.maximum(np.asarray(B.sum(axis=1)).ravel(), 1.0)
+        for _ in range(_SMOOTH):
+            X = 0.5 * X + 0.5 * (B @ X) * inv[:, None]
+    return X
 
 
 def _component_eigenmap(S, dim, rng):

@@ -171,7 +171,10 @@ def loe_layout(
         times, so that the run refines the shape instead of re-expanding it from a
         point; and up to 20,000 nodes, when the start's own stress is at most 0.06 --
         hop distances that embed well, as on meshes -- the later phase also keeps the hop
-        distances from 20 pivots, a stress anchor of weight 0.3), as above otherwise; up
+        distances from 20 pivots, a stress anchor of weight 0.3; there, beyond 1,500
+        nodes, the start is drawn on the graph coarsened to at most 1,500 nodes by
+        matching and carried back level by level, ``coarse_n`` of ``pivot_mds``: hop
+        distances ruffle a large irregular mesh), as above otherwise; up
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
@@ -388,6 +391,13 @@ class _Call:
                                          stress_iter=rounds))
         return self._pivot[0]
 
+    def coarse_start(self) -> FloatArray:
+        """The pivot-MDS start drawn on the graph coarsened to ``coarse_nodes`` nodes (the
+        plan's "coarse" t-LOE start), from its own random stream."""
+        return pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", 2),
+                         stress_iter=int(POLICY["stress_iter"]),
+                         coarse_n=int(POLICY["coarse_nodes"]))
+
     def pivot_gari(self) -> float:
         if self.scored:
             return self.scored[0]
@@ -508,6 +518,7 @@ class _Call:
         neighbourhoods locally and keeps it), from ``pos``, or random."""
         plan, tracked = self.plan, self.tracker is not None
         S = (self.pivot_start() if plan.tloe_start == "pivot"
+             else self.coarse_start() if plan.tloe_start == "coarse"
              else {"pos": self.X0, "random": None}.get(plan.tloe_start))
         return _tloe_run(self.A, self.dim, S, plan.tloe_iter, self.frame.stream("tloe", 0),
                          self.budget, self.verbose and not tracked, select_gari=tracked,

@@ -16,7 +16,9 @@ The stages, in the order they run:
 3. **t-LOE** (``objective="t"``, :func:`nx_ordinal.embed.tloe`) -- one run with edge springs
    under ``"auto"``, components embedded as if alone, from the stress start at its own
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
-   where that start's stress is low (``anchor``, ``anchor_stress``); not run under
+   where that start's stress is low (``anchor``, ``anchor_stress``) -- and there, beyond
+   ``coarse_nodes``, from the stress start drawn on the graph coarsened to that size
+   (meshes: hop distances ruffle a large one); not run under
    ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing,
    unless an Err_local run from the start has already reached ``exact_gari``;
@@ -171,6 +173,18 @@ POLICY = MappingProxyType({
     "anchor": 0.3,
     "anchor_stress": 0.06,
     "anchor_max_nodes": 20_000,
+    #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
+    #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
+    #: back level by level (embed.pivot_mds's coarse_n): hop distances cannot embed a large
+    #: irregular mesh, and the stress rounds ruffle it (a Delaunay mesh of 15,000 random
+    #: points with two holes: start GARI 0.37, the default drawing crumpled, NP1 0.704;
+    #: from the coarse start 0.80, flat, the holes open; over seeds 0-3 the 3-D mesh
+    #: "data" NP1 0.750 -> 0.766, NP2 0.799 -> 0.813, stress 0.021 -> 0.018; 3elt the same
+    #: NP1 at stress 0.051 -> 0.049; meshes of 3,000-12,000 random points NP1 -0.001 to
+    #: +0.009).  Coarser (600) carries back too many levels (3elt NP1 0.69); trees and
+    #: power grids, whose start's stress is higher, keep the stress start (from the coarse
+    #: one their branches start in clumps: USPowerGrid NP1 0.672 -> 0.638)
+    "coarse_nodes": 1500,
     #: with springs, t-LOE returns its latest checkpoint within this GARI of its best (the
     #: later, the more relaxed the shape; 0.03 and 0.02 left jazz's and cluster's NP1 at
     #: or below their lines)
@@ -227,7 +241,8 @@ class Plan:
     #: with an early stop, and (undirected) the small-world shortcuts dropped
     large: bool
     drop_shortcuts: bool
-    #: a t-LOE run, its iterations, its springs and its start ("pos", "pivot", "random"),
+    #: a t-LOE run, its iterations, its springs and its start ("pos", "pivot", "coarse": the
+    #: pivot-MDS start drawn on the coarsened graph, "random"),
     #: that start's median edge length (None: a spread of 1e-2) and, with it, the early
     #: phase's exaggeration (None: tloe's own) and the learning rate per node over that
     #: exaggeration (each run's rate ``tloe_step * n / early_exaggeration``; None: tloe's own)
@@ -385,6 +400,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
             and start_stress is not None and stress() <= POLICY["anchor_stress"]):
         anchor = POLICY["anchor"]
+        if n > POLICY["coarse_nodes"]:
+            tloe_start = "coarse"
     return Plan(err_local=hinge, n_init=runs, err_start=err_start,
                 polish=polish and hinge, inits=tuple(inits),
                 solver_init=solver_init, large=large, drop_shortcuts=drop, tloe=tloe,
