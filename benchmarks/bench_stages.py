@@ -3,6 +3,8 @@ scale-normalised stress (published form, ``pairs="all"``) and the long-edge rati
 drawing after each stage that runs on a graph, seed 0:
 
 1. ``start``: the pivot-MDS start refined by sparse stress (the graph's global shape);
+   ``coarse start``: the same drawn on the graph coarsened to ``coarse_nodes`` nodes and
+   carried back, where t-LOE starts from it (meshes beyond that size);
 2. ``t-LOE``: t-LOE with edge springs from the start, its checkpoint of choice;
 3. ``leaf rings``: hubs' leaves on rings round them (2-D, undirected; only where it scores
    better than t-LOE's drawing);
@@ -44,7 +46,7 @@ from nx_ordinal.metrics import (  # noqa: E402
 )
 
 GRAPHS = ("dwt_1005", "3elt", "USPowerGrid", "btree9", "lesmis")
-STAGES = ("start", "t-LOE", "leaf rings", "Err_local", "default")
+STAGES = ("start", "coarse start", "t-LOE", "leaf rings", "Err_local", "default")
 
 
 def _data_dir(given=None):
@@ -65,7 +67,8 @@ def _recording(drawings):
 
     def pivot_mds(*args, **kwargs):
         X = real["pivot_mds"](*args, **kwargs)
-        drawings.setdefault("start", []).append(np.array(X))
+        stage = "start" if kwargs.get("coarse_n") is None else "coarse start"
+        drawings.setdefault(stage, []).append(np.array(X))
         return X
 
     def solve_loe(*args, **kwargs):

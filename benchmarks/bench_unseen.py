@@ -8,7 +8,9 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
 * meshes: Delaunay meshes of jittered lattices (finite-element-like) in an L-shape and an
   annulus, and of uniform random points in an L-shape, an annulus and a disc (hull edges
   longer than 1.6 median edges dropped); a triangular, a hexagonal and a 10 x 10 x 10
-  lattice; a Delaunay graph of random points (hull included);
+  lattice; a Delaunay graph of random points (hull included); a Delaunay mesh of 15,000
+  random points in a square with two round holes (``holes15k``: hop distances ruffle
+  it, the coarse start's case);
 * trees: a balanced ternary tree of 1,093 nodes, a random tree of 800;
 * power- and road-like: :func:`bench_literature.road_network` of 2,000 nodes;
 * small-world and scale-free: Watts-Strogatz (1,000, k = 6, p = 0.05), Barabasi-Albert
@@ -91,6 +93,11 @@ def _disc(P):
     return np.hypot(P[:, 0] - 0.5, P[:, 1] - 0.5) < 0.5
 
 
+def _holes(P):
+    return ((np.hypot(P[:, 0] - 0.3, P[:, 1] - 0.3) > 0.15)
+            & (np.hypot(P[:, 0] - 0.7, P[:, 1] - 0.6) > 0.2))
+
+
 def jittered_lattice(inside, step, rng, jitter=0.25):
     """Points of a square lattice of spacing ``step`` in the unit square, each moved by up to
     ``jitter`` spacings, kept where ``inside`` says."""
@@ -161,6 +168,7 @@ GRAPHS = {
     "rgg1500": lambda rng: _rgg(1500, 6, rng),
     "knn1200": lambda rng: knn_undirected(1200, 6, rng),
     "knn3d": lambda rng: knn_directed(rng.random((1200, 3)), 10),
+    "holes15k": lambda rng: delaunay_mesh(random_points(_holes, 15000, rng)),
 }
 
 

@@ -193,16 +193,15 @@ def pivot_mds(
     of a tree onto one another), which the rounds unfold.
 
     With ``coarse_n``, each component of more than ``coarse_n`` vertices is first coarsened
-    (:func:`_coarsen`: rounds of random mutual matching along edges, each pair merged, an
-    edge of the coarse graph as long as the mean of the edges it stands for) until at most
-    ``coarse_n`` vertices are left; the coarsest graph is placed as above and the drawing
-    carried back one level at a time: each vertex at its coarse vertex, jittered by 1e-3 of
-    the drawing's spread, then ``_SMOOTH`` Jacobi steps halfway to the mean of its
-    neighbours.  Hop distances cannot embed a large irregular mesh (a Delaunay mesh of
-    random points: its triangles cannot all have unit sides in the plane), and stress
-    rounds on 15,000 of its vertices ruffle the drawing like a lettuce leaf (GARI 0.37);
-    on a graph of 1,500 vertices the ruffles are few, and the levels carry a flat shape
-    back.
+    (rounds of random mutual matching along edges, each pair merged, an edge of the coarse
+    graph as long as the mean of the edges it stands for) until at most ``coarse_n``
+    vertices are left; the coarsest graph is placed as above and the drawing carried back
+    one level at a time: each vertex at its coarse vertex, jittered by 1e-3 of the
+    drawing's spread, then 4 Jacobi steps halfway to the mean of its neighbours.  Hop
+    distances cannot embed a large irregular mesh (a Delaunay mesh of random points: its
+    triangles cannot all have unit sides in the plane), and stress rounds on 15,000 of its
+    vertices ruffle the drawing like a lettuce leaf (GARI 0.37); on a graph of 1,500
+    vertices the ruffles are few, and the levels carry a flat shape back (GARI 0.75).
 
     Parameters
     ----------

@@ -135,7 +135,7 @@ def tloe_fields(X: FloatArray, a: FloatArray, *, exact: bool | None = None,
     Exact (O(n^2) time, O(n) memory beyond blocks of 4M entries) up to ``EXACT_MAX_N``
     points, or whenever ``labels`` is given: then only points of the same label interact
     (the sums run over i's own group, e.g. its connected component; the cost is the sum of
-    the squares of the diagonal blocks that hold whole labels, :func:`_segments`); beyond
+    the squares of the diagonal blocks that hold whole labels); beyond
     ``SINGLE_MIN_N`` = 300 points in single precision (relative error 1e-5 in ``Z``,
     1e-4 in ``R`` and ``S``).  Beyond, split: the
     kernels capped inside two grid cells (equal to the true ones beyond, continued by their
@@ -703,7 +703,7 @@ def tloe(
         repel nor enter each other's normalisation, so several small graphs are embedded in
         one run as if each were alone.  Forces the exact repulsion, over diagonal blocks
         of whole labels: O(sum of the blocks' squares), each block one label or labels of
-        at most 128 points together (:func:`_segments`).
+        at most 128 points together.
 
     Returns
     -------
