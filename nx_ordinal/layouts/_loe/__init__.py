@@ -394,9 +394,9 @@ class _Call:
     def coarse_start(self) -> FloatArray:
         """The pivot-MDS start drawn on the graph coarsened to ``coarse_nodes`` nodes (the
         plan's "coarse" t-LOE start), from its own random stream."""
+        rounds = 0 if self.is_knn() else int(POLICY["stress_iter"])  # as pivot_start's
         return pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", 2),
-                         stress_iter=int(POLICY["stress_iter"]),
-                         coarse_n=int(POLICY["coarse_nodes"]))
+                         stress_iter=rounds, coarse_n=int(POLICY["coarse_nodes"]))
 
     def pivot_gari(self) -> float:
         if self.scored:
