@@ -495,10 +495,11 @@ def _segments(labels: Any, n: int) -> tuple[Any, list[tuple[int, int, bool]]]:
     """The exact repulsion's diagonal blocks under ``labels``: an order of the points with
     each label's points together (None: already so), and ranges ``(c0, c1, mixed)`` of that
     order that hold whole labels, each starting at the first label to begin in a new window
-    of ``_SEGMENT`` points (so at least that many points, or one label, a range) --
-    ``mixed``: more than one label in it.  Points interact only within a range, so an
-    iteration costs the sum of the ranges' squares, not n^2: a batch of three components of
-    about 325 vertices a third of it.  O(n) (O(n log n) when the labels must be sorted)."""
+    of ``_SEGMENT`` points (so at most n / ``_SEGMENT`` + 1 ranges, each no longer than its
+    labels need) -- ``mixed``: more than one label in it.  Points interact only within a
+    range, so an iteration costs the sum of the ranges' squares, not n^2: a batch of three
+    components of about 325 vertices a third of it.  O(n) (O(n log n) when the labels must
+    be sorted)."""
     if labels is None:
         return None, [(0, n, False)]
     order = None
