@@ -457,6 +457,30 @@ def test_pivot_mds_on_a_coarsened_graph_keeps_a_large_mesh_flat():
         pivot_mds(small, 2, coarse_n=2)
 
 
+def test_loe_layout_starts_t_loe_on_the_coarsened_graph_of_a_large_mesh(monkeypatch):
+    """Beyond coarse_nodes, where the stress start's stress is low (a mesh), the default
+    call's t-LOE starts from pivot MDS drawn on the coarsened graph: the call asks
+    pivot_mds for it (coarse_n), and the drawing keeps the mesh's neighbourhoods."""
+    import nx_ordinal
+    import nx_ordinal.layouts._loe as loe_module
+    from nx_ordinal.layouts._loe.plan import POLICY
+    from nx_ordinal.metrics import neighbourhood_preservation_array
+    A = _random_mesh(POLICY["coarse_nodes"] + 500, 2)
+    G = nx.from_scipy_sparse_array(A)
+    asked = []
+    real = loe_module.pivot_mds
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs.get("coarse_n"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(loe_module, "pivot_mds", spy)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert asked == [None, POLICY["coarse_nodes"]]  # the stress start, then the coarse one
+    X = np.array([pos[v] for v in G])
+    assert neighbourhood_preservation_array(A, X) > 0.8
+
+
 def test_coarsening_merges_matched_pairs_and_keeps_the_graph_connected():
     """One level of coarsening: every coarse vertex stands for one or two adjacent
     vertices, the coarse graph is connected, and its edges are as long as the mean of the
