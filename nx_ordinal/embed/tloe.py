@@ -476,13 +476,12 @@ def _anchor_value_grad(Y: FloatArray, anc: _Anchor) -> tuple[float, FloatArray]:
     return value, grad
 
 
-def _kernel_rows(A, B, lo, hi, labels, c0=0, c1=None):
+def _kernel_rows(A, B, lo, hi, c0, c1, labels):
     """Rows ``lo:hi`` of the kernel matrix ``w_ik = 1/(1 + d_ik^2)`` over the columns
-    ``c0:c1`` (default all; they hold the rows), zero on the diagonal and (with ``labels``)
+    ``c0:c1`` (a range that holds the rows), zero on the diagonal and (with ``labels``)
     between different labels.  ``1 + d_ik^2 = a_i . b_k`` for the
     augmented coordinates ``a_i = (x_i, |x_i|^2, 1)`` and ``b_k = (-2 x_k, 1, 1 + |x_k|^2)``
     (:func:`_augmented`): one matrix product and one reciprocal a block."""
-    c1 = B.shape[0] if c1 is None else c1
     W = A[lo:hi] @ B[c0:c1].T
     np.reciprocal(W, out=W)
     W[np.arange(hi - lo), np.arange(lo - c0, hi - c0)] = 0.0
@@ -562,7 +561,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
         kept, W = 0, None
         for lo in range(c0, c1, step):
             hi = min(c1, lo + step)
-            W = _kernel_rows(A, B, lo, hi, lab, c0, c1)
+            W = _kernel_rows(A, B, lo, hi, c0, c1, lab)
             Z[lo:hi] = W @ ones
             blocks.append((lo, hi, W if kept < _KEEP else None))
             kept += W.size
@@ -575,7 +574,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
         M = M.astype(A.dtype, copy=False)
         for lo, hi, W in blocks:
             if W is None:  # recompute the block (memory bound)
-                W = _kernel_rows(A, B, lo, hi, lab, c0, c1)
+                W = _kernel_rows(A, B, lo, hi, c0, c1, lab)
             W *= W
             out[lo:hi] = W @ M
         del blocks, W
@@ -703,8 +702,8 @@ def tloe(
         Group labels (e.g. connected components): vertices of different groups neither
         repel nor enter each other's normalisation, so several small graphs are embedded in
         one run as if each were alone.  Forces the exact repulsion, over diagonal blocks
-        of whole labels: O(sum of the blocks' squares), each block one label or labels of
-        at most 128 points together.
+        of whole labels: O(sum of the blocks' squares), a block starting every 128 points
+        or later.
 
     Returns
     -------

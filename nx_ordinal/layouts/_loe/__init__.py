@@ -382,21 +382,22 @@ class _Call:
             self._knn.append(_is_knn_graph(self.frame))
         return self._knn[0]
 
-    def pivot_start(self) -> FloatArray:
+    def _stress_start(self, stream: int, coarse_n: int | None = None) -> FloatArray:
         # the stress rounds unfold what pivot MDS squashes; a kNN graph's density-reweighted
         # pivot MDS is already near-isometric (and at 10^6 nodes the rounds would add ~45 s)
+        rounds = 0 if self.is_knn() else int(POLICY["stress_iter"])
+        return pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", stream),
+                         stress_iter=rounds, coarse_n=coarse_n)
+
+    def pivot_start(self) -> FloatArray:
         if not self._pivot:
-            rounds = 0 if self.is_knn() else int(POLICY["stress_iter"])
-            self._pivot.append(pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", 1),
-                                         stress_iter=rounds))
+            self._pivot.append(self._stress_start(1))
         return self._pivot[0]
 
     def coarse_start(self) -> FloatArray:
-        """The pivot-MDS start drawn on the graph coarsened to ``coarse_nodes`` nodes (the
+        """The stress start drawn on the graph coarsened to ``coarse_nodes`` nodes (the
         plan's "coarse" t-LOE start), from its own random stream."""
-        rounds = 0 if self.is_knn() else int(POLICY["stress_iter"])  # as pivot_start's
-        return pivot_mds(self.A, self.dim, seed=self.frame.stream("tloe", 2),
-                         stress_iter=rounds, coarse_n=int(POLICY["coarse_nodes"]))
+        return self._stress_start(2, int(POLICY["coarse_nodes"]))
 
     def pivot_gari(self) -> float:
         if self.scored:
