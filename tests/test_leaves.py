@@ -1,5 +1,5 @@
-"""The leaves of a hub in two rings (``_leaves.ring_leaves``), the last step of loe_layout's
-t-LOE drawing."""
+"""The leaves of a hub in two rings, or a few twins in a fan (``_leaves.ring_leaves``), the
+last step of loe_layout's t-LOE drawing."""
 
 import networkx as nx
 import numpy as np
@@ -71,12 +71,66 @@ def test_a_near_point_limits_the_inner_ring():
     np.testing.assert_array_equal(Y[11:], X[11:])  # the other component does not move
 
 
-@pytest.mark.parametrize("G", [nx.path_graph(8), nx.cycle_graph(9), nx.star_graph(5),
-                               nx.complete_graph(6)], ids=["path", "cycle", "star5", "K6"])
-def test_nothing_to_do_without_a_hub_of_six_leaves(G):
+@pytest.mark.parametrize("G", [nx.path_graph(8), nx.cycle_graph(9), nx.complete_graph(6)],
+                         ids=["path", "cycle", "K6"])
+def test_nothing_to_do_without_a_hub_of_two_leaves(G):
     n = G.number_of_nodes()
     X = np.random.default_rng(0).random((n, 2))
     assert ring_leaves(X, nx.to_scipy_sparse_array(G, format="csr")) is None
+
+
+@pytest.mark.parametrize("s", [2, 5])
+def test_a_few_leaves_with_the_hub_nearest_stay_where_they_are(s):
+    # s <= INNER leaves evenly round their hub (72 degrees or more apart): every leaf has the
+    # hub as nearest point already, and nothing moves
+    _, X, A = _star_on_one_ring(s)
+    assert _satisfied_leaves(A, X).size == s
+    assert ring_leaves(X, A) is None
+
+
+def _tree_with_twins(s, r=0.3):
+    """A path 0-1-2-3 along the x axis (unit edges) and s leaves of vertex 3, all drawn at
+    one point r beyond it (open twins, as t-LOE leaves them), plus two leaves of vertex 1
+    drawn well (one above, one below it)."""
+    G = nx.path_graph(4)
+    G.add_edges_from((3, 4 + j) for j in range(s))
+    G.add_edges_from([(1, 4 + s), (1, 5 + s)])
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0]]
+                 + [[3.0 + r, 0.0]] * s + [[1.0, 0.4], [1.0, -0.4]])
+    return G, X, nx.to_scipy_sparse_array(G, nodelist=range(len(X)), format="csr")
+
+
+@pytest.mark.parametrize("s", [2, 3, 5])
+def test_twins_drawn_at_one_point_are_spread_in_a_fan(s):
+    G, X, A = _tree_with_twins(s)
+    X0 = X.copy()
+    assert not set(_satisfied_leaves(A, X)) & set(range(4, 4 + s))  # each twin's nearest: a twin
+    Y = ring_leaves(X, A)
+    np.testing.assert_array_equal(X, X0)  # input untouched
+    np.testing.assert_array_equal(Y[:4], X[:4])  # the hubs and the path stay
+    np.testing.assert_array_equal(Y[4 + s:], X[4 + s:])  # vertex 1's leaves were fine
+    twins = np.arange(4, 4 + s)
+    assert set(_satisfied_leaves(A, Y)) >= set(twins)
+    V = Y[twins] - Y[3]
+    np.testing.assert_allclose(np.hypot(V[:, 0], V[:, 1]), 0.3)  # their distance kept
+    ang = np.sort(np.degrees(np.arctan2(V[:, 1], V[:, 0])))
+    np.testing.assert_allclose(np.diff(ang), 72.0)  # 72 degrees apart ...
+    assert ang.mean() == pytest.approx(0.0, abs=1e-9)  # ... round their direction from the hub
+    assert neighbourhood_preservation(G, dict(enumerate(Y))) > \
+        neighbourhood_preservation(G, dict(enumerate(X)))
+
+
+def test_loe_layout_parts_the_twin_leaves_of_a_large_binary_tree():
+    # a balanced binary tree of 4,095 vertices: t-LOE leaves about half of the 1,024 pairs
+    # of sibling leaves at one point at the default call's 250 iterations (their repulsion
+    # vanishes there); the fans give each leaf its parent as nearest point
+    G = nx.balanced_tree(2, 11)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    A = nx.to_scipy_sparse_array(G, nodelist=range(len(G)), format="csr")
+    X = np.array([pos[v] for v in range(len(G))])
+    leaves = np.flatnonzero(np.diff(A.indptr) == 1)
+    assert _satisfied_leaves(A, X).size > 0.95 * leaves.size
+    assert neighbourhood_preservation(G, pos) > 0.85
 
 
 def _stars_on_a_cycle(hubs=8, leaves=10):

@@ -162,9 +162,11 @@ def loe_layout(
         nodes the run stops once 3 checkpoints in a row stay below its best GARI), the
         checkpoint of best GARI kept; in 2-D, each hub with six or more leaves then gets
         five of them on a ring close round it (each with the hub as its nearest point, the
-        most the plane allows) and the rest on a ring of 2.2 times the radius, kept when
-        the mean of GARI and NP1 rises. ``"auto"``: the drawing keeps the graph's shape and
-        its neighbourhoods.  t-LOE with edge springs (``spring``) from the stress start
+        most the plane allows) and the rest on a ring of 2.2 times the radius, and a hub's
+        two to five leaves, where t-LOE drew them as twins at one point, a fan 72 degrees
+        apart at their distance from it; kept when the mean of GARI and NP1 rises.
+        ``"auto"``: the drawing keeps the graph's shape and its neighbourhoods.  t-LOE with
+        edge springs (``spring``) from the stress start
         (:func:`nx_ordinal.embed.pivot_mds` refined by 30 rounds of sparse stress
         majorization, ``stress_iter``: the graph's global shape; beyond 100 nodes at its
         own size, a median edge of 2, with the early phase's attraction exaggerated 2
@@ -565,7 +567,8 @@ class _Call:
             X = tloe_run.embedding  # already its checkpoint of best GARI
             # hubs with six leaves or more: five leaves each can have the hub as nearest
             # point (the plane allows no more); the t-LOE drawing, one ring of leaves, gives
-            # them none
+            # them none.  Hubs with two to five leaves: t-LOE can leave them at one point
+            # (open twins), each with its twin as nearest point; a fan parts them
             Y = ring_leaves(X, A) if self.dim == 2 and not self.frame.directed else None
             if Y is not None:
                 sx, sy = score(X), score(Y)

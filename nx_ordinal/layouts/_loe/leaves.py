@@ -1,4 +1,4 @@
-"""Leaves of a hub in two rings, a final step of ``loe_layout``'s t-LOE drawing
+"""Leaves of a hub re-placed round it, a final step of ``loe_layout``'s t-LOE drawing
 (:func:`ring_leaves`).
 
 A leaf (a vertex of degree 1) has one LOE comparison set: its hub must be nearer to it than
@@ -8,6 +8,14 @@ than b only if cos(theta) < a / (2 b) <= 1/2), and a soft-max embedding spreads 
 leaves evenly on one ring, where with six or more leaves each leaf's nearest point is the
 next leaf: none of them is satisfied.  Placing five of them on an inner ring (72 degrees
 apart) and the rest on a ring of more than twice the radius satisfies five.
+
+A hub's two to five leaves are open twins (the same one neighbour), and t-LOE draws them at
+one point: their repulsion vanishes at distance 0 (the Student-t kernel's force falls like
+the distance) while the same pulls hold both, so the pair is a stable point of the loss and
+each leaf's nearest point is its twin, not its hub (a balanced binary tree of 4,095 vertices:
+half its leaves at the default call's 250 iterations).  Where one of them has a nearer point
+than its hub, the hub's leaves are spread into a fan 72 degrees apart at their median
+distance: each has the hub nearer than its twins.
 """
 
 from __future__ import annotations
@@ -35,20 +43,26 @@ OUTER = 2.2
 
 
 def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
-    """Leaves of each hub with ``INNER + 1`` or more leaves, re-placed in two rings round it.
+    """Leaves of each hub with ``INNER + 1`` or more leaves re-placed in two rings round it,
+    and those of a hub with two to ``INNER`` leaves in a fan where one of them has a nearer
+    point than its hub.
 
     ``A``: the symmetric adjacency (CSR, no self-loops) of the drawing ``X`` (n x 2).  For a
     hub h with s >= 6 leaves, D_h the distance from h to its nearest point other than the
-    leaves that move (those of every such hub), and a_h = min(median distance of its leaves,
-    0.2 D_h): ``INNER`` leaves go on the circle of radius a_h round h, 72 degrees apart, the
+    leaves that move in rings, and a_h = min(median distance of its leaves, 0.2 D_h):
+    ``INNER`` leaves go on the circle of radius a_h round h, 72 degrees apart, the
     others on the circle of radius 2.2 a_h, evenly spaced; both in the order of the leaves'
     present angles round h, the inner ones spread over that order.  Then every inner leaf
     has h as its nearest point: the other leaves of h are more than a_h from it (1.18 a_h
     on the inner ring, 1.2 a_h from the outer one), the points that stay at least
     D_h - a_h >= 4 a_h, and another hub h' with its rings (within 0.44 D_h' <= 0.44 |h -
-    h'|) at least 0.36 |h - h'| >= 1.8 a_h.  Returns the new drawing, or None when no hub
-    has six leaves.  O(n log n + L log L) for L leaves: k-d tree queries and sorts, no loop
-    over hubs.
+    h'|) at least 0.36 |h - h'| >= 1.8 a_h.  A hub with 2 <= s <= ``INNER`` leaves, one of
+    which has a point other than h nearer (twins drawn at one point, see the module), gets
+    its leaves on a fan round their mean direction from h, 72 degrees apart, at their median
+    distance from h (in the order of their present angles): each is 1.18 times that
+    distance from the next, so h is nearer to it than its twins are.  Returns the new
+    drawing, or None when no hub has six leaves and no smaller hub's leaves need a fan.
+    O(n log n + L log L) for L leaves: k-d tree queries and sorts, no loop over hubs.
     """
     n = X.shape[0]
     deg = np.diff(A.indptr)
@@ -58,15 +72,28 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
     keep = deg[hub_of] > 1
     leaf, hub_of = leaf[keep], hub_of[keep]
     count = np.bincount(hub_of, minlength=n)
-    big = count[hub_of] > INNER
-    leaf, hub_of = leaf[big], hub_of[big]
+    ring = count[hub_of] > INNER
+    few = (count[hub_of] >= 2) & ~ring
+    if few.any():  # a fan only where a leaf of the hub has another point nearer
+        fl, fh = leaf[few], hub_of[few]
+        d, nn = cKDTree(X).query(X[fl], k=2)
+        own = nn[:, 0] == fl  # coincident points come in either order
+        other = np.where(own, nn[:, 1], nn[:, 0])
+        d_other = np.where(own, d[:, 1], d[:, 0])
+        d_hub = np.linalg.norm(X[fl] - X[fh], axis=1)
+        unmet = np.zeros(n, dtype=bool)
+        unmet[fh[(other != fh) & (d_other < d_hub)]] = True
+        few &= unmet[hub_of]
+    # the points that stay, for D: all but the leaves of the ringed hubs (a fan's leaves
+    # keep their distance from their hub)
+    stay = np.ones(n, dtype=bool)
+    stay[leaf[ring]] = False
+    moved = ring | few
+    leaf, hub_of, fan = leaf[moved], hub_of[moved], few[moved]
     if leaf.size == 0:
         return None
     hubs = sorted_unique(hub_of)
     s = count[hubs]
-    # D_h: the distance from h to the nearest point that stays (no leaf moved here)
-    stay = np.ones(n, dtype=bool)
-    stay[leaf] = False
     rest = np.flatnonzero(stay)
     if rest.size >= 2:
         d, _ = cKDTree(X[rest]).query(X[hubs], k=2)
@@ -91,8 +118,20 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
     inner = (below < INNER) & ((below * sl) // INNER == rank)
     theta0 = ang[srt[bounds[:-1]]][pos]  # the angle of rank 0 (an inner leaf) of the hub
     phi = np.where(inner, theta0 + 2.0 * np.pi * below / INNER,
-                   theta0 + 2.0 * np.pi * (rank - below + 0.5) / (sl - INNER))
+                   theta0 + 2.0 * np.pi * (rank - below + 0.5) / np.maximum(sl - INNER, 1))
     rad = np.where(inner, a[pos], OUTER * a[pos])
+    if fan.any():
+        # the fan: centred on the leaves' mean direction, in the order of their angles
+        # from it (ties, such as twins at one point, in the order of the vertices)
+        mean = np.arctan2(np.bincount(pos, np.sin(ang), minlength=hubs.size),
+                          np.bincount(pos, np.cos(ang), minlength=hubs.size))[pos]
+        off = np.mod(ang - mean + np.pi, 2.0 * np.pi)
+        fsrt = np.lexsort((off, pos))
+        frank = np.empty(leaf.size, dtype=np.int64)
+        frank[fsrt] = np.arange(leaf.size) - bounds[pos[fsrt]]
+        spread = np.where(med > 0, med, a)[pos]
+        phi = np.where(fan, mean + 2.0 * np.pi / INNER * (frank - (sl - 1) / 2.0), phi)
+        rad = np.where(fan, spread, rad)
     Y = X.copy()
     Y[leaf] = X[hub_of] + rad[:, None] * np.column_stack([np.cos(phi), np.sin(phi)])
     return Y

@@ -22,7 +22,7 @@ The stages, in the order they run:
    ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing,
    unless an Err_local run from the start has already reached ``exact_gari``;
-5. **choice** -- leaf rings on t-LOE's drawing (2-D, undirected), then Err_local's drawing
+5. **choice** -- leaf rings and fans on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes, or is no worse on any and better on one
    (``keep_err_local``);
 
