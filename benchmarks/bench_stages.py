@@ -6,8 +6,9 @@ drawing after each stage that runs on a graph, seed 0:
    ``coarse start``: the same drawn on the graph coarsened to ``coarse_nodes`` nodes and
    carried back, where t-LOE starts from it (meshes beyond that size);
 2. ``t-LOE``: t-LOE with edge springs from the start, its checkpoint of choice;
-3. ``leaf rings``: hubs' leaves on rings round them (2-D, undirected; only where it scores
-   better than t-LOE's drawing);
+3. ``leaf rings``: hubs' leaves on rings round them, and a hub's few leaves that t-LOE
+   left at one point on a fan (2-D, undirected; only where it scores better than t-LOE's
+   drawing);
 4. ``Err_local``: its best checkpoint by GARI, where it runs (geometric graphs: from the
    start, before t-LOE; up to 100 nodes: the polish of t-LOE's drawing, after it);
 5. ``default``: what ``loe_layout(G)`` returns (the choice between Err_local's and t-LOE's

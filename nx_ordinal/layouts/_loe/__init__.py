@@ -272,26 +272,27 @@ def loe_layout(
     graph       stage                 NP1   NP2   SE    long edges
     =========== ===================== ===== ===== ===== ==========
     dwt_1005    pivot-MDS start       0.298 0.465 0.030 1.6
-    dwt_1005    + sparse stress       0.396 0.538 0.023 1.6
-    dwt_1005    t-LOE, random start   0.729 0.639 0.195 6.8
-    dwt_1005    default               0.623 0.644 0.028 2.5
+    dwt_1005    + sparse stress       0.392 0.534 0.022 1.6
+    dwt_1005    t-LOE, random start   0.735 0.636 0.170 8.3
+    dwt_1005    default               0.633 0.648 0.029 2.7
     3elt        pivot-MDS start       0.316 0.357 0.061 2.2
-    3elt        + sparse stress       0.454 0.475 0.040 2.1
-    3elt        t-LOE, random start   0.892 0.781 0.281 20.9
-    3elt        default               0.804 0.726 0.048 2.8
+    3elt        + sparse stress       0.453 0.476 0.040 2.1
+    3elt        t-LOE, random start   0.892 0.787 0.256 19.4
+    3elt        default               0.819 0.737 0.049 3.1
     USPowerGrid pivot-MDS start       0.063 0.181 0.117 3.6
-    USPowerGrid + sparse stress       0.026 0.148 0.074 2.2
-    USPowerGrid t-LOE, random start   0.761 0.607 0.292 49.0
-    USPowerGrid default               0.676 0.558 0.084 7.6
+    USPowerGrid + sparse stress       0.029 0.153 0.072 2.2
+    USPowerGrid t-LOE, random start   0.777 0.606 0.322 52.6
+    USPowerGrid default               0.709 0.559 0.083 7.3
     btree9      pivot-MDS start       0.006 0.066 0.314 1.4
-    btree9      + sparse stress       0.012 0.136 0.147 1.9
-    btree9      t-LOE, random start   0.929 0.822 0.246 27.0
-    btree9      default               0.889 0.773 0.151 7.7
+    btree9      + sparse stress       0.013 0.134 0.142 2.2
+    btree9      t-LOE, random start   0.935 0.823 0.253 27.3
+    btree9      default               0.894 0.780 0.151 7.8
     =========== ===================== ===== ===== ===== ==========
 
     ("default": t-LOE with springs from the sparse-stress start at its own size, each
     spring at least as strong as the median edge's; on dwt_1005 and 3elt, whose start's
-    stress is 0.022 and 0.040, with the stress anchor.)
+    stress is 0.022 and 0.040, with the stress anchor, 3elt from the coarse start; then
+    the leaf rings and fans, USPowerGrid 0.671 -> 0.709.)
     (t-FDP, published: NP1 0.549, 0.795, 0.659, 0.875 and SE 0.028, 0.049, 0.080, 0.151 on
     these four.) t-LOE's early phase (attraction exaggerated 2 times from the stress start,
     4 from a random one) gathers neighbourhoods, its later phase (exaggeration falling from
