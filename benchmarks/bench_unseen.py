@@ -11,10 +11,12 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   lattice; a Delaunay graph of random points (hull included); a Delaunay mesh of 15,000
   random points in a square with two round holes (``holes15k``: hop distances ruffle
   it, the coarse start's case);
-* trees: a balanced ternary tree of 1,093 nodes, a random tree of 800;
+* trees: a balanced ternary tree of 1,093 nodes, a random tree of 800, a balanced binary
+  tree of 4,095 (``btree4095``: its sibling leaves, open twins, t-LOE leaves at one point);
 * power- and road-like: :func:`bench_literature.road_network` of 2,000 nodes;
 * small-world and scale-free: Watts-Strogatz (1,000, k = 6, p = 0.05), Barabasi-Albert
-  (1,000, m = 2), a power-law cluster graph (800, m = 3, p = 0.3);
+  (1,000, m = 2), a power-law cluster graph (800, m = 3, p = 0.3), a random internet AS
+  graph (``as1000``, networkx's generator: hubs with stub leaves);
 * communities: a relaxed caveman graph (50 cliques of 8), a stochastic block model (8 x 60);
 * geometric: random geometric graphs (1,000 and 1,500 nodes, mean degree 7 and 6), an
   undirected 6-NN graph of 1,200 random points; a directed 10-NN graph of 1,200 uniform
@@ -169,6 +171,9 @@ GRAPHS = {
     "knn1200": lambda rng: knn_undirected(1200, 6, rng),
     "knn3d": lambda rng: knn_directed(rng.random((1200, 3)), 10),
     "holes15k": lambda rng: delaunay_mesh(random_points(_holes, 15000, rng)),
+    # appended (the generators go by position): leaves in pairs and stubs, the fans' case
+    "btree4095": lambda rng: nx.balanced_tree(2, 11),
+    "as1000": lambda rng: nx.random_internet_as_graph(1000, seed=_seed(rng)),
 }
 
 
