@@ -84,6 +84,42 @@ def test_api_same_bytes_under_different_hash_seeds():
     assert not differ, f"layouts that depend on the hash seed: {differ}"
 
 
+_RINGS = r"""
+import hashlib, warnings
+import numpy as np
+import networkx as nx
+import nx_ordinal
+from nx_ordinal.layouts._loe import leaves
+
+warnings.simplefilter("ignore")
+moved = []
+ring = leaves.ring_leaves
+def spy(X, A):
+    Y = ring(X, A)
+    moved.append(0 if Y is None else int((Y != X).any(axis=1).sum()))
+    return Y
+import nx_ordinal.layouts._loe as loe_module
+loe_module.ring_leaves = spy
+G = nx.les_miserables_graph()
+pos = nx_ordinal.loe_layout(G, seed=5)
+X = np.ascontiguousarray([pos[v] for v in G], dtype=np.float64)
+order = "\n".join(map(str, pos)).encode()
+print(moved, hashlib.sha256(order + X.tobytes()).hexdigest(), flush=True)
+"""
+
+
+def test_leaf_rings_and_fans_same_bytes_under_different_hash_seeds():
+    """Les Miserables (string names): a hub of nine leaves gets rings and hubs of two to
+    five leaves that t-LOE left at one point get fans; the ties between twins at one point
+    are broken by vertex order, which must be the graph's, not a set's."""
+    runs = []
+    for r in _run_both([[sys.executable, "-c", _RINGS]] * len(HASH_SEEDS), cwd=ROOT):
+        assert r.returncode == 0, r.stderr[-3000:]
+        runs.append(r.stdout)
+    assert runs[0] == runs[1]
+    assert int(runs[0].split("]")[0].strip("[")) > 9  # the ring's nine and a fan's leaves moved
+
+
 _CLASSICAL = r"""
 import hashlib, warnings
 import numpy as np
