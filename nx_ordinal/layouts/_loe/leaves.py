@@ -110,9 +110,7 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
     a = np.where(a > 0, a, np.where(med > 0, med, 1.0))  # coincident points: any scale
     # rank of each leaf round its hub by angle; the inner ones have ranks floor(j s / INNER),
     # j < INNER; `below` counts the inner ranks under a rank: ceil(INNER rank / s)
-    srt = np.lexsort((ang, pos))
-    rank = np.empty(leaf.size, dtype=np.int64)
-    rank[srt] = np.arange(leaf.size) - bounds[pos[srt]]
+    rank, srt = _ranks(ang, pos, bounds)
     sl = s[pos]
     below = (INNER * rank + sl - 1) // sl
     inner = (below < INNER) & ((below * sl) // INNER == rank)
@@ -126,12 +124,19 @@ def ring_leaves(X: FloatArray, A: sp.csr_array) -> FloatArray | None:
         mean = np.arctan2(np.bincount(pos, np.sin(ang), minlength=hubs.size),
                           np.bincount(pos, np.cos(ang), minlength=hubs.size))[pos]
         off = np.mod(ang - mean + np.pi, 2.0 * np.pi)
-        fsrt = np.lexsort((off, pos))
-        frank = np.empty(leaf.size, dtype=np.int64)
-        frank[fsrt] = np.arange(leaf.size) - bounds[pos[fsrt]]
+        frank, _ = _ranks(off, pos, bounds)
         spread = np.where(med > 0, med, a)[pos]
         phi = np.where(fan, mean + 2.0 * np.pi / INNER * (frank - (sl - 1) / 2.0), phi)
         rad = np.where(fan, spread, rad)
     Y = X.copy()
     Y[leaf] = X[hub_of] + rad[:, None] * np.column_stack([np.cos(phi), np.sin(phi)])
     return Y
+
+
+def _ranks(key, pos, bounds):
+    """Each leaf's rank by ``key`` among its hub's leaves (``pos``: its hub's index, hubs'
+    leaves counted from ``bounds``; ties in leaf order), and the order of that sort."""
+    order = np.lexsort((key, pos))
+    rank = np.empty(key.size, dtype=np.int64)
+    rank[order] = np.arange(key.size) - bounds[pos[order]]
+    return rank, order
