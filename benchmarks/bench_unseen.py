@@ -18,6 +18,9 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   (1,000, m = 2), a power-law cluster graph (800, m = 3, p = 0.3), a random internet AS
   graph (``as1000``, networkx's generator: hubs with stub leaves);
 * communities: a relaxed caveman graph (50 cliques of 8), a stochastic block model (8 x 60);
+* disconnected: a 15 x 15 grid, a ternary tree of 121 nodes, a cycle of 60, a path of 40, a
+  star of 31 and a clique of 12 side by side (``components``); 25 random trees of 3-199
+  nodes (``forest``);
 * geometric: random geometric graphs (1,000 and 1,500 nodes, mean degree 7 and 6), an
   undirected 6-NN graph of 1,200 random points; a directed 10-NN graph of 1,200 uniform
   points in the unit cube (data that cannot lie flat).
@@ -174,6 +177,13 @@ GRAPHS = {
     # appended (the generators go by position): leaves in pairs and stubs, the fans' case
     "btree4095": lambda rng: nx.balanced_tree(2, 11),
     "as1000": lambda rng: nx.random_internet_as_graph(1000, seed=_seed(rng)),
+    # appended: disconnected graphs, whose components t-LOE draws each at a scale of its own
+    "components": lambda rng: nx.convert_node_labels_to_integers(nx.disjoint_union_all([
+        nx.grid_2d_graph(15, 15), nx.balanced_tree(3, 4), nx.cycle_graph(60),
+        nx.path_graph(40), nx.star_graph(30), nx.complete_graph(12)])),
+    "forest": lambda rng: nx.convert_node_labels_to_integers(nx.disjoint_union_all([
+        nx.random_labeled_tree(int(size), seed=_seed(rng))
+        for size in rng.integers(3, 200, size=25)])),
 }
 
 

@@ -96,6 +96,65 @@ def test_pack_components():
 
 
 
+def test_hop_scales_recover_planted_scales():
+    # a path drawn straight 3.7 apart, a cycle drawn as a regular polygon 0.2 apart, a
+    # 6 x 6 grid drawn as a lattice 50 apart, a component drawn at one point and an isolated
+    # node: the path and the grid embed their hop distances exactly (the grid's are its
+    # lattice's l1 distances: not exactly), so their factors are 1 / 3.7 and, within the
+    # grid's sqrt(2) spread, near 1 / 50; the point and the single node keep 1
+    from nx_ordinal._data.components import hop_scales
+
+    path, cycle, grid = nx.path_graph(30), nx.cycle_graph(12), nx.grid_2d_graph(6, 6)
+    G = nx.disjoint_union_all([path, cycle, grid, nx.complete_graph(4), nx.empty_graph(1)])
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    angle = 2 * np.pi * np.arange(12) / 12
+    polygon = np.column_stack([np.cos(angle), np.sin(angle)]) * 0.1 / np.sin(np.pi / 12)
+    Y = np.vstack([np.column_stack([3.7 * np.arange(30), np.zeros(30)]), polygon,
+                   50.0 * np.array(list(grid.nodes()), dtype=float),
+                   np.ones((4, 2)), np.zeros((1, 2))])
+    labels = np.repeat(np.arange(5), [30, 12, 36, 4, 1])
+    s = hop_scales(A, Y, labels)
+    assert np.allclose(s[:30], 1 / 3.7)  # every pair exact, through 20 of the 30 pivots
+    # the polygon: chords of h hops over h, h = 1..6 (twice each from every vertex, 6 once)
+    h = np.arange(1, 7)
+    r = 2 * (0.1 / np.sin(np.pi / 12)) * np.sin(np.pi * h / 12) / h
+    w = np.array([2, 2, 2, 2, 2, 1])
+    assert np.allclose(s[labels == 1], (w * r).sum() / (w * r * r).sum())  # 5.66: 1 / 0.2 at h = 1
+    assert 1 / 50 < s[42] < np.sqrt(2) / 50
+    assert np.all(s[-5:] == 1.0)
+    # one component without labels: the same factor as with them
+    assert np.allclose(hop_scales(A[:30][:, :30], Y[:30]), 1 / 3.7)
+    # pivots in chunks (one hop distance row at a time): the same factors
+    import nx_ordinal._data.components as components
+
+    old = components._HOP_ENTRIES
+    components._HOP_ENTRIES = 1
+    try:
+        assert np.allclose(hop_scales(A, Y, labels), s)
+    finally:
+        components._HOP_ENTRIES = old
+
+
+def test_pack_components_given_scale_keeps_each_block():
+    # style="given": each block only shifted (not scaled), boxes padded by their own longest
+    # edge (at least one unit)
+    from scipy.spatial.distance import cdist
+
+    G = nx.disjoint_union_all([nx.cycle_graph(6), nx.path_graph(4), nx.empty_graph(1)])
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    rng = np.random.default_rng(1)
+    parts = [np.arange(0, 6), np.arange(6, 10), np.array([10])]
+    blocks = [(idx, s * rng.random((idx.size, 2)))
+              for idx, s in zip(parts, (1.0, 10.0, 1.0), strict=True)]
+    rows = np.repeat(np.arange(11), np.diff(A.indptr))
+    X = pack_components(blocks, 2, 11, edges=(rows, A.indices), style="given")
+    for idx, Y in blocks:
+        assert np.allclose(cdist(X[idx], X[idx]), cdist(Y, Y))
+    path = X[parts[1]]
+    assert cdist(path, X[parts[0]]).min() >= 1.05 * np.linalg.norm(
+        np.diff(path, axis=0), axis=1).max() - 1e-9
+
+
 def test_pack_components_at_one_edge_length():
     # three components drawn at scales 1, 10 and 0.1, an isolated node among them: packed,
     # each has median edge length 1 and no node is nearer another component's node than

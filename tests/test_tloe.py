@@ -269,6 +269,28 @@ def test_packed_components_share_one_edge_length_when_one_is_drawn_with_twins_at
     assert 0.5 < np.median(spokes) / np.median(ring) < 2  # 1.24
 
 
+def test_disconnected_graph_components_drawn_in_hop_units():
+    # t-LOE draws each component at a scale of its own; each is put in hop units before
+    # the packing, so the components compare as the graph's distances do.  At one median
+    # edge each (the rule before), the ternary tree (leaf edges short, inner ones long)
+    # spread over three times the 15 x 15 grid's width: stress 0.155, here 0.014
+    from nx_ordinal._data.components import hop_scales, split_components
+    from nx_ordinal.metrics import neighbourhood_preservation, stress
+
+    G = nx.disjoint_union_all([nx.grid_2d_graph(15, 15), nx.balanced_tree(3, 4),
+                               nx.cycle_graph(60), nx.path_graph(40), nx.complete_graph(12)])
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    nodes = list(G)
+    X = np.array([pos[v] for v in nodes])
+    A = nx.to_scipy_sparse_array(G, nodelist=nodes, format="csr")
+    _, labels, parts = split_components(A)
+    f = hop_scales(A, X, labels)
+    factors = np.array([f[p[0]] for p in parts])
+    assert factors.max() / factors.min() < 1.1  # 1.001
+    assert stress(G, pos, pairs="all") < 0.04  # 0.014
+    assert neighbourhood_preservation(G, pos) > 0.9  # 0.954, as at one median edge
+
+
 def _benchmark(shared_data, name):
     bench = shared_data / "drawing-benchmark"
     if not (bench / "graphs" / f"{name}.mtx").is_file():

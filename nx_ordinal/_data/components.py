@@ -1,6 +1,7 @@
 """Connected components, in one module: their split (:func:`split_components`), the
-drawing of many small ones without an optimiser each (:func:`draw_small_components`) and the
-packing of per-component drawings side by side (:func:`pack_components`, rows of boxes by
+drawing of many small ones without an optimiser each (:func:`draw_small_components`), the
+scale that puts a component's drawing in hop units (:func:`hop_scales`) and the packing of
+per-component drawings side by side (:func:`pack_components`, rows of boxes by
 :func:`shelf_offsets`): the one packing rule of every start and layout that draws components
 separately."""
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from .._core.typing import FloatArray, IntArray
 
 __all__ = ["split_components", "pack_components", "shelf_offsets", "draw_small_components",
-           "SMALL_COMPONENT"]
+           "hop_scales", "SMALL_COMPONENT", "HOP_PIVOTS"]
 
 
 def split_components(A: Any) -> tuple[int, Any, list[Any]]:
@@ -62,7 +63,9 @@ def pack_components(
     (with ``edges``; the look of the classical drawers, ``classical.by_components``): each
     block centred and scaled to RMS radius ``sqrt(len(idx))`` (one density for all), the
     boxes kept the longest edge of all apart (at least 1) in the same rows, further axes
-    centred.  Returns the ``(n, dim)`` array with ``X[idx] = Y``.  O(n dim + E) plus
+    centred.  ``style="given"`` (with ``edges``): as with ``edges``, but each block at the
+    scale it comes in (:func:`hop_scales`: blocks already in one unit), the gap two of
+    those units.  Returns the ``(n, dim)`` array with ``X[idx] = Y``.  O(n dim + E) plus
     O(k log k) for k blocks.
     """
 
@@ -76,10 +79,10 @@ def pack_components(
         if edges is None:
             raise ValueError('pack_components(style="boxes") needs edges')
         return _pack_boxes(blocks, dim, n, edges, order)
-    if style not in (None, "edges", "grid"):
-        raise ValueError(f"style must be 'grid', 'edges' or 'boxes', got {style!r}")
+    if style not in (None, "edges", "grid", "given"):
+        raise ValueError(f"style must be 'grid', 'edges', 'given' or 'boxes', got {style!r}")
     if edges is not None and style != "grid":
-        return _pack_by_edges(blocks, dim, n, edges, order)
+        return _pack_by_edges(blocks, dim, n, edges, order, normalise=style != "given")
     cell = 2.5 * np.sqrt(max(sizes.max(), 1))
     ncols = int(np.ceil(k ** (1.0 / dim))) if k > 1 else 1
     for slot, c in enumerate(order):
@@ -122,8 +125,9 @@ _TWIN_KEY_SEED = 0x6E786F7264
 _PACK_GAP = 2.0
 
 
-def _pack_by_edges(blocks, dim, n, edges, order):
-    """:func:`pack_components` with ``edges``: one edge length for all blocks, shelf rows."""
+def _pack_by_edges(blocks, dim, n, edges, order, normalise=True):
+    """:func:`pack_components` with ``edges``: one edge length for all blocks (without
+    ``normalise``: each block at its given scale), shelf rows."""
     k = len(blocks)
     label = np.zeros(n, dtype=np.int64)
     Y = np.zeros((n, dim))
@@ -150,7 +154,7 @@ def _pack_by_edges(blocks, dim, n, edges, order):
     med = np.ones(k)
     has = counts > 0
     med[has] = ml[srt][first[has] + (counts[has] - 1) // 2]
-    med = np.where(med > 0, med, 1.0)
+    med = np.where(med > 0, med, 1.0) if normalise else np.ones(k)
     size = np.bincount(label, minlength=k).astype(np.float64)
     centre = np.stack([np.bincount(label, Y[:, t], minlength=k) for t in range(dim)], 1)
     centre /= size[:, None]
@@ -228,6 +232,61 @@ def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> Fl
         x += w
         row = max(row, h)
     return offset
+
+
+#: pivots per component of :func:`hop_scales` (every vertex of a smaller component)
+HOP_PIVOTS = 20
+#: :func:`hop_scales` holds at most this many hop distances at a time
+_HOP_ENTRIES = 1 << 22
+
+
+def hop_scales(A: Any, Y: FloatArray, labels: Any = None,
+               pivots: int = HOP_PIVOTS) -> FloatArray:
+    """The factor that puts each component's drawing in hop units, by vertex.
+
+    For component c, ``s_c = sum r / sum r^2`` over the ratios ``r = |y_p - y_j| / D_pj`` of
+    its pairs (``D`` the hop distance): the scale at which ``s_c |y_p - y_j|`` fits
+    ``D_pj`` best in stress's own weighting, ``sum (s d / D - 1)^2`` (the scale-normalised
+    stress of the graph-drawing benchmark).  Drawings so scaled compare across components as
+    the graph's distances do.  The pairs: from each of up to ``pivots`` vertices of the
+    component (evenly spaced in index order; every vertex of a smaller component) to every
+    vertex of it.  ``A``: the adjacency of the vertices of ``Y`` (read as undirected);
+    ``labels``: their components (None: one).  A component drawn at one point, or of one
+    vertex, gets factor 1.  O(m (n + E)) time for the m <= pivots * components pivots, one
+    breadth-first search each, and O(n + ``_HOP_ENTRIES``) memory (the searches in chunks).
+    """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import shortest_path
+
+    n = Y.shape[0]
+    if n == 0:
+        return np.ones(0)
+    lab = np.zeros(n, dtype=np.int64) if labels is None else np.asarray(labels)
+    _, lab = np.unique(lab, return_inverse=True)
+    lab = lab.ravel()
+    k = int(lab.max()) + 1
+    order = np.argsort(lab, kind="stable")
+    size = np.bincount(lab, minlength=k)
+    first = np.concatenate([[0], np.cumsum(size)[:-1]])
+    m = np.minimum(size, int(pivots))
+    comp = np.repeat(np.arange(k), m)
+    rank = np.arange(int(m.sum())) - np.repeat(np.cumsum(m) - m, m)
+    piv = order[first[comp] + (rank * size[comp]) // m[comp]]
+    B = sp.csr_array(A)
+    B = ((B + B.T) != 0).astype(np.float64).tocsr()
+    sr = np.zeros(k)
+    srr = np.zeros(k)
+    step = max(1, _HOP_ENTRIES // n)
+    for lo in range(0, piv.size, step):  # chunks of pivots (memory), not a loop over vertices
+        p, c = piv[lo:lo + step], comp[lo:lo + step]
+        D = shortest_path(B, indices=p, unweighted=True, directed=False)
+        pi, j = np.nonzero((lab[None, :] == c[:, None]) & np.isfinite(D) & (D > 0))
+        diff = Y[p[pi]] - Y[j]
+        r = np.sqrt(np.einsum("ij,ij->i", diff, diff)) / D[pi, j]
+        sr += np.bincount(c[pi], r, minlength=k)
+        srr += np.bincount(c[pi], r * r, minlength=k)
+    scale = np.divide(sr, srr, out=np.ones(k), where=srr > 0)
+    return scale[lab]
 
 
 #: components of at most this many vertices are drawn by :func:`draw_small_components`

@@ -16,6 +16,7 @@ from ..._core.validation import check_choice
 from ..._data.components import (
     SMALL_COMPONENT,
     draw_small_components,
+    hop_scales,
     pack_components,
     split_components,
 )
@@ -618,9 +619,11 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     its own component: a small component embedded beside a large one would shrink to a
     point): components of more than ``tloe_group`` vertices one run each, smaller ones
     together in runs of about ``tloe_group`` vertices (``labels``: no interaction across
-    components); each run keeps its checkpoint of best GARI, and the components are packed
-    side by side (``pack_components``).  ``step``: each run's learning rate is ``step * n /
-    early_exaggeration`` for its own size n (the plan's ``tloe_step``); None: tloe's own.
+    components); each run keeps its checkpoint of best GARI, each component is put in hop
+    units (``hop_scales``; the small ones drawn directly are in hop units already) and the
+    components are packed side by side at that scale (``pack_components``).  ``step``:
+    each run's learning rate is ``step * n / early_exaggeration`` for its own size n (the
+    plan's ``tloe_step``); None: tloe's own.
     """
     ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
@@ -700,11 +703,16 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         lab = labels[idx] if len(comps) > 1 else None
         S = None if X0 is None else X0[idx]
         res = run(B, S, lab, rng.spawn(1)[0])
-        X[idx] = res.embedding
+        # t-LOE draws each component at a scale of its own (a tree's leaves short and its
+        # inner edges long, a mesh evenly): each is put in hop units, as the small ones
+        # are drawn, so that the components compare as the graph's distances do (a 15 x 15
+        # grid beside a ternary tree of 121 nodes, each at one median edge: the tree spread
+        # over three times the grid's width, stress 0.137; in hop units 0.015)
+        X[idx] = res.embedding * hop_scales(B, res.embedding, lab)[:, None]
         f += res.objective
-    # one edge length across components (each was embedded at its own scale)
     X = pack_components([(g, X[g]) for g in groups], dim, A.shape[0],
-                        edges=(np.repeat(np.arange(A.shape[0]), np.diff(A.indptr)), A.indices))
+                        edges=(np.repeat(np.arange(A.shape[0]), np.diff(A.indptr)), A.indices),
+                        style="given")
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
 
 
