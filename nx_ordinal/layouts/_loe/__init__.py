@@ -18,6 +18,7 @@ from ..._data.components import (
     draw_small_components,
     hop_scales,
     pack_components,
+    pack_in_hop_units,
     split_components,
 )
 from ...embed._starts import start_configurations
@@ -315,6 +316,13 @@ def loe_layout(
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
     overlap removal.
 
+    A disconnected graph.  t-LOE embeds each component as if alone, Err_local the graph
+    whole; in either drawing each component is then put in hop units (scaled by the factor
+    at which its drawn distances fit its hop distances best, from up to 20 pivots: stress's
+    own scale) and the components are packed side by side in rows, largest first, each box
+    padded by its own longest edge, so that GARI and NP1 are unchanged and the components
+    compare as the graph's distances do.
+
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
     from t-LOE's drawing; every run followed to its end, the exact objective.  Beyond 100
@@ -549,13 +557,20 @@ class _Call:
         (:func:`keep_err_local`), otherwise the higher mean of GARI and NP1."""
         A, tracker = self.A, self.tracker
         if tracker is None:
-            return np.asarray(min([*runs, *([tloe_run] if tloe_run is not None else [])],
-                                  key=lambda r: r.objective).embedding)
+            r = min([*runs, *([tloe_run] if tloe_run is not None else [])],
+                    key=lambda r: r.objective)
+            X = np.asarray(r.embedding)
+            return X if r is tloe_run else pack_in_hop_units(A, X)
         best = []
         self.offer(runs)
         if runs:
             assert tracker.best_X is not None  # every run was offered
-            best.append(tracker.best_X)
+            # Err_local embeds a disconnected graph whole, from a start whose components sit
+            # on a grid of cells as wide as the largest (its comparisons only push them
+            # apart): a random geometric graph's giant component drew in a quarter of the
+            # page, its few small ones on cells round it.  Its components in hop units and
+            # packed in rows, as t-LOE's are (GARI and NP1 unchanged)
+            best.append(pack_in_hop_units(A, tracker.best_X))
 
         # the mean of GARI and NP1: GARI alone favours the neighbourhoods of hubs, NP1 weighs
         # every vertex's neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE
