@@ -291,6 +291,20 @@ def test_disconnected_graph_components_drawn_in_hop_units():
     assert neighbourhood_preservation(G, pos) > 0.9  # 0.954, as at one median edge
 
 
+@pytest.mark.parametrize("objective", ["auto", "t"])
+def test_small_components_drawn_from_their_hop_distances(objective):
+    # components of up to 50 vertices are drawn by stress majorization of their hop
+    # distances: t-LOE drew a triangle's members (closed twins) at nearly one point, and its
+    # jitter, scaled up to hop units, left some of 40 triangles beside a tree as lines
+    # (side ratios up to 4.9)
+    G = nx.disjoint_union_all([nx.complete_graph(3)] * 40 + [nx.balanced_tree(3, 4)])
+    pos = nx_ordinal.loe_layout(G, seed=0, objective=objective)
+    X = np.array([pos[v] for v in range(120)]).reshape(40, 3, 2)
+    sides = np.linalg.norm(X - np.roll(X, 1, axis=1), axis=2)
+    assert sides.max() / sides.min() < 1.05  # every triangle equilateral, all one size
+    assert nx_ordinal.gari(G, pos) > 0.85
+
+
 @pytest.mark.parametrize("kw", [{}, {"objective": "hinge", "select": "loss"}])
 def test_err_local_drawing_of_disconnected_graph_packed_in_rows(kw):
     # Err_local embeds a disconnected graph whole, from a start with its components on a

@@ -349,8 +349,9 @@ def draw_small_components(A: Any, groups: Sequence[IntArray], dim: int) -> list[
 
     Cost: one shortest-path search per component (O(s E_c) for a component of s vertices
     and E_c edges), then O(c s^3) for the c components of size s; linear in the number of
-    components.  Used by ``loe_layout``'s t-LOE stage, where a disconnected graph's small
-    components would otherwise each need a t-LOE run (20,000 isolated nodes: minutes).
+    components.  Used by ``loe_layout``'s t-LOE stage for every component of up to
+    :data:`SMALL_COMPONENT` vertices (20,000 isolated nodes in t-LOE runs: minutes; a small
+    clique's members, closed twins, t-LOE draws at nearly one point).
     """
     import scipy.sparse as sp
     from scipy.sparse.csgraph import shortest_path
