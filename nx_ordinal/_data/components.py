@@ -349,9 +349,10 @@ def draw_small_components(A: Any, groups: Sequence[IntArray], dim: int) -> list[
 
     Cost: one shortest-path search per component (O(s E_c) for a component of s vertices
     and E_c edges), then O(c s^3) for the c components of size s; linear in the number of
-    components.  Used by ``loe_layout``'s t-LOE stage for every component of up to
-    :data:`SMALL_COMPONENT` vertices (20,000 isolated nodes in t-LOE runs: minutes; a small
-    clique's members, closed twins, t-LOE draws at nearly one point).
+    components.  Used by ``loe_layout``'s t-LOE stage for isolated nodes, single edges and
+    small cliques (whose members, closed twins, t-LOE draws at nearly one point), and for
+    every small component when there are many (20,000 isolated nodes in t-LOE runs:
+    minutes).
     """
     import scipy.sparse as sp
     from scipy.sparse.csgraph import shortest_path

@@ -316,14 +316,14 @@ def loe_layout(
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
     overlap removal.
 
-    A disconnected graph.  t-LOE embeds each component as if alone (one of up to 50
-    vertices is drawn by stress majorization of its hop distances: a triangle equilateral,
-    a path straight), Err_local the graph whole; in either drawing each component is then
-    put in hop units (scaled by the factor at which its drawn distances fit its hop
-    distances best, from up to 20 pivots: stress's own scale) and the components are
-    packed side by side in rows, largest first, each box padded by its own longest edge,
-    so that GARI and NP1 are unchanged and the components compare as the graph's distances
-    do.
+    A disconnected graph.  t-LOE embeds each component as if alone (isolated nodes, single
+    edges and cliques of up to 50 vertices are drawn by stress majorization of their hop
+    distances: a triangle equilateral), Err_local the graph whole; in either drawing each
+    component is then put in hop units (scaled by the factor at which its drawn distances
+    fit its hop distances best, from up to 20 pivots: stress's own scale) and the
+    components are packed side by side in rows, largest first, each box padded by its own
+    longest edge, so that GARI and NP1 are unchanged and the components compare as the
+    graph's distances do.
 
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
@@ -637,8 +637,10 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     its own component: a small component embedded beside a large one would shrink to a
     point): components of more than ``tloe_group`` vertices one run each, smaller ones
     together in runs of about ``tloe_group`` vertices (``labels``: no interaction across
-    components), those of up to ``SMALL_COMPONENT`` vertices drawn by stress majorization
-    (``draw_small_components``, in hop units); each run keeps its checkpoint of best GARI,
+    components), isolated nodes, single edges and cliques of up to ``SMALL_COMPONENT``
+    vertices (every component of up to that size when they hold more than ``tloe_group``
+    vertices in all) drawn by stress majorization (``draw_small_components``, in hop
+    units); each run keeps its checkpoint of best GARI,
     each of its components is put in hop units (``hop_scales``) and the
     components are packed side by side at that scale (``pack_components``).  ``step``:
     each run's learning rate is ``step * n / early_exaggeration`` for its own size n (the
@@ -691,14 +693,20 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     if ncomp == 1:
         return run(A, X0, None, rng)
     X = np.zeros((A.shape[0], dim))
-    # components of up to SMALL_COMPONENT vertices are drawn by stress majorization of their
-    # hop distances, in time linear in their number (draw_small_components): a triangle
-    # equilateral, a path straight, a clique round.  t-LOE drew a small clique's members
-    # (closed twins) at nearly one point, and its jitter, scaled up to hop units, made some
-    # of 40 triangles lines; beside a 12 x 12 grid, ten stars and ten paths were drawn with
-    # NP1 0.953 and NP2 0.913 by t-LOE, 0.970 and 0.983 so
+    # isolated nodes, single edges and small cliques are drawn by stress majorization of
+    # their hop distances (draw_small_components: a triangle equilateral, a clique round):
+    # a clique has no comparison inside (every vertex's out-neighbours are all the others)
+    # and t-LOE drew its members at nearly one point, so that its jitter, scaled up to hop
+    # units, left some of 40 triangles as lines.  Other small components keep t-LOE: drawn
+    # so, twin leaves coincide (binary trees of 31 nodes: NP1 0.935 by t-LOE and its leaf
+    # fans, 0.742 so).  When the small components hold more than tloe_group vertices in
+    # all (thousands of small trees: each batch of t-LOE costs O(tloe_group^2) an
+    # iteration), all are drawn so, in time linear in their number
     sizes = np.array([g.size for g in groups])
-    direct = sizes <= SMALL_COMPONENT
+    deg = np.diff(A.indptr) - (A.diagonal() != 0)
+    clique = np.bincount(labels, deg == sizes[labels] - 1, minlength=ncomp) == sizes
+    many = sizes[(sizes > 2) & (sizes <= SMALL_COMPONENT)].sum() > POLICY["tloe_group"]
+    direct = (sizes <= 2) | ((sizes <= SMALL_COMPONENT) & (clique | many))
     small = [g for g, d in zip(groups, direct, strict=True) if d]
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
         X[g] = Y

@@ -55,8 +55,10 @@ POLICY = MappingProxyType({
     #: beyond this size t-LOE from a random start runs "tloe_iter_large" iterations and
     #: stops on patience (from a sized start, init_edge: "tloe_iter_sized" at any size)
     "tloe_large": 600,
-    #: components up to this size (beyond SMALL_COMPONENT, 50: those are drawn by stress
-    #: majorization) are embedded together, in t-LOE runs of about this many
+    #: components up to this size are embedded together, in t-LOE runs of about this many
+    #: (but those that draw_small_components draws: isolated nodes, single edges, cliques of
+    #: up to 50 vertices, and every component of up to 50 when they hold more than this many
+    #: vertices in all)
     "tloe_group": 600,
     #: embed.loe's own "auto" start: spectral up to this size, pivot MDS beyond
     "pivot_min_n": PIVOT_MIN_N,
