@@ -135,6 +135,25 @@ def test_hop_scales_recover_planted_scales():
         components._HOP_ENTRIES = old
 
 
+def test_cliques_are_the_components_without_a_comparison_inside():
+    # K4 with a self-loop, a triangle, a path of three, a directed pair both ways and a
+    # directed edge one way (its head has no out-neighbour: a comparison-free pair only
+    # both ways), an isolated node
+    from nx_ordinal._data.components import cliques, split_components
+
+    G = nx.DiGraph()
+    G.add_edges_from(nx.complete_graph(4).to_directed().edges())
+    G.add_edge(0, 0)
+    G.add_edges_from(nx.complete_graph(range(4, 7)).to_directed().edges())
+    G.add_edges_from(nx.path_graph(range(7, 10)).to_directed().edges())
+    G.add_edges_from([(10, 11), (11, 10), (12, 13)])
+    G.add_node(14)
+    A = nx.to_scipy_sparse_array(G, nodelist=range(15), format="csr")
+    _, labels, parts = split_components(A)
+    sizes = np.array([p.size for p in parts])
+    assert cliques(A, labels, sizes).tolist() == [True, True, False, True, False, True]
+
+
 def test_pack_components_given_scale_keeps_each_block():
     # style="given": each block only shifted (not scaled), boxes padded by their own longest
     # edge (at least one unit)

@@ -291,13 +291,16 @@ def test_disconnected_graph_components_drawn_in_hop_units():
     assert neighbourhood_preservation(G, pos) > 0.9  # 0.954, as at one median edge
 
 
-@pytest.mark.parametrize("objective", ["auto", "t"])
-def test_small_components_drawn_from_their_hop_distances(objective):
-    # components of up to 50 vertices are drawn by stress majorization of their hop
-    # distances: t-LOE drew a triangle's members (closed twins) at nearly one point, and its
-    # jitter, scaled up to hop units, left some of 40 triangles beside a tree as lines
-    # (side ratios up to 4.9)
-    G = nx.disjoint_union_all([nx.complete_graph(3)] * 40 + [nx.balanced_tree(3, 4)])
+@pytest.mark.parametrize("objective, other", [("auto", "tree"), ("t", "tree"),
+                                              ("auto", "grid"), ("hinge", "grid")])
+def test_small_cliques_drawn_from_their_hop_distances(objective, other):
+    # small cliques are drawn by stress majorization of their hop distances: t-LOE drew a
+    # triangle's members (closed twins) at nearly one point, and its jitter, scaled up to
+    # hop units, left some of 40 triangles beside a tree as lines (side ratios up to 4.9);
+    # Err_local (beside a grid, which sends "auto" there) drew them as any shape (no
+    # comparison inside a clique), slivers among them
+    part = nx.balanced_tree(3, 4) if other == "tree" else nx.grid_2d_graph(12, 12)
+    G = nx.disjoint_union_all([nx.complete_graph(3)] * 40 + [part])
     pos = nx_ordinal.loe_layout(G, seed=0, objective=objective)
     X = np.array([pos[v] for v in range(120)]).reshape(40, 3, 2)
     sides = np.linalg.norm(X - np.roll(X, 1, axis=1), axis=2)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .._core.typing import FloatArray, IntArray
 
 __all__ = ["split_components", "pack_components", "shelf_offsets", "draw_small_components",
-           "hop_scales", "pack_in_hop_units", "SMALL_COMPONENT", "HOP_PIVOTS"]
+           "hop_scales", "pack_in_hop_units", "cliques", "SMALL_COMPONENT", "HOP_PIVOTS"]
 
 
 def split_components(A: Any) -> tuple[int, Any, list[Any]]:
@@ -327,6 +327,21 @@ def pack_in_hop_units(A: Any, X: FloatArray, batch: int = 600) -> FloatArray:
     rows = np.repeat(np.arange(n), np.diff(A.indptr))
     return pack_components([(g, X[g]) for g in groups], dim, n, edges=(rows, A.indices),
                            style="given")
+
+
+def cliques(A: Any, labels: Any, sizes: Any) -> Any:
+    """Which components are cliques: every vertex's out-neighbours (self-loops aside) are all
+    the other vertices of its component.  ``A``: the adjacency (CSR); ``labels`` and
+    ``sizes``: each vertex's component and each component's size (:func:`split_components`).
+    A clique has no comparison inside (no non-neighbour to be farther than a neighbour),
+    so the ordinal solvers draw it as they please -- t-LOE its members at nearly one
+    point.  O(n + E)."""
+    import scipy.sparse as sp
+
+    A = sp.csr_array(A)
+    deg = np.diff(A.indptr) - (A.diagonal() != 0)
+    sizes = np.asarray(sizes)
+    return np.bincount(labels, deg == sizes[labels] - 1, minlength=sizes.size) == sizes
 
 
 #: components of at most this many vertices are drawn by :func:`draw_small_components`

@@ -15,6 +15,7 @@ from ..._core.result import EmbeddingResult
 from ..._core.validation import check_choice
 from ..._data.components import (
     SMALL_COMPONENT,
+    cliques,
     draw_small_components,
     hop_scales,
     pack_components,
@@ -316,14 +317,14 @@ def loe_layout(
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
     overlap removal.
 
-    A disconnected graph.  t-LOE embeds each component as if alone (isolated nodes, single
-    edges and cliques of up to 50 vertices are drawn by stress majorization of their hop
-    distances: a triangle equilateral), Err_local the graph whole; in either drawing each
-    component is then put in hop units (scaled by the factor at which its drawn distances
-    fit its hop distances best, from up to 20 pivots: stress's own scale) and the
-    components are packed side by side in rows, largest first, each box padded by its own
-    longest edge, so that GARI and NP1 are unchanged and the components compare as the
-    graph's distances do.
+    A disconnected graph.  t-LOE embeds each component as if alone, Err_local the graph
+    whole; in either drawing isolated nodes, single edges and cliques of up to 50 vertices
+    (no comparison inside) are drawn by stress majorization of their hop distances (a
+    triangle equilateral), and each component is then put in hop units (scaled by the
+    factor at which its drawn distances fit its hop distances best, from up to 20 pivots:
+    stress's own scale) and the components are packed side by side in rows, largest
+    first, each box padded by its own longest edge, so that GARI and NP1 are unchanged and
+    the components compare as the graph's distances do.
 
     Size rules of the Err_local runs.  Up to 100 nodes: with ``objective="hinge"`` four runs
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
@@ -562,7 +563,7 @@ class _Call:
             r = min([*runs, *([tloe_run] if tloe_run is not None else [])],
                     key=lambda r: r.objective)
             X = np.asarray(r.embedding)
-            return X if r is tloe_run else pack_in_hop_units(A, X)
+            return X if r is tloe_run else pack_in_hop_units(A, _cliques_redrawn(A, X))
         best = []
         self.offer(runs)
         if runs:
@@ -572,8 +573,8 @@ class _Call:
             # apart): a random geometric graph's giant component of 792 nodes drew over
             # 0.47 of the drawing's box, its three small ones on cells round it.  Its
             # components in hop units and packed in rows, as t-LOE's are (GARI and NP1
-            # unchanged; that giant then 0.86)
-            best.append(pack_in_hop_units(A, tracker.best_X))
+            # unchanged; that giant then 0.86), its small cliques drawn as t-LOE's are
+            best.append(pack_in_hop_units(A, _cliques_redrawn(A, tracker.best_X)))
 
         # the mean of GARI and NP1: GARI alone favours the neighbourhoods of hubs, NP1 weighs
         # every vertex's neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE
@@ -703,10 +704,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     # all (thousands of small trees: each batch of t-LOE costs O(tloe_group^2) an
     # iteration), all are drawn so, in time linear in their number
     sizes = np.array([g.size for g in groups])
-    deg = np.diff(A.indptr) - (A.diagonal() != 0)
-    clique = np.bincount(labels, deg == sizes[labels] - 1, minlength=ncomp) == sizes
     many = sizes[(sizes > 2) & (sizes <= SMALL_COMPONENT)].sum() > POLICY["tloe_group"]
-    direct = (sizes <= 2) | ((sizes <= SMALL_COMPONENT) & (clique | many))
+    direct = (sizes <= 2) | ((sizes <= SMALL_COMPONENT) & (cliques(A, labels, sizes) | many))
     small = [g for g, d in zip(groups, direct, strict=True) if d]
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
         X[g] = Y
@@ -742,6 +741,26 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                         edges=(np.repeat(np.arange(A.shape[0]), np.diff(A.indptr)), A.indices),
                         style="given")
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
+
+
+def _cliques_redrawn(A, X):
+    """``X`` with each clique of 3 to ``SMALL_COMPONENT`` vertices (a component without a
+    comparison inside, which Err_local draws in any shape: a triangle as a sliver) drawn
+    by stress majorization of its hop distances (``draw_small_components``: a triangle
+    equilateral), as ``_tloe_run`` draws them; ``X`` itself where there is none.
+    O(n + E) plus the cliques' drawing."""
+    ncomp, labels, groups = split_components(A)
+    if ncomp == 1:
+        return X
+    sizes = np.array([g.size for g in groups])
+    pick = np.flatnonzero((sizes > 2) & (sizes <= SMALL_COMPONENT) & cliques(A, labels, sizes))
+    if pick.size == 0:
+        return X
+    X = np.array(X, dtype=np.float64)
+    chosen = [groups[c] for c in pick]
+    for g, Y in zip(chosen, draw_small_components(A, chosen, X.shape[1]), strict=True):
+        X[g] = Y
+    return X
 
 
 def keep_err_local(score_h, score_t, shapes):
