@@ -135,6 +135,32 @@ def test_hop_scales_recover_planted_scales():
         components._HOP_ENTRIES = old
 
 
+def test_hop_scales_of_a_large_component_from_few_pivots(monkeypatch):
+    # beyond _HOP_LARGE vertices a component's pivots shrink (one scalar needs no more than
+    # a few searches' pairs): here a path of 100 vertices with _HOP_LARGE = 10 gets 2
+    # pivots, a path of 8 all of its vertices, and the factors are still exact
+    import scipy.sparse.csgraph as csgraph
+
+    import nx_ordinal._data.components as components
+
+    sources = []
+    search = csgraph.shortest_path
+
+    def counted(*args, **kwargs):
+        sources.extend(np.atleast_1d(kwargs["indices"]).tolist())
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(csgraph, "shortest_path", counted)
+    monkeypatch.setattr(components, "_HOP_LARGE", 10)
+    G = nx.disjoint_union(nx.path_graph(100), nx.path_graph(8))
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    Y = np.column_stack([np.r_[3.7 * np.arange(100), 0.5 * np.arange(8)], np.zeros(108)])
+    labels = np.repeat([0, 1], [100, 8])
+    s = components.hop_scales(A, Y, labels)
+    assert np.allclose(s, np.repeat([1 / 3.7, 2.0], [100, 8]))
+    assert len(sources) == 2 + 8 and sum(v < 100 for v in sources) == 2
+
+
 def test_cliques_are_the_components_without_a_comparison_inside():
     # K4 with a self-loop, a triangle, a path of three, a directed pair both ways and a
     # directed edge one way (its head has no out-neighbour: a comparison-free pair only
