@@ -297,7 +297,8 @@ def hop_scales(A: Any, Y: FloatArray, labels: Any = None,
     return scale[lab]
 
 
-def pack_in_hop_units(A: Any, X: FloatArray, batch: int = 600) -> FloatArray:
+def pack_in_hop_units(A: Any, X: FloatArray, batch: int = 600,
+                      split: tuple[int, Any, list[Any]] | None = None) -> FloatArray:
     """The drawing ``X`` of the graph of adjacency ``A`` (read as undirected) with each
     connected component put in hop units (:func:`hop_scales`) and the components packed side
     by side at that scale (:func:`pack_components`, ``style="given"``): shelf rows, largest
@@ -306,9 +307,9 @@ def pack_in_hop_units(A: Any, X: FloatArray, batch: int = 600) -> FloatArray:
     the graph is connected.  The factors are found over batches of whole components of
     about ``batch`` vertices (a larger component alone; single vertices keep theirs), so
     that the searches' rows span a batch, not the graph.  O(n log n + E) for the split
-    (all a connected graph costs), then O(P (n + E) + batch n) for the ``HOP_PIVOTS``
-    pivots P."""
-    count, labels, groups = split_components(A)
+    (all a connected graph costs; ``split``: that of :func:`split_components`, when the
+    caller has it), then O(P (n + E) + batch n) for the ``HOP_PIVOTS`` pivots P."""
+    count, labels, groups = split_components(A) if split is None else split
     if count == 1:
         return X
     import scipy.sparse as sp

@@ -563,7 +563,7 @@ class _Call:
             r = min([*runs, *([tloe_run] if tloe_run is not None else [])],
                     key=lambda r: r.objective)
             X = np.asarray(r.embedding)
-            return X if r is tloe_run else pack_in_hop_units(A, _cliques_redrawn(A, X))
+            return X if r is tloe_run else _packed(A, X)
         best = []
         self.offer(runs)
         if runs:
@@ -574,7 +574,7 @@ class _Call:
             # 0.47 of the drawing's box, its three small ones on cells round it.  Its
             # components in hop units and packed in rows, as t-LOE's are (GARI and NP1
             # unchanged; that giant then 0.86), its small cliques drawn as t-LOE's are
-            best.append(pack_in_hop_units(A, _cliques_redrawn(A, tracker.best_X)))
+            best.append(_packed(A, tracker.best_X))
 
         # the mean of GARI and NP1: GARI alone favours the neighbourhoods of hubs, NP1 weighs
         # every vertex's neighbourhood alike (Les Miserables: Err_local 0.757 / 0.519, t-LOE
@@ -743,24 +743,26 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
 
 
-def _cliques_redrawn(A, X):
-    """``X`` with each clique of 3 to ``SMALL_COMPONENT`` vertices (a component without a
-    comparison inside, which Err_local draws in any shape: a triangle as a sliver) drawn
-    by stress majorization of its hop distances (``draw_small_components``: a triangle
-    equilateral), as ``_tloe_run`` draws them; ``X`` itself where there is none.
-    O(n + E) plus the cliques' drawing."""
-    ncomp, labels, groups = split_components(A)
+def _packed(A, X):
+    """Err_local's drawing ``X`` of a disconnected graph (adjacency ``A``) as ``_tloe_run``
+    draws one: each clique of 3 to ``SMALL_COMPONENT`` vertices (a component without a
+    comparison inside, which Err_local draws in any shape: a triangle as a sliver) drawn by
+    stress majorization of its hop distances (``draw_small_components``: a triangle
+    equilateral), then every component in hop units and packed in rows
+    (``pack_in_hop_units``).  ``X`` itself when the graph is connected.  O(n log n + E)
+    for the one split, plus the cliques' drawing and the packing."""
+    split = split_components(A)
+    ncomp, labels, groups = split
     if ncomp == 1:
         return X
     sizes = np.array([g.size for g in groups])
     pick = np.flatnonzero((sizes > 2) & (sizes <= SMALL_COMPONENT) & cliques(A, labels, sizes))
-    if pick.size == 0:
-        return X
-    X = np.array(X, dtype=np.float64)
-    chosen = [groups[c] for c in pick]
-    for g, Y in zip(chosen, draw_small_components(A, chosen, X.shape[1]), strict=True):
-        X[g] = Y
-    return X
+    if pick.size:
+        X = np.array(X, dtype=np.float64)
+        chosen = [groups[c] for c in pick]
+        for g, Y in zip(chosen, draw_small_components(A, chosen, X.shape[1]), strict=True):
+            X[g] = Y
+    return pack_in_hop_units(A, X, split=split)
 
 
 def keep_err_local(score_h, score_t, shapes):
