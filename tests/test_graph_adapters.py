@@ -161,6 +161,16 @@ def test_hop_scales_of_a_large_component_from_few_pivots(monkeypatch):
     assert len(sources) == 2 + 8 and sum(v < 100 for v in sources) == 2
 
 
+def test_batch_components_keeps_order_and_puts_big_ones_alone():
+    from nx_ordinal._data.components import batch_components
+
+    groups = [np.arange(s) for s in (3, 700, 4, 300, 350, 2, 1)]
+    units = batch_components(groups, 600, skip=[False, False, False, False, False, True,
+                                                 False])
+    assert [[g.size for g in u] for u in units] == [[700], [3, 4, 300, 350], [1]]
+    assert batch_components([], 600) == []
+
+
 def test_cliques_are_the_components_without_a_comparison_inside():
     # K4 with a self-loop, a triangle, a path of three, a directed pair both ways and a
     # directed edge one way (its head has no out-neighbour: a comparison-free pair only

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from .._core.typing import FloatArray, IntArray
 
 __all__ = ["split_components", "pack_components", "shelf_offsets", "draw_small_components",
-           "hop_scales", "pack_in_hop_units", "cliques", "SMALL_COMPONENT", "HOP_PIVOTS"]
+           "hop_scales", "pack_in_hop_units", "cliques", "batch_components",
+           "SMALL_COMPONENT", "HOP_PIVOTS"]
 
 
 def split_components(A: Any) -> tuple[int, Any, list[Any]]:
@@ -317,25 +318,38 @@ def pack_in_hop_units(A: Any, X: FloatArray, batch: int = 600,
     A = sp.csr_array(A)
     n, dim = X.shape
     X = np.array(X, dtype=np.float64)
-    units: list[list[IntArray]] = []
-    pending: list[IntArray] = []
-    size = 0
-    for g in groups:  # a loop over components, not vertices
-        if g.size < 2:
-            continue
-        pending.append(g)
-        size += g.size
-        if size >= batch:
-            units.append(pending)
-            pending, size = [], 0
-    if pending:
-        units.append(pending)
+    units = batch_components(groups, batch, skip=[g.size < 2 for g in groups])
     for unit in units:  # batches of components
         idx = np.concatenate(unit)
         X[idx] *= hop_scales(A[idx][:, idx], X[idx], labels[idx])[:, None]
     rows = np.repeat(np.arange(n), np.diff(A.indptr))
     return pack_components([(g, X[g]) for g in groups], dim, n, edges=(rows, A.indices),
                            style="given")
+
+
+def batch_components(groups: Sequence[IntArray], limit: int,
+                     skip: Sequence[bool] | None = None) -> list[list[IntArray]]:
+    """Whole components (``groups``, vertex index arrays) in batches of about ``limit``
+    vertices, in the order given: one of more than ``limit`` alone, the others together
+    until a batch holds ``limit`` or more (the last one may hold fewer); those marked in
+    ``skip`` left out.  A loop over components, O(k)."""
+    units: list[list[IntArray]] = []
+    batch: list[IntArray] = []
+    size = 0
+    for c, g in enumerate(groups):  # a loop over components, not vertices
+        if skip is not None and skip[c]:
+            continue
+        if g.size > limit:
+            units.append([g])
+            continue
+        batch.append(g)
+        size += g.size
+        if size >= limit:
+            units.append(batch)
+            batch, size = [], 0
+    if batch:
+        units.append(batch)
+    return units
 
 
 def cliques(A: Any, labels: Any, sizes: Any) -> Any:

@@ -15,6 +15,7 @@ from ..._core.result import EmbeddingResult
 from ..._core.validation import check_choice
 from ..._data.components import (
     SMALL_COMPONENT,
+    batch_components,
     cliques,
     draw_small_components,
     hop_scales,
@@ -641,9 +642,9 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     components), isolated nodes, single edges and cliques of up to ``SMALL_COMPONENT``
     vertices (every component of up to that size when they hold more than ``tloe_group``
     vertices in all) drawn by stress majorization (``draw_small_components``, in hop
-    units); each run keeps its checkpoint of best GARI,
-    each of its components is put in hop units (``hop_scales``) and the
-    components are packed side by side at that scale (``pack_components``).  ``step``:
+    units); each run keeps its checkpoint of best GARI, each of its components is put in
+    hop units (``hop_scales``) and the components are packed side by side at that scale
+    (``pack_components``).  ``step``:
     each run's learning rate is ``step * n / early_exaggeration`` for its own size n (the
     plan's ``tloe_step``); None: tloe's own.
     """
@@ -709,20 +710,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     small = [g for g, d in zip(groups, direct, strict=True) if d]
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
         X[g] = Y
-    units, batch, size = [], [], 0
-    for g, d in zip(groups, direct, strict=True):  # a loop over components, not vertices
-        if d:
-            continue
-        if g.size > POLICY["tloe_group"]:
-            units.append([g])
-        else:
-            batch.append(g)
-            size += g.size
-            if size >= POLICY["tloe_group"]:
-                units.append(batch)
-                batch, size = [], 0
-    if batch:
-        units.append(batch)
+    units = batch_components(groups, POLICY["tloe_group"], skip=direct)
     f = 0.0
     for comps in units:
         idx = np.concatenate(comps)
