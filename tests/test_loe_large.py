@@ -174,3 +174,57 @@ def test_memory_guard_at_a_million_vertices_refuses_before_allocating(capsys):
     # tight enough that any one of the solver's array groups, allocated before the check
     # and kept beside the validated copy, breaks it
     assert size + min(est.values()) > 1.7 * size
+
+
+@pytest.mark.parametrize("query_pairs", [0, 2000, 10**12])
+@pytest.mark.parametrize("with_targets", [False, True])
+def test_pairs_within_is_exact_however_levels_are_grouped(monkeypatch, query_pairs,
+                                                          with_targets):
+    """_pairs_within lists exactly the pairs within each anchor's own radius (brute force),
+    whether each level of radii is queried alone (0), levels are grouped by the cost rule
+    (2,000) or all are queried together (10^12)."""
+    from scipy.spatial.distance import cdist
+
+    rng = np.random.default_rng(3)
+    X = rng.random((500, 2)) * 20.0
+    anchors = np.sort(rng.choice(500, 300, replace=False))
+    radii = np.exp(rng.uniform(np.log(0.05), np.log(8.0), anchors.size))  # 160x apart
+    targets = np.sort(rng.choice(500, 200, replace=False)) if with_targets else None
+    monkeypatch.setattr(L, "_QUERY_PAIRS", query_pairs)
+    ci, ck, d = L._pairs_within(X, anchors, radii, targets=targets)
+    cols = np.arange(500) if targets is None else targets
+    D = cdist(X[anchors], X[cols])
+    want = D <= radii[:, None]
+    pos = np.searchsorted(anchors, ci)
+    got = np.zeros_like(want)
+    got[pos, np.searchsorted(cols, ck)] = True
+    assert ci.size == want.sum()  # no pair twice
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_allclose(d, np.linalg.norm(X[ci] - X[ck], axis=1), rtol=1e-12)
+
+
+def test_pairs_within_groups_sparse_levels_only(monkeypatch):
+    """Levels of a few anchors join the query before them (a thousand points with radii
+    over a factor 16: 17 levels, a handful of queries), while levels of many anchors, whose
+    pairs at a larger radius would cost more than a query, keep queries of their own."""
+    rng = np.random.default_rng(0)
+    calls = []
+    ball = L._ball_pairs
+
+    def counting(Y, tree, r):
+        calls.append(len(Y))
+        return ball(Y, tree, r)
+
+    monkeypatch.setattr(L, "_ball_pairs", counting)
+    X = rng.random((1000, 2)) * 30.0
+    radii = np.exp(rng.normal(0.0, 0.6, 1000)) * 0.8  # most in a few levels, thin tails
+    levels = np.unique(np.floor(4.0 * np.log2(radii / radii.max())))
+    L._pairs_within(X, np.arange(1000), radii)
+    assert levels.size >= 12 and len(calls) <= levels.size // 2
+    calls.clear()
+    # two dense levels of 20,000 anchors each, radii 2^(1/4) apart: merging would add
+    # some 28,000 pairs, more than a query costs
+    X = rng.random((40_000, 2)) * 200.0
+    radii = np.where(np.arange(40_000) % 2 == 0, 1.0, 1.0 / 2 ** 0.3)
+    L._pairs_within(X, np.arange(40_000), radii)
+    assert calls == [20_000, 20_000]

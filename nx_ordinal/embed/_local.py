@@ -391,22 +391,33 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     """All pairs (i, k) with ``|x_i - x_k| <= radii[i]`` for i in ``anchors`` (and k in
     ``targets``, default all points), and their distances.
 
-    Anchors are grouped into buckets of radii within a factor 2^(1/4); each bucket is one
-    ``sparse_distance_matrix`` query between a k-d tree of its anchors and one of the
-    targets, which returns arrays directly (no Python-level lists).  Cost O(n log n + pairs).
+    Anchors are grouped into levels of radii within a factor 2^(1/4) (a query at a level's
+    largest radius returns at most ~1.4x, in 2-D, the pairs it keeps); each group of
+    levels is one ``sparse_distance_matrix`` query between a k-d tree of its anchors and
+    one of the targets, which returns arrays directly (no Python-level lists).  From the
+    largest radii down, a level joins the group before it when the pairs that the group's
+    larger radius would add, estimated from the pairs per unit of r^dim that the queries so
+    far kept, are fewer than a query's own cost in pairs (``_QUERY_PAIRS``): on a graph of
+    a thousand vertices most levels hold a few anchors, and 17 queries cost 3.4 ms where
+    6 cost 1.4 ms (the same pairs); a large graph's levels hold thousands and stay apart.
+    Cost O(n log n + pairs).
     """
 
     tree = cKDTree(X if targets is None else X[targets])
+    dim = X.shape[1]
     rpos = np.maximum(radii, 1e-300)
-    # buckets of radii within a factor 2^(1/4): a query returns at most ~1.4x (in 2-D) the
-    # pairs it keeps
     lr = np.floor(4.0 * np.log2(rpos / rpos.max())).astype(np.int64)
     lr = np.maximum(lr, -120)
+    order = np.argsort(-lr, kind="stable")  # largest radii first, anchors in their order
+    bounds = np.flatnonzero(np.diff(lr[order])) + 1
+    levels = np.split(order, bounds)
+    vol = radii.astype(np.float64) ** dim
     out_i, out_k, out_d = [], [], []
-    total = 0
-    for level in sorted_unique(lr):
-        sel = anchors[lr == level]
-        rad = radii[lr == level]
+    total, volume = 0, 0.0
+
+    def query(members):
+        nonlocal total, volume
+        sel, rad = anchors[members], radii[members]
         res = _ball_pairs(X[sel], tree, float(rad.max()))
         keep = res["v"] <= rad[res["i"]]
         ii = sel[res["i"][keep]]
@@ -414,6 +425,7 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
         if targets is not None:
             kk = targets[kk]
         total += ii.size
+        volume += float(vol[members].sum())
         if max_pairs is not None and total > max_pairs:
             raise MemoryError(
                 f"candidate list would hold more than {max_pairs} pairs; "
@@ -422,7 +434,28 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
         out_i.append(ii)
         out_k.append(kk)
         out_d.append(res["v"][keep])
+
+    group: list[Any] = []
+    top = 0.0  # the group's largest radius
+    for members in levels:
+        if group and volume > 0:
+            # the pairs this level would add at the group's radius: its anchors' balls grow
+            # from their own radii to it, at the density the queries so far found
+            extra = total / volume * (members.size * top ** dim - float(vol[members].sum()))
+            if extra <= _QUERY_PAIRS:
+                group.append(members)
+                continue
+        if group:
+            query(np.concatenate(group))
+        group, top = [members], float(radii[members].max())
+    if group:
+        query(np.concatenate(group))
     return np.concatenate(out_i), np.concatenate(out_k), np.concatenate(out_d)
+
+
+#: a ball query's own cost (a k-d tree of its anchors, the call) in returned pairs: about
+#: 0.14 ms, the time of some 2,000 pairs (fitted to 1,000 and 100,000 points)
+_QUERY_PAIRS = 2000
 
 
 def _ball_pairs(Y, tree, r):

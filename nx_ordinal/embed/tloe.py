@@ -255,20 +255,25 @@ def _split_fields(X, a, near, cells, grid=None):
         order = np.argsort(near[0], kind="stable")
         near = _pairs(near[0][order], near[1][order], n)
     rows, cols, pairs = near
-    D = [XT[b].take(rows) - XT[b].take(cols) for b in range(d)]
-    r2 = D[0] * D[0]
-    for Db in D[1:]:
-        r2 += Db * Db
+    r2 = _pair_d2(X, rows, cols)
     w = 1.0 / (1.0 + r2)
-    # the capped kernels differ from the true ones only inside u0 (see _capped)
+    # the capped kernels differ from the true ones only inside u0 (see _capped), where
+    # they are the tangents in r^2 of the true ones, which are convex in r^2: w - w_s and
+    # w^2 - v_s are >= 0 inside, and the same expressions with r^2 - u0 clipped at 0 are
+    # < 0 beyond (w < w0 there), so clipping them at 0 gives both pieces in a few passes
     w0 = 1.0 / (1.0 + u0)
-    inside = r2 < u0
-    du = r2 - u0
-    dz = np.where(inside, w - w0 + w0 * w0 * du, 0.0)  # w - w_s
-    g = np.where(inside, w * w - w0 * w0 + 2.0 * w0 ** 3 * du, 0.0)  # w^2 - v_s
+    du = np.minimum(r2 - u0, 0.0)
+    dz = w - w0
+    dz += w0 * w0 * du
+    np.maximum(dz, 0.0, out=dz)  # w - w_s
+    g = w * w
+    g -= w0 * w0
+    g += (2.0 * w0 ** 3) * du
+    np.maximum(g, 0.0, out=g)  # w^2 - v_s
     Q1 = spread(None)  # unit charges
     F1 = read(Q1[None] * K)  # Z, then R's d components
-    Z = F1[0] - (w0 + w0 * w0 * u0) + np.bincount(rows, dz, minlength=n)  # less self
+    pairs.data = dz  # each point's sum over its near pairs: one sparse product
+    Z = F1[0] - (w0 + w0 * w0 * u0) + pairs @ np.ones(n)  # less self
     Z = np.maximum(Z, 1e-12)
     c = a / Z
     Fc = read(spread(c)[None] * K[1:])
