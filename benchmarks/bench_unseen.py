@@ -23,7 +23,9 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   nodes (``forest``);
 * geometric: random geometric graphs (1,000 and 1,500 nodes, mean degree 7 and 6), an
   undirected 6-NN graph of 1,200 random points; a directed 10-NN graph of 1,200 uniform
-  points in the unit cube (data that cannot lie flat).
+  points in the unit cube (data that cannot lie flat); the directed 7-NN graph of 800
+  points on two moons (``moons``: two interleaved noisy half circles, LOE's own kind of
+  input).
 
 Per graph and method: NP1, NP2, scale-normalised stress (published form, ``pairs="all"``),
 the long-edge ratio and seconds.  The checks (no published values here, so sfdp stands in
@@ -137,6 +139,17 @@ def knn_directed(P, k):
     return knn_graph(P, k)
 
 
+def two_moons(n, noise, rng):
+    """Two interleaved half circles of n points in all (the "two moons" of machine-learning
+    examples: unit radius, the second shifted by (1, 0.5) and turned over), with Gaussian
+    noise of standard deviation ``noise``."""
+    t = np.pi * rng.random(n)
+    first = np.arange(n) < n // 2
+    x = np.where(first, np.cos(t), 1.0 - np.cos(t))
+    y = np.where(first, np.sin(t), 0.5 - np.sin(t))
+    return np.column_stack([x, y]) + rng.normal(0.0, noise, (n, 2))
+
+
 def _rgg(n, degree, rng):
     P = rng.random((n, 2))
     r = np.sqrt(degree / (np.pi * n))
@@ -184,6 +197,9 @@ GRAPHS = {
     "forest": lambda rng: nx.convert_node_labels_to_integers(nx.disjoint_union_all([
         nx.random_labeled_tree(int(size), seed=_seed(rng))
         for size in rng.integers(3, 200, size=25)])),
+    # appended: LOE's own input, the directed kNN graph of points in the plane (two moons,
+    # two weak components), which the default draws by Err_local alone
+    "moons": lambda rng: knn_directed(two_moons(800, 0.05, rng), 7),
 }
 
 
