@@ -481,18 +481,61 @@ def _anchor_value_grad(Y: FloatArray, anc: _Anchor) -> tuple[float, FloatArray]:
     return value, grad
 
 
-def _kernel_rows(A, B, lo, hi, c0, c1, labels):
+def _kernel_rows(A, B, lo, hi, c0, c1, labels, mask=None):
     """Rows ``lo:hi`` of the kernel matrix ``w_ik = 1/(1 + d_ik^2)`` over the columns
     ``c0:c1`` (a range that holds the rows), zero on the diagonal and (with ``labels``)
-    between different labels.  ``1 + d_ik^2 = a_i . b_k`` for the
+    between different labels; ``mask``: the range's 0/1 matrix that zeroes both
+    (:class:`_Blocks`), used instead when given.  ``1 + d_ik^2 = a_i . b_k`` for the
     augmented coordinates ``a_i = (x_i, |x_i|^2, 1)`` and ``b_k = (-2 x_k, 1, 1 + |x_k|^2)``
     (:func:`_augmented`): one matrix product and one reciprocal a block."""
     W = A[lo:hi] @ B[c0:c1].T
     np.reciprocal(W, out=W)
-    W[np.arange(hi - lo), np.arange(lo - c0, hi - c0)] = 0.0
+    if mask is not None:
+        W *= mask[lo - c0:hi - c0]
+        return W
+    # the diagonal, entries (i, i - c0): every (c1 - c0 + 1)-th of the block, which the
+    # product made C-contiguous (so reshape is a view)
+    W.reshape(-1)[lo - c0::c1 - c0 + 1] = 0.0
     if labels is not None:
         W *= labels[lo:hi, None] == labels[None, c0:c1]
     return W
+
+
+class _Blocks(NamedTuple):
+    """The exact repulsion's diagonal blocks under fixed labels, worked out once for a run
+    (:func:`_blocks`): ``labels`` in the blocks' order, ``order`` and ``back`` the
+    permutation to it and its inverse (None: already in order), ``segments`` the ranges
+    ``(c0, c1, mixed)`` of :func:`_segments`, and ``masks``, per range, the 0/1 matrix that
+    zeroes its diagonal and its pairs of different labels (a range with more than one label
+    and at most ``_BLOCK`` entries; else None, made block by block)."""
+
+    labels: Any
+    order: Any
+    back: Any
+    segments: list[tuple[int, int, bool]]
+    masks: list[Any]
+
+
+def _blocks(labels: Any, n: int) -> _Blocks:
+    """:class:`_Blocks` of ``labels`` (None: one range, no label).  O(n log n) plus the
+    masks' entries, at most the ranges' squares (each of at most ``_BLOCK``)."""
+    if labels is not None:
+        labels = np.asarray(labels)
+    order, segments = _segments(labels, n)
+    back = None
+    if order is not None:
+        labels = labels[order]
+        back = np.empty_like(order)
+        back[order] = np.arange(n)
+    masks = []
+    for c0, c1, mixed in segments:
+        mask = None
+        if mixed and (c1 - c0) ** 2 <= _BLOCK:
+            lab = labels[c0:c1]
+            mask = (lab[:, None] == lab[None, :]).astype(np.float32)
+            np.fill_diagonal(mask, 0.0)
+        masks.append(mask)
+    return _Blocks(labels, order, back, segments, masks)
 
 
 def _segments(labels: Any, n: int) -> tuple[Any, list[tuple[int, int, bool]]]:
@@ -543,20 +586,22 @@ def _exact_fields(X: FloatArray, a: FloatArray,
                   labels: Any = None) -> tuple[FloatArray, FloatArray, FloatArray]:
     """:func:`tloe_fields` exactly, in row blocks of at most ``_BLOCK`` kernel entries (two
     passes: Z first, then the weighted sums of w^2, one matrix product per block); with
-    ``labels`` only over the diagonal blocks that :func:`_segments` gives.  Beyond
+    ``labels`` only over the diagonal blocks that :func:`_segments` gives (``labels`` an
+    array, or those blocks worked out once for a run: :class:`_Blocks`).  Beyond
     ``SINGLE_MIN_N`` points the kernel blocks and their products are single precision:
     relative error 1e-5 in Z and 1e-4 in R and S, far below the split path's percent; 2-3
     times faster than the double-precision kernel at 300-1,000 points."""
     n, d = X.shape
-    if labels is not None:
-        labels = np.asarray(labels)
-    order, segments = _segments(labels, n)
+    # fixed labels come as _Blocks, worked out once for a run (tloe); else here
+    blocks_ = labels if isinstance(labels, _Blocks) else _blocks(labels, n)
+    labels, order = blocks_.labels, blocks_.order
     if order is not None:  # each label's points together; the sums are put back at the end
-        X, a, labels = X[order], a[order], labels[order]
+        X, a = X[order], a[order]
     A, B = _augmented(X, np.float32 if n > SINGLE_MIN_N else np.float64)
     Z = np.empty(n)
     out = np.empty((n, 2 * d + 2))
-    for c0, c1, mixed in segments:  # a loop over groups of labels (n / _SEGMENT at most)
+    # a loop over groups of labels (n / _SEGMENT at most)
+    for (c0, c1, mixed), mask in zip(blocks_.segments, blocks_.masks, strict=True):
         # each range is done before the next begins: its points interact with no other, and
         # one range's kernel blocks alive at a time are the memory the next one reuses
         lab = labels if mixed else None
@@ -566,7 +611,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
         kept, W = 0, None
         for lo in range(c0, c1, step):
             hi = min(c1, lo + step)
-            W = _kernel_rows(A, B, lo, hi, c0, c1, lab)
+            W = _kernel_rows(A, B, lo, hi, c0, c1, lab, mask)
             Z[lo:hi] = W @ ones
             blocks.append((lo, hi, W if kept < _KEEP else None))
             kept += W.size
@@ -579,15 +624,14 @@ def _exact_fields(X: FloatArray, a: FloatArray,
         M = M.astype(A.dtype, copy=False)
         for lo, hi, W in blocks:
             if W is None:  # recompute the block (memory bound)
-                W = _kernel_rows(A, B, lo, hi, c0, c1, lab)
+                W = _kernel_rows(A, B, lo, hi, c0, c1, lab, mask)
             W *= W
             out[lo:hi] = W @ M
         del blocks, W
     R = X * out[:, :1] - out[:, 1:1 + d]
     S = X * out[:, 1 + d:2 + d] - out[:, 2 + d:]
     if order is not None:
-        back = np.empty_like(order)
-        back[order] = np.arange(n)
+        back = blocks_.back
         Z, R, S = Z[back], R[back], S[back]
     return Z, R, S
 
@@ -823,6 +867,8 @@ def tloe(
             raise ValueError(f"labels must have shape ({n},), got {labels.shape}")
     exact = n <= EXACT_MAX_N or labels is not None
     dense = _dense(edges, n, spring, labels) if n <= DENSE_MAX_N else None
+    # the exact repulsion's blocks under the labels, once for the run (not per iteration)
+    blocks = _blocks(labels, n) if labels is not None and dense is None else labels
     near = None
     grid = _Grid()
     cells = grid_cells(n, dim)
@@ -846,7 +892,7 @@ def tloe(
             if dense is not None:
                 f, grad = _dense_value_grad(Y, edges, dense, a, ex)
             else:
-                f, grad = _value_grad(Y, edges, a, ex, exact, near, grid, labels, spring)
+                f, grad = _value_grad(Y, edges, a, ex, exact, near, grid, blocks, spring)
             if anc is not None and it > early_iter:
                 fa, ga = _anchor_value_grad(Y, anc)
                 f += anchor * fa
