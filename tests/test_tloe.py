@@ -164,6 +164,13 @@ def test_labelled_run_works_out_its_blocks_once(monkeypatch):
     for u, v in zip(tloe_fields(X, a, labels=labels), tloe_fields(X, a, labels=blocks),
                     strict=True):
         np.testing.assert_array_equal(u, v)
+    # the masks stop at _KEEP entries in all: beyond, the ranges are masked block by block
+    monkeypatch.setattr(tloe_module, "_KEEP", 0)
+    unmasked = tloe_module._blocks(labels, A.shape[0])
+    assert all(m is None for m in unmasked.masks)
+    for u, v in zip(tloe_fields(X, a, labels=unmasked), tloe_fields(X, a, labels=blocks),
+                    strict=True):
+        np.testing.assert_array_equal(u, v)
 
 
 def test_single_precision_exact_fields_within_their_documented_error(monkeypatch):

@@ -507,7 +507,8 @@ class _Blocks(NamedTuple):
     permutation to it and its inverse (None: already in order), ``segments`` the ranges
     ``(c0, c1, mixed)`` of :func:`_segments`, and ``masks``, per range, the 0/1 matrix that
     zeroes its diagonal and its pairs of different labels (a range with more than one label
-    and at most ``_BLOCK`` entries; else None, made block by block)."""
+    and at most ``_BLOCK`` entries, while all the masks hold at most ``_KEEP``, the entries
+    the repulsion keeps between its passes anyway; else None, made block by block)."""
 
     labels: Any
     order: Any
@@ -518,7 +519,7 @@ class _Blocks(NamedTuple):
 
 def _blocks(labels: Any, n: int) -> _Blocks:
     """:class:`_Blocks` of ``labels`` (None: one range, no label).  O(n log n) plus the
-    masks' entries, at most the ranges' squares (each of at most ``_BLOCK``)."""
+    masks' entries (at most ``_KEEP``, single precision)."""
     if labels is not None:
         labels = np.asarray(labels)
     order, segments = _segments(labels, n)
@@ -528,9 +529,11 @@ def _blocks(labels: Any, n: int) -> _Blocks:
         back = np.empty_like(order)
         back[order] = np.arange(n)
     masks = []
+    total = 0
     for c0, c1, mixed in segments:
         mask = None
-        if mixed and (c1 - c0) ** 2 <= _BLOCK:
+        if mixed and (c1 - c0) ** 2 <= _BLOCK and total + (c1 - c0) ** 2 <= _KEEP:
+            total += (c1 - c0) ** 2
             lab = labels[c0:c1]
             mask = (lab[:, None] == lab[None, :]).astype(np.float32)
             np.fill_diagonal(mask, 0.0)
@@ -593,15 +596,15 @@ def _exact_fields(X: FloatArray, a: FloatArray,
     times faster than the double-precision kernel at 300-1,000 points."""
     n, d = X.shape
     # fixed labels come as _Blocks, worked out once for a run (tloe); else here
-    blocks_ = labels if isinstance(labels, _Blocks) else _blocks(labels, n)
-    labels, order = blocks_.labels, blocks_.order
+    parts = labels if isinstance(labels, _Blocks) else _blocks(labels, n)
+    labels, order = parts.labels, parts.order
     if order is not None:  # each label's points together; the sums are put back at the end
         X, a = X[order], a[order]
     A, B = _augmented(X, np.float32 if n > SINGLE_MIN_N else np.float64)
     Z = np.empty(n)
     out = np.empty((n, 2 * d + 2))
     # a loop over groups of labels (n / _SEGMENT at most)
-    for (c0, c1, mixed), mask in zip(blocks_.segments, blocks_.masks, strict=True):
+    for (c0, c1, mixed), mask in zip(parts.segments, parts.masks, strict=True):
         # each range is done before the next begins: its points interact with no other, and
         # one range's kernel blocks alive at a time are the memory the next one reuses
         lab = labels if mixed else None
@@ -631,7 +634,7 @@ def _exact_fields(X: FloatArray, a: FloatArray,
     R = X * out[:, :1] - out[:, 1:1 + d]
     S = X * out[:, 1 + d:2 + d] - out[:, 2 + d:]
     if order is not None:
-        back = blocks_.back
+        back = parts.back
         Z, R, S = Z[back], R[back], S[back]
     return Z, R, S
 
