@@ -182,7 +182,7 @@ def test_pairs_within_is_exact_however_levels_are_grouped(monkeypatch, query_pai
                                                           with_targets):
     """_pairs_within lists exactly the pairs within each anchor's own radius (brute force),
     whether each level of radii is queried alone (0), levels are grouped by the cost rule
-    (2,000) or all are queried together (10^12)."""
+    (2,000) or by the factor-2 bound alone (10^12)."""
     from scipy.spatial.distance import cdist
 
     rng = np.random.default_rng(3)
@@ -228,3 +228,27 @@ def test_pairs_within_groups_sparse_levels_only(monkeypatch):
     radii = np.where(np.arange(40_000) % 2 == 0, 1.0, 1.0 / 2 ** 0.3)
     L._pairs_within(X, np.arange(40_000), radii)
     assert calls == [20_000, 20_000]
+
+
+def test_pairs_within_does_not_group_a_dense_level_with_a_far_radius(monkeypatch):
+    """Two anchors far from the rest with long radii over empty space (stretched edges):
+    the first query finds almost no pairs and makes the density look low, and the second
+    far anchor's group still does not take a dense level of small radii (the factor-2
+    bound), whose anchors would each return every point (5,000,000 pairs instead of some
+    14,000)."""
+    rng = np.random.default_rng(1)
+    returned = []
+    ball = L._ball_pairs
+
+    def counting(Y, tree, r):
+        res = ball(Y, tree, r)
+        returned.append((len(Y), res.size))
+        return res
+
+    monkeypatch.setattr(L, "_ball_pairs", counting)
+    X = np.vstack([[[500.0, 500.0], [-500.0, -500.0]], rng.random((5000, 2)) * 10.0])
+    anchors = np.arange(1002)  # the two far points and 1,000 of the cloud
+    radii = np.where(anchors == 0, 20.0, np.where(anchors == 1, 17.0, 0.3))
+    L._pairs_within(X, anchors, radii)
+    assert [m for m, _ in returned] == [1, 1, 1000]
+    assert sum(p for _, p in returned) < 50_000

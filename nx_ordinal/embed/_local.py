@@ -395,9 +395,10 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     largest radius returns at most ~1.4x, in 2-D, the pairs it keeps); each group of
     levels is one ``sparse_distance_matrix`` query between a k-d tree of its anchors and
     one of the targets, which returns arrays directly (no Python-level lists).  From the
-    largest radii down, a level joins the group before it when the pairs that the group's
-    larger radius would add, estimated from the pairs per unit of r^dim that the queries so
-    far kept, are fewer than a query's own cost in pairs (``_QUERY_PAIRS``): on a kNN graph
+    largest radii down, a level joins the group before it when the group's radius is within
+    twice the level's (its pairs grow at most 2^dim times) and the pairs that radius would
+    add, estimated from the pairs per unit of r^dim that the queries so far kept, are fewer
+    than a query's own cost in pairs (``_QUERY_PAIRS``): on a kNN graph
     of 800 vertices most levels hold a few anchors, and its 17 queries cost 3.4 ms where
     the grouped ones cost 1.7 ms (the same pairs); a large graph's levels hold thousands of
     anchors and stay apart.
@@ -439,7 +440,10 @@ def _pairs_within(X, anchors, radii, max_pairs=None, targets=None):
     group: list[Any] = []
     top = 0.0  # the group's largest radius
     for members in levels:
-        if group and volume > 0:
+        # only within a factor 2 of the group's radius (a level's pairs grow at most 2^dim
+        # times, whatever the estimate below: a first query of a few sparse anchors can
+        # make the density look far lower than a dense level's)
+        if group and volume > 0 and top <= 2.0 * float(radii[members].min()):
             # the pairs this level would add at the group's radius: its anchors' balls grow
             # from their own radii to it, at the density the queries so far found
             extra = total / volume * (members.size * top ** dim - float(vol[members].sum()))
