@@ -334,6 +334,34 @@ def test_landmark_mds_recovers_gaussian_up_to_similarity():
     assert np.linalg.norm(Z[:200].mean(0) - Z[200:].mean(0)) > 0
 
 
+@pytest.mark.parametrize("G, count", [
+    (nx.balanced_tree(3, 3), 20),  # 40 vertices: every search in one call (n <= 4 count)
+    (nx.random_labeled_tree(150, seed=2), 20),  # 150: one search a pivot
+    (nx.disjoint_union(nx.path_graph(12), nx.cycle_graph(9)), 15),  # unreached: inf
+])
+def test_farthest_first_picks_and_measures_by_its_rule(G, count):
+    """farthest_first's pivots follow the rule (each the vertex farthest from those picked,
+    one none reaches first, ties to the lowest index) and its distances are each pivot's
+    shortest paths, whether it searches from every vertex in one call (small graphs) or
+    from each pivot."""
+    from scipy.sparse.csgraph import shortest_path
+
+    from nx_ordinal.embed._starts import farthest_first
+
+    W = nx.to_scipy_sparse_array(G, format="csr").astype(float)
+    full = shortest_path(W, unweighted=True)
+    pivots, D = farthest_first(W, count, 3)
+    nearest = np.full(W.shape[0], np.inf)
+    want = 3
+    for t, p in enumerate(pivots):
+        assert p == want
+        np.testing.assert_array_equal(D[t], full[p])
+        nearest = np.minimum(nearest, full[p])
+        far = nearest.copy()
+        far[pivots[:t + 1]] = -1.0
+        want = int(np.argmax(far))
+
+
 def test_sparse_stress_unfolds_what_pivot_mds_squashes():
     """pivot_mds(stress_iter=...) refines pivot MDS by sparse stress majorization: a binary
     tree's levels, squashed onto one another by the linear projection, unfold (stress

