@@ -210,6 +210,12 @@ def test_loe_layout_docstring_numbers_match_the_code():
             and P["finish_share"] == 0.1)
     assert f"Up to {P['small_nodes']} nodes:" in doc and f"Beyond {P['small_nodes']} nodes" in doc
     assert f"``candidate_cap={P['candidate_cap']:g}``" in doc
+    assert (f"Up to {P['stress_polish_nodes']} nodes under ``\"auto\"`` (undirected, "
+            "connected; not with ``max_iter=0``, which returns the start) the chosen "
+            f"drawing then takes {P['stress_polish_steps']} steps of "
+            f"{P['stress_polish_rounds']} rounds of stress majorization of its hop "
+            f"distances; each node's step is halved, up to {P['stress_polish_halvings']} "
+            "times and then refused") in doc
     assert "Kamada-Kawai starts" in doc and P["kk_max_nodes"] == P["small_nodes"]
 
 

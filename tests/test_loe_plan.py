@@ -175,7 +175,7 @@ def test_the_body_reads_as_the_plan_s_stages():
                    and isinstance(n.func.value, ast.Name) and n.func.value.id == "run")
     called = [name for _, _, name in calls]
     assert called == ["make_plan", "prepare", "err_local_runs", "tloe_wanted", "tloe",
-                      "polish", "choose"]
+                      "polish", "choose", "stress_polish"]
     assert "POLICY" not in ast.unparse(fn.body[1:])
 
 

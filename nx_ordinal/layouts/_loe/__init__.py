@@ -38,6 +38,7 @@ from .._frame import (
     positive_rule,
     unweighted_rule,
 )
+from .guarded import stress_polish
 from .leaves import ring_leaves
 from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
 from .selection import GariTracker
@@ -318,6 +319,15 @@ def loe_layout(
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
     overlap removal.
 
+    The guarded stress polish.  Up to 100 nodes under ``"auto"`` (undirected, connected; not
+    with ``max_iter=0``, which returns the start) the chosen drawing then takes 4 steps of
+    10 rounds of stress majorization of its hop distances; each node's step is halved, up
+    to 5 times and then refused, where any node would count fewer of its graph neighbours
+    among its nearest points, or fewer of its 2-hop neighbours: GARI, NP1 and NP2 never
+    fall and stress does (t-LOE and Err_local place each node by its neighbours alone, and
+    bend the path of a barbell graph into a U: stress 0.074 -> 0.041 on barbell(10, 20);
+    over 33 graphs of 10-100 nodes 0.88 times on average, higher on none).
+
     A disconnected graph.  t-LOE embeds each component as if alone, Err_local the graph
     whole; in either drawing isolated nodes, single edges and cliques of up to 50 vertices
     (no comparison inside) are drawn by stress majorization of their hop distances (a
@@ -370,7 +380,8 @@ def loe_layout(
                 runs.append(run.polish(tloe_run, len(runs)))  # 4. Err_local from t-LOE's drawing
     finally:
         run.progress.close()
-    return run.choose(runs, tloe_run)  # 5. the choice
+    X = run.choose(runs, tloe_run)  # 5. the choice
+    return run.stress_polish(X)  # 6. stress majorization that keeps every neighbour
 
 
 class _Call:
@@ -552,6 +563,14 @@ class _Call:
         return self.err_local(S / max(float(np.abs(S).max()), 1e-300), 1, i)
 
     # --- 5. the choice ----------------------------------------------------------------------
+    def stress_polish(self, X: FloatArray) -> FloatArray:
+        """The guarded stress polish of the chosen drawing where the plan has it
+        (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small undirected graphs
+        under ``"auto"``), unless a ``max_time`` has run out."""
+        if not self.plan.stress_polish or self.budget.expired():
+            return X
+        return stress_polish(self.A, X)
+
     def choose(self, runs: list[EmbeddingResult],
                tloe_run: EmbeddingResult | None) -> FloatArray:
         """The drawing returned: with ``select="loss"`` the lowest objective (one

@@ -1,0 +1,150 @@
+"""The guarded stress polish of a small graph's drawing (``loe_layout``'s last stage under
+``objective="auto"``, :func:`stress_polish`): steps of stress majorization of the graph's
+hop distances, each node's step kept only as far as no node loses a recovered neighbour."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import shortest_path
+
+from ...metrics import recovered_adjacency
+from .plan import POLICY
+
+if TYPE_CHECKING:
+    from ..._core.typing import FloatArray, SparseLike
+
+__all__ = ["stress_polish"]
+
+
+def _neighbourhoods(A: SparseLike) -> tuple[np.ndarray, np.ndarray]:
+    """Dense boolean (n, n) masks of the 1-hop and 2-hop neighbourhoods of the symmetrised
+    graph ``A`` (no self-loops): NP1's and NP2's (and GARI's, undirected) lists."""
+    B = sp.csr_array(A)
+    B = ((B + B.T) != 0).toarray()
+    np.fill_diagonal(B, False)
+    B2 = B | ((B.astype(np.int64) @ B.astype(np.int64)) > 0)
+    np.fill_diagonal(B2, False)
+    return B, B2
+
+
+def _lists(X: FloatArray, ks: tuple[np.ndarray, ...]) -> list[np.ndarray]:
+    """For each count array k of ``ks``, a dense boolean (n, n) whose row i marks the
+    ``k[i]`` nearest other points of ``X`` (one stable sort of each row's distances serves
+    them all).  O(n^2 log n)."""
+    n = X.shape[0]
+    diff = X[:, None, :] - X[None, :, :]
+    d2 = np.einsum("ijd,ijd->ij", diff, diff)
+    np.fill_diagonal(d2, np.inf)
+    order = np.argsort(d2, axis=1, kind="stable")
+    rows = np.broadcast_to(np.arange(n)[:, None], (n, n))
+    out = []
+    for k in ks:
+        L = np.zeros((n, n), dtype=bool)
+        cols = np.arange(n)[None, :] < k[:, None]
+        L[rows[cols], order[cols]] = True
+        out.append(L)
+    return out
+
+
+def _metric_counts(N: np.ndarray, X: FloatArray) -> np.ndarray:
+    """Each node's count of its neighbours ``N`` (dense mask) among its ``|N(i)|`` nearest
+    points, by the metrics' own lists (:func:`nx_ordinal.metrics.recovered_adjacency`, the
+    k-d tree's tie-break, as GARI, NP1 and NP2 count them)."""
+    R = recovered_adjacency(np.asarray(X, dtype=np.float64), N.sum(axis=1)).toarray() != 0
+    return (R & N).sum(axis=1)
+
+
+def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
+                  rounds: int | None = None, halvings: int | None = None) -> FloatArray:
+    """Lower the stress of the drawing ``X`` of the connected graph ``A`` without losing any
+    node's recovered neighbours.
+
+    The drawing, scaled to the hop distances (stress's own scale), takes ``steps`` steps
+    (``stress_polish_steps``); a step is ``rounds`` rounds (``stress_polish_rounds``) of stress
+    majorization of all pairs' hop distances D (weights 1 / D^2, Jacobi order: every node
+    moves at once to the minimiser of its majorant), and each node i moves by a factor f_i
+    of its way to that target.  The guard: no node may count fewer of its graph neighbours
+    among its deg(i) nearest points, nor of its 2-hop neighbours among its |N2(i)| nearest,
+    than before the step.  Where a node fails it, its factor and those of the points that
+    entered or left its lists are halved (``halvings`` times, ``stress_polish_halvings``, then
+    set to 0: those nodes stay), until the step passes.  So GARI, NP1 and NP2 never fall:
+    their counts per node can only rise, and a count that rises is the new floor.  Steps
+    stop early when nothing moves.  A last check with the metrics' own lists
+    (:func:`nx_ordinal.metrics.neighbourhood_preservation`'s k-d tree tie-break) returns
+    ``X`` itself if any node's count fell after all.
+
+    t-LOE and Err_local place each node by its neighbours alone: a path between two
+    cliques may come out bent into a U, a lollipop's stick curled, and stress majorization
+    straightens them while the guard keeps every neighbourhood (barbell(10, 20): stress
+    0.074 -> 0.041; over 33 small graphs, stress 0.88 times on average, none higher).
+
+    Dense (n, n) arrays: for small graphs only (``loe_layout`` calls it up to
+    ``stress_polish_nodes`` nodes, undirected and connected).  O(n^3) for the hop distances,
+    O(n^2 log n) a check and O(n^2) a round.  Returns ``X`` itself where nothing changes
+    (a graph of fewer than 3 nodes, a disconnected graph, a drawing that is already
+    stress-optimal or whose every move loses a neighbour), otherwise a new array at
+    ``X``'s scale.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    steps = int(POLICY["stress_polish_steps"] if steps is None else steps)
+    rounds = int(POLICY["stress_polish_rounds"] if rounds is None else rounds)
+    halvings = int(POLICY["stress_polish_halvings"] if halvings is None else halvings)
+    n = X.shape[0]
+    if n < 3 or not np.isfinite(X).all():
+        return X
+    N1, N2 = _neighbourhoods(A)
+    D = shortest_path(sp.csr_array(N1.astype(np.float64)), unweighted=True, directed=False)
+    if not np.isfinite(D).all():
+        return X  # disconnected: the components' packing is not stress's to change
+    W = np.zeros_like(D)
+    off = D > 0
+    W[off] = 1.0 / D[off] ** 2
+    WD = W * D
+    wsum = W.sum(axis=1)[:, None]
+
+    def dist(Y):
+        diff = Y[:, None, :] - Y[None, :, :]
+        return np.sqrt(np.einsum("ijd,ijd->ij", diff, diff))
+
+    E = dist(X)
+    den = float((W * E * E).sum())
+    if den <= 0:
+        return X
+    scale = float((WD * E).sum()) / den
+    Y0 = X * scale
+    k1, k2 = N1.sum(axis=1), N2.sum(axis=1)
+    L1, L2 = _lists(Y0, (k1, k2))
+    m1, m2 = (L1 & N1).sum(axis=1), (L2 & N2).sum(axis=1)
+    cur = Y0
+    for _ in range(steps):
+        T = cur
+        for _ in range(rounds):  # localized stress majorization (Jacobi)
+            E = dist(T)
+            ratio = np.divide(WD, E, out=np.zeros_like(E), where=E > 0)
+            T = (ratio.sum(axis=1)[:, None] * T - ratio @ T + W @ T) / wsum
+        f = np.ones(n)
+        for h in range(halvings + n + 1):
+            Z = cur + f[:, None] * (T - cur)
+            M1, M2 = _lists(Z, (k1, k2))
+            c1, c2 = (M1 & N1).sum(axis=1), (M2 & N2).sum(axis=1)
+            bad = (c1 < m1) | (c2 < m2)
+            if not bad.any():
+                break
+            # the failing nodes and the points entering or leaving their lists move less
+            mark = bad | ((M1 ^ L1)[bad].any(axis=0)) | ((M2 ^ L2)[bad].any(axis=0))
+            f[mark] = 0.5 * f[mark] if h < halvings else 0.0
+        else:  # not reached: each failing try sets one more factor to 0 (all 0 passes)
+            break
+        if np.abs(Z - cur).max() <= 1e-9 * float(np.ptp(cur, axis=0).max()):
+            break  # nothing moves (beyond rounding): stress-optimal, or every move refused
+        cur, L1, L2 = Z, M1, M2
+        m1, m2 = np.maximum(m1, c1), np.maximum(m2, c2)
+    if cur is Y0:
+        return X
+    if ((_metric_counts(N1, cur) < _metric_counts(N1, Y0)).any()
+            or (_metric_counts(N2, cur) < _metric_counts(N2, Y0)).any()):
+        return X
+    return cur / scale

@@ -1,0 +1,150 @@
+"""The guarded stress polish, loe_layout's last stage on small graphs
+(layouts/_loe/guarded.py): stress falls, no node loses a recovered neighbour."""
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import nx_ordinal
+from nx_ordinal.layouts._loe import guarded
+from nx_ordinal.layouts._loe import plan as P
+from nx_ordinal.layouts._loe.guarded import stress_polish
+from nx_ordinal.metrics import (
+    gari_array,
+    neighbourhood_preservation_array,
+    recovered_adjacency,
+    stress_array,
+)
+
+
+def _adjacency(G):
+    return nx.to_scipy_sparse_array(G, nodelist=list(G), format="csr")
+
+
+def _counts(A, X, hops):
+    """Each node's count of its ``hops``-hop neighbours among its as many nearest points
+    (the metrics' own lists)."""
+    B = (A + A.T != 0).astype(np.int64)
+    N = B
+    for _ in range(hops - 1):
+        N = ((N + N @ B) != 0).astype(np.int64)
+    N = N.tolil()
+    N.setdiag(0)
+    N = N.tocsr()
+    N.eliminate_zeros()
+    R = recovered_adjacency(X, np.diff(N.indptr))
+    return np.asarray(N.multiply(R).sum(axis=1)).ravel()
+
+
+def _u_barbell():
+    """barbell(10, 20) drawn as t-LOE bends it: the path a half circle, each clique a small
+    ring at one end."""
+    G = nx.barbell_graph(10, 20)
+    X = np.zeros((G.number_of_nodes(), 2))
+    t = np.linspace(np.pi, 2 * np.pi, 22)
+    X[9:31] = 10 * np.column_stack([np.cos(t), np.sin(t)])  # nodes 9..30: the path
+    ring = np.linspace(0, 2 * np.pi, 10, endpoint=False)
+    X[:10] = X[9] + 0.8 * np.column_stack([np.cos(ring), 1 + np.sin(ring)])
+    X[30:] = X[30] + 0.8 * np.column_stack([np.cos(ring), 1 + np.sin(ring)])
+    return G, X
+
+
+def test_a_bent_path_is_straightened_and_every_neighbour_kept():
+    G, X = _u_barbell()
+    A = _adjacency(G)
+    Y = stress_polish(A, X)
+    assert stress_array(A, Y) < 0.75 * stress_array(A, X)
+    for hops in (1, 2):
+        assert (_counts(A, Y, hops) >= _counts(A, X, hops)).all()
+    # the U opened: the cliques farther apart, in units of the path's mean edge
+    def span(Z):
+        path = np.linalg.norm(np.diff(Z[9:31], axis=0), axis=1).mean()
+        return np.linalg.norm(Z[:10].mean(axis=0) - Z[30:].mean(axis=0)) / path
+    assert span(Y) > 1.2 * span(X)
+
+
+@pytest.mark.parametrize("name", ["frucht", "petersen", "karate_club", "dodecahedral"])
+def test_no_node_loses_a_recovered_neighbour_from_any_drawing(name):
+    """From random drawings (where plain stress majorization moves most neighbourhoods)
+    no node's 1-hop or 2-hop count falls, so GARI, NP1 and NP2 cannot; stress falls."""
+    G = getattr(nx, f"{name}_graph")()
+    A = _adjacency(G)
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        X = rng.normal(size=(G.number_of_nodes(), 2))
+        Y = stress_polish(A, X)
+        assert Y is not X  # it moved (the last check did not have to undo it)
+        for hops in (1, 2):
+            assert (_counts(A, Y, hops) >= _counts(A, X, hops)).all()
+        assert gari_array(A, Y) >= gari_array(A, X)
+        assert neighbourhood_preservation_array(A, Y, 2) >= neighbourhood_preservation_array(
+            A, X, 2)
+        assert stress_array(A, Y) <= stress_array(A, X)
+
+
+def test_the_guard_is_what_keeps_the_neighbours(monkeypatch):
+    """Without the guard (every step taken whole) the same steps lose neighbours: the
+    guard, not the steps, keeps them."""
+    G = nx.frucht_graph()
+    A = _adjacency(G)
+    X = np.random.default_rng(3).normal(size=(12, 2))
+    monkeypatch.setattr(guarded, "_lists", lambda Z, ks: [np.zeros((12, 12), bool)] * len(ks))
+    monkeypatch.setattr(guarded, "_metric_counts", lambda N, Z: np.zeros(12, np.int64))
+    Y = stress_polish(A, X)
+    lost = (_counts(A, Y, 1) < _counts(A, X, 1)).any() or (
+        _counts(A, Y, 2) < _counts(A, X, 2)).any()
+    assert lost
+
+
+def test_nothing_to_polish_returns_the_drawing_itself():
+    X = np.random.default_rng(0).normal(size=(8, 2))
+    # disconnected: the packing of the components is not the polish's to change
+    A = _adjacency(nx.disjoint_union(nx.cycle_graph(4), nx.path_graph(4)))
+    assert stress_polish(A, X) is X
+    two = X[:2]
+    assert stress_polish(_adjacency(nx.path_graph(2)), two) is two
+    # a path drawn straight and evenly: already stress-optimal
+    line = np.column_stack([np.arange(8.0), np.zeros(8)])
+    assert stress_polish(_adjacency(nx.path_graph(8)), line) is line
+
+
+def test_the_plan_polishes_small_undirected_graphs_under_auto_only():
+    def plan(n, **kw):
+        args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",
+                    select="gari", n_init="auto", init=("auto",), max_iter=1000,
+                    spring=None, limited=False, start_gari=lambda: 0.5)
+        args.update(kw)
+        return P.make_plan(n, **args)
+
+    nmax = P.POLICY["stress_polish_nodes"]
+    assert plan(nmax).stress_polish and plan(10).stress_polish
+    assert not plan(nmax + 1).stress_polish
+    assert not plan(50, directed=True).stress_polish
+    assert not plan(50, objective="t").stress_polish
+    assert not plan(50, objective="hinge").stress_polish
+    assert not plan(50, select="loss").stress_polish
+    assert not plan(50, max_iter=0).stress_polish  # max_iter=0: the start, unpolished
+
+
+def test_loe_layout_ends_with_the_polish(monkeypatch):
+    """The default call on barbell(10, 20): stress below the unpolished drawing's, GARI
+    and NP1 the same or higher."""
+    G = nx.barbell_graph(10, 20)
+    A = _adjacency(G)
+    seen = []
+    real = guarded.stress_polish
+
+    from nx_ordinal.layouts import _loe
+
+    def spy(B, X):
+        seen.append(np.array(X))
+        return real(B, X)
+
+    monkeypatch.setattr(_loe, "stress_polish", spy)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert len(seen) == 1
+    X = np.array([pos[v] for v in G])
+    assert stress_array(A, X) < 0.8 * stress_array(A, seen[0])
+    assert gari_array(A, X) >= gari_array(A, seen[0])
+    assert neighbourhood_preservation_array(A, X) >= neighbourhood_preservation_array(
+        A, seen[0])
