@@ -1,0 +1,133 @@
+"""The guarded stress polish on small graphs (issue 33): the default ``loe_layout(G)`` on 33
+graphs of 10-100 nodes with and without its last stage (``layouts/_loe/guarded.py``), same
+process, seed 0.  Prints NP1, GARI, NP2 and stress (published form) before and after the
+polish, the polish's own time, and Graphviz sfdp's stress where sfdp is installed; then the
+geometric mean of the stress ratios and the graphs where any measure fell (none expected:
+the polish keeps every node's counts).
+
+The graphs: networkx's social graphs (karate club, Davis's southern women, Florentine
+families, Les Miserables), classic graphs (Petersen, dodecahedron, Tutte, Heawood, Frucht,
+Desargues, Mobius-Kantor, icosahedron, Chvatal, hypercube Q5, K(5, 8)), paths and cliques
+(barbells, a lollipop, a windmill, a caveman graph), regular pieces (ladder, path, cycle,
+star, wheel, grids, triangular lattice, circular ladder, binary tree) and, where the
+drawing-benchmark folder is found, its dwt_72 and can_96.
+
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_small.py [--data DIR]
+"""
+
+import argparse
+import os
+import shutil
+import sys
+import time
+import warnings
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import networkx as nx  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import nx_ordinal  # noqa: E402
+import nx_ordinal.layouts._loe as loe_module  # noqa: E402
+from nx_ordinal.io import read_graph  # noqa: E402
+from nx_ordinal.metrics import gari, neighbourhood_preservation, stress  # noqa: E402
+
+
+def graphs(data=None):
+    """``(name, graph)`` pairs: the 31 generated graphs, then dwt_72 and can_96 from the
+    drawing-benchmark folder ``data`` where it is found."""
+    lab = nx.convert_node_labels_to_integers
+    hole = nx.grid_2d_graph(10, 10)
+    hole.remove_nodes_from([(i, j) for i in range(3, 7) for j in range(3, 7)])
+    out = [
+        ("karate", nx.karate_club_graph()), ("davis", lab(nx.davis_southern_women_graph())),
+        ("florentine", lab(nx.florentine_families_graph())),
+        ("lesmis", lab(nx.les_miserables_graph())), ("petersen", nx.petersen_graph()),
+        ("dodecahedron", nx.dodecahedral_graph()), ("tutte", nx.tutte_graph()),
+        ("heawood", nx.heawood_graph()), ("frucht", nx.frucht_graph()),
+        ("desargues", nx.desargues_graph()), ("barbell(10,5)", nx.barbell_graph(10, 5)),
+        ("barbell(30,40)", nx.barbell_graph(30, 40)), ("barbell(10,20)", nx.barbell_graph(10, 20)),
+        ("lollipop(15,30)", nx.lollipop_graph(15, 30)), ("ladder30", nx.ladder_graph(30)),
+        ("path80", nx.path_graph(80)), ("cycle60", nx.cycle_graph(60)),
+        ("star40", nx.star_graph(40)), ("wheel40", nx.wheel_graph(40)),
+        ("grid8", lab(nx.grid_2d_graph(8, 8))), ("btree5", nx.balanced_tree(2, 5)),
+        ("caveman", lab(nx.connected_caveman_graph(6, 7))),
+        ("windmill", nx.windmill_graph(6, 4)), ("K(5,8)", nx.complete_bipartite_graph(5, 8)),
+        ("Q5", lab(nx.hypercube_graph(5))), ("tri6", lab(nx.triangular_lattice_graph(6, 8))),
+        ("mobius-kantor", nx.moebius_kantor_graph()), ("icosahedron", nx.icosahedral_graph()),
+        ("chvatal", nx.chvatal_graph()), ("circular_ladder", nx.circular_ladder_graph(25)),
+        ("grid_hole", lab(hole)),
+    ]
+    if data is None:
+        from bench_literature import default_data
+
+        data = default_data()
+    for name in ("dwt_72", "can_96"):
+        path = None if data is None else os.path.join(str(data), "graphs", f"{name}.mtx")
+        if path is not None and os.path.exists(path):
+            out.append((name, read_graph(path)))
+    return out
+
+
+def measures(G, pos):
+    return (neighbourhood_preservation(G, pos), gari(G, pos),
+            neighbourhood_preservation(G, pos, hops=2), stress(G, pos, pairs="all"))
+
+
+def polished(G, seed=0):
+    """The default drawing and the same call's drawing before its stress polish, and the
+    polish's seconds."""
+    seen = {}
+    real = loe_module.stress_polish
+
+    def spy(A, X):
+        seen["before"] = np.array(X)
+        t0 = time.perf_counter()
+        Y = real(A, X)
+        seen["seconds"] = time.perf_counter() - t0
+        return Y
+
+    loe_module.stress_polish = spy
+    try:
+        pos = nx_ordinal.loe_layout(G, seed=seed)
+    finally:
+        loe_module.stress_polish = real
+    before = dict(zip(G, seen["before"])) if "before" in seen else pos
+    return before, pos, seen.get("seconds", 0.0)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--data", default=None, help="the drawing-benchmark folder")
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    has_sfdp = shutil.which("sfdp") is not None
+    ratios, fell = [], []
+    print(f"{'graph':16s} {'n':>3s}  NP1 before/after  GARI  NP2  stress  (x)  polish ms"
+          + ("  sfdp stress" if has_sfdp else ""))
+    for name, G in graphs(args.data):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
+            before, after, seconds = polished(G, args.seed)
+        b, a = measures(G, before), measures(G, after)
+        ratio = a[3] / b[3] if b[3] > 0 else 1.0
+        ratios.append(ratio)
+        if any(y < x - 1e-12 for x, y in zip(b[:3], a[:3])) or a[3] > b[3] + 1e-12:
+            fell.append(name)
+        line = (f"{name:16s} {G.number_of_nodes():3d}  {b[0]:.3f}/{a[0]:.3f}  "
+                f"{b[1]:.3f}/{a[1]:.3f}  {b[2]:.3f}/{a[2]:.3f}  {b[3]:.4f}/{a[3]:.4f}  "
+                f"({ratio:.2f})  {1000 * seconds:5.1f}")
+        if has_sfdp:
+            line += f"  {stress(G, nx_ordinal.layout(G, 'sfdp', seed=args.seed), pairs='all'):.4f}"
+        print(line, flush=True)
+    print(f"\nstress after / before: geometric mean {np.exp(np.mean(np.log(ratios))):.3f}, "
+          f"max {max(ratios):.3f} over {len(ratios)} graphs; a measure worse on: "
+          f"{', '.join(fell) or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
