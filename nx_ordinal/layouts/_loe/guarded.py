@@ -23,29 +23,43 @@ def _neighbourhoods(A: SparseLike) -> tuple[np.ndarray, np.ndarray]:
     """Dense boolean (n, n) masks of the 1-hop and 2-hop neighbourhoods of the symmetrised
     graph ``A`` (no self-loops): NP1's and NP2's (and GARI's, undirected) lists."""
     B = sp.csr_array(A)
-    B = ((B + B.T) != 0).toarray()
+    B = ((B + B.T) != 0).astype(np.int64)
+    B2 = ((B + B @ B) != 0).toarray()
+    B = B.toarray() != 0
     np.fill_diagonal(B, False)
-    B2 = B | ((B.astype(np.int64) @ B.astype(np.int64)) > 0)
     np.fill_diagonal(B2, False)
     return B, B2
 
 
+def _sq_dists(X: FloatArray) -> np.ndarray:
+    """Squared distances between all points of ``X``, (n, n), one axis at a time (no
+    (n, n, dim) array).  O(n^2 dim)."""
+    d2 = np.zeros((X.shape[0], X.shape[0]))
+    for b in range(X.shape[1]):
+        diff = X[:, b, None] - X[None, :, b]
+        diff *= diff
+        d2 += diff
+    return d2
+
+
 def _lists(X: FloatArray, ks: tuple[np.ndarray, ...]) -> list[np.ndarray]:
     """For each count array k of ``ks``, a dense boolean (n, n) whose row i marks the
-    ``k[i]`` nearest other points of ``X`` (one stable sort of each row's distances serves
-    them all).  O(n^2 log n)."""
+    ``k[i]`` nearest other points of ``X``: each row's K nearest (K the largest count) by a
+    partition, then sorted (stable).  O(n^2 + n K log K)."""
     n = X.shape[0]
-    diff = X[:, None, :] - X[None, :, :]
-    d2 = np.einsum("ijd,ijd->ij", diff, diff)
+    d2 = _sq_dists(X)
     np.fill_diagonal(d2, np.inf)
-    order = np.argsort(d2, axis=1, kind="stable")
-    rows = np.broadcast_to(np.arange(n)[:, None], (n, n))
-    out = []
-    for k in ks:
-        L = np.zeros((n, n), dtype=bool)
-        cols = np.arange(n)[None, :] < k[:, None]
-        L[rows[cols], order[cols]] = True
-        out.append(L)
+    K = int(max(int(k.max()) for k in ks))
+    out = [np.zeros((n, n), dtype=bool) for _ in ks]
+    if K == 0:
+        return out
+    idx = np.argpartition(d2, K - 1, axis=1)[:, :K] if K < n else np.tile(np.arange(n), (n, 1))
+    idx = np.take_along_axis(idx, np.argsort(np.take_along_axis(d2, idx, axis=1), axis=1,
+                                             kind="stable"), axis=1)
+    rows = np.broadcast_to(np.arange(n)[:, None], idx.shape)
+    for L, k in zip(out, ks, strict=True):
+        cols = np.arange(idx.shape[1])[None, :] < k[:, None]
+        L[rows[cols], idx[cols]] = True
     return out
 
 
@@ -106,8 +120,7 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
     wsum = W.sum(axis=1)[:, None]
 
     def dist(Y):
-        diff = Y[:, None, :] - Y[None, :, :]
-        return np.sqrt(np.einsum("ijd,ijd->ij", diff, diff))
+        return np.sqrt(_sq_dists(Y))
 
     E = dist(X)
     den = float((W * E * E).sum())
