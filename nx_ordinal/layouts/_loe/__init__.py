@@ -310,7 +310,7 @@ def loe_layout(
 
     The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and
     one function turns the graph's facts and the arguments into the stages to run: the
-    starts, Err_local, t-LOE, the polish, the choice.  t-LOE runs 500 iterations up to 600
+    starts, Err_local, t-LOE, the polish, the choice, the stress polish.  t-LOE runs 500 iterations up to 600
     nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early phase;
     beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
     ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha, t-SNE's
@@ -562,7 +562,7 @@ class _Call:
         S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
         return self.err_local(S / max(float(np.abs(S).max()), 1e-300), 1, i)
 
-    # --- 5. the choice ----------------------------------------------------------------------
+    # --- 6. the guarded stress polish ----------------------------------------------------
     def stress_polish(self, X: FloatArray) -> FloatArray:
         """The guarded stress polish of the chosen drawing where the plan has it
         (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small undirected graphs
@@ -571,6 +571,7 @@ class _Call:
             return X
         return stress_polish(self.A, X)
 
+    # --- 5. the choice ----------------------------------------------------------------------
     def choose(self, runs: list[EmbeddingResult],
                tloe_run: EmbeddingResult | None) -> FloatArray:
         """The drawing returned: with ``select="loss"`` the lowest objective (one

@@ -25,6 +25,9 @@ The stages, in the order they run:
 5. **choice** -- leaf rings and fans on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes, or is no worse on any and better on one
    (``keep_err_local``);
+6. **stress polish** -- up to ``stress_polish_nodes`` under ``"auto"`` (undirected, connected,
+   ``max_iter`` > 0), stress majorization of the chosen drawing, each node's step kept only
+   as far as no node loses a recovered 1-hop or 2-hop neighbour (``layouts._loe.guarded``);
 
 then the frame's finish (overlap removal, rescaling).
 """
