@@ -308,16 +308,15 @@ def loe_layout(
     "data": stress 1.51 -> 1.12 times t-FDP's, NP1 0.756 -> 0.745 against its 0.731).
     Where a trade-off remains, ``spring`` moves along it.
 
-    The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and
-    one function turns the graph's facts and the arguments into the stages to run: the
-    starts, Err_local, t-LOE, the polish, the choice, the stress polish.  t-LOE runs 500 iterations up to 600
-    nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early phase;
-    beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
-    ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha, t-SNE's
-    learning rate, for the early exaggeration alpha), a run stops once 3 checkpoints in a
-    row stay below its best, and components of up to 600 nodes are embedded together.  With a
-    ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final
-    overlap removal.
+    The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and one
+    function turns the graph's facts and the arguments into the stages to run: the starts,
+    Err_local, t-LOE, the polish, the choice, the stress polish.  t-LOE runs 500 iterations up
+    to 600 nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early
+    phase; beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
+    ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha, t-SNE's learning
+    rate, for the early exaggeration alpha), a run stops once 3 checkpoints in a row stay below
+    its best, and components of up to 600 nodes are embedded together.  With a ``max_time``, a
+    tenth of it (at least 4 GARI scores' time) is kept for the final overlap removal.
 
     The guarded stress polish.  Up to 100 nodes under ``"auto"`` (undirected, connected; not
     with ``max_iter=0``, which returns the start) the chosen drawing then takes 4 steps of
