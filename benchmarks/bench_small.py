@@ -1,16 +1,18 @@
-"""The guarded stress polish on small graphs (issue 33): the default ``loe_layout(G)`` on 33
-graphs of 10-100 nodes with and without its last stage (``layouts/_loe/guarded.py``), same
-process, seed 0.  Prints NP1, GARI, NP2 and stress (published form) before and after the
-polish, the polish's own time, and Graphviz sfdp's stress where sfdp is installed; then the
-geometric mean of the stress ratios and the graphs where any measure fell (none expected:
-the polish keeps every node's counts).
+"""The guarded stress polish on small graphs (issue 33): the default ``loe_layout(G)`` on 44
+graphs of 10-100 nodes (33 undirected, 11 directed) with and without its last stage
+(``layouts/_loe/guarded.py``), same process, seed 0.  Prints NP1, GARI, NP2 and stress
+(published form) before and after the polish, the polish's own time, and Graphviz sfdp's
+stress where sfdp is installed; then the geometric mean of the stress ratios and the graphs
+where any measure fell (none expected: the polish keeps every node's counts).
 
 The graphs: networkx's social graphs (karate club, Davis's southern women, Florentine
 families, Les Miserables), classic graphs (Petersen, dodecahedron, Tutte, Heawood, Frucht,
 Desargues, Mobius-Kantor, icosahedron, Chvatal, hypercube Q5, K(5, 8)), paths and cliques
 (barbells, a lollipop, a windmill, a caveman graph), regular pieces (ladder, path, cycle,
-star, wheel, grids, triangular lattice, circular ladder, binary tree) and, where the
-drawing-benchmark folder is found, its dwt_72 and can_96.
+star, wheel, grids, triangular lattice, circular ladder, binary tree), where the
+drawing-benchmark folder is found its dwt_72 and can_96, and directed graphs: the kNN
+graphs of random points in the square (30-100 points, k = 3-8) and in the cube, of 100
+points on two moons, GN and GNR trees, a scale-free digraph, a directed cycle and grid.
 
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_small.py [--data DIR]
 """
@@ -36,9 +38,39 @@ from nx_ordinal.io import read_graph  # noqa: E402
 from nx_ordinal.metrics import gari, neighbourhood_preservation, stress  # noqa: E402
 
 
+def knn_digraph(P, k):
+    """The directed kNN graph of the points ``P``: each point to its ``k`` nearest."""
+    from scipy.spatial import cKDTree
+
+    _, idx = cKDTree(P).query(P, k + 1)
+    G = nx.DiGraph()
+    G.add_nodes_from(range(len(P)))
+    G.add_edges_from((i, int(j)) for i in range(len(P)) for j in idx[i, 1:] if j != i)
+    return G
+
+
+def directed_graphs():
+    """``(name, graph)`` pairs: the 11 directed graphs."""
+    from bench_unseen import two_moons
+
+    def square(n, seed):
+        return np.random.default_rng(seed).random((n, 2))
+
+    return [
+        ("knn80 k5", knn_digraph(square(80, 1), 5)), ("knn100 k8", knn_digraph(square(100, 2), 8)),
+        ("knn60 k4", knn_digraph(square(60, 3), 4)), ("knn30 k3", knn_digraph(square(30, 4), 3)),
+        ("moons100 k7", knn_digraph(two_moons(100, 0.05, np.random.default_rng(0)), 7)),
+        ("gn100", nx.gn_graph(100, seed=1)), ("gnr80", nx.gnr_graph(80, 0.3, seed=2)),
+        ("scale_free80", nx.DiGraph(nx.scale_free_graph(80, seed=2))),
+        ("dcycle40", nx.cycle_graph(40, create_using=nx.DiGraph)),
+        ("dgrid8", nx.DiGraph(nx.grid_2d_graph(8, 8))),
+        ("knn90 3-D k6", knn_digraph(np.random.default_rng(5).random((90, 3)), 6)),
+    ]
+
+
 def graphs(data=None):
-    """``(name, graph)`` pairs: the 31 generated graphs, then dwt_72 and can_96 from the
-    drawing-benchmark folder ``data`` where it is found."""
+    """``(name, graph)`` pairs: the 31 generated undirected graphs, dwt_72 and can_96 from
+    the drawing-benchmark folder ``data`` where it is found, then the directed ones."""
     lab = nx.convert_node_labels_to_integers
     hole = nx.grid_2d_graph(10, 10)
     hole.remove_nodes_from([(i, j) for i in range(3, 7) for j in range(3, 7)])
@@ -69,7 +101,7 @@ def graphs(data=None):
         path = None if data is None else os.path.join(str(data), "graphs", f"{name}.mtx")
         if path is not None and os.path.exists(path):
             out.append((name, read_graph(path)))
-    return out
+    return out + directed_graphs()
 
 
 def measures(G, pos):

@@ -318,14 +318,14 @@ def loe_layout(
     its best, and components of up to 600 nodes are embedded together.  With a ``max_time``, a
     tenth of it (at least 4 GARI scores' time) is kept for the final overlap removal.
 
-    The guarded stress polish.  Up to 100 nodes under ``"auto"`` (undirected, connected; not
-    with ``max_iter=0``, which returns the start) the chosen drawing then takes 4 steps of
-    10 rounds of stress majorization of its hop distances; each node's step is halved, up
-    to 5 times and then refused, where any node would count fewer of its graph neighbours
-    among its nearest points, or fewer of its 2-hop neighbours: GARI, NP1 and NP2 never
-    fall and stress does (t-LOE and Err_local place each node by its neighbours alone, and
-    bend the path of a barbell graph into a U: stress 0.074 -> 0.041 on barbell(10, 20);
-    over 33 graphs of 10-100 nodes 0.88 times on average, higher on none).
+    The guarded stress polish.  Up to 100 nodes under ``"auto"`` ((weakly) connected; not with
+    ``max_iter=0``, which returns the start) the chosen drawing then takes 4 steps of 10 rounds
+    of stress majorization of its hop distances; each node's step is halved, up to 5 times and
+    then refused, where any node would count fewer of its graph neighbours (out-neighbours)
+    among its nearest points, or fewer of its 2-hop neighbours: GARI, NP1 and NP2 never fall and
+    stress does (t-LOE and Err_local place each node by its neighbours alone, and bend the path
+    of a barbell graph into a U: stress 0.074 -> 0.041 on barbell(10, 20); over 33 graphs of
+    10-100 nodes 0.88 times on average, higher on none).
 
     A disconnected graph.  t-LOE embeds each component as if alone, Err_local the graph
     whole; in either drawing isolated nodes, single edges and cliques of up to 50 vertices
@@ -564,7 +564,7 @@ class _Call:
     # --- 6. the guarded stress polish ----------------------------------------------------
     def stress_polish(self, X: FloatArray) -> FloatArray:
         """The guarded stress polish of the chosen drawing where the plan has it
-        (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small undirected graphs
+        (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small connected graphs
         under ``"auto"``), unless a ``max_time`` has run out."""
         if not self.plan.stress_polish or self.budget.expired():
             return X
