@@ -126,18 +126,6 @@ def test_nothing_to_polish_returns_the_drawing_itself():
     assert stress_polish(_adjacency(nx.path_graph(8)), line) is line
 
 
-def test_twins_at_one_point_are_left_to_the_overlap_removal():
-    """Two nodes within 1e-3 median edges (twins a solver left together): the drawing is
-    returned as it is (which twin counts as nearer is a tie-break the overlap removal
-    settles its own way)."""
-    G, X = _u_barbell()
-    A = _adjacency(G)
-    assert stress_polish(A, X) is not X
-    X = X.copy()
-    X[1] = X[2] + 1e-6  # two clique members at one point, to rounding
-    assert stress_polish(A, X) is X
-
-
 def test_the_plan_polishes_small_graphs_under_auto_only():
     def plan(n, **kw):
         args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",

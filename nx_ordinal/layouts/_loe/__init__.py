@@ -325,8 +325,7 @@ def loe_layout(
     among its nearest points, or fewer of its 2-hop neighbours: GARI, NP1 and NP2 never fall and
     stress does (t-LOE and Err_local place each node by its neighbours alone, and bend the path
     of a barbell graph into a U: stress 0.074 -> 0.041 on barbell(10, 20); over 33 graphs of
-    10-100 nodes 0.89 times on average, higher on none).  A drawing with two nodes at one point
-    (twins a solver left together) is left to the final overlap removal.
+    10-100 nodes 0.88 times on average, higher on none).
 
     A disconnected graph.  t-LOE embeds each component as if alone, Err_local the graph
     whole; in either drawing isolated nodes, single edges and cliques of up to 50 vertices

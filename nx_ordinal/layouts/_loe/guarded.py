@@ -18,9 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["stress_polish"]
 
-#: nodes closer than this many median edge lengths count as at one point (not polished)
-_TWINS = 1e-3
-
 
 def _neighbourhoods(A: SparseLike) -> tuple[np.ndarray, np.ndarray]:
     """Dense boolean (n, n) masks of the 1-hop and 2-hop (out-)neighbourhoods of ``A`` (no
@@ -96,7 +93,7 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
     t-LOE and Err_local place each node by its neighbours alone: a path between two
     cliques may come out bent into a U, a lollipop's stick curled, and stress majorization
     straightens them while the guard keeps every neighbourhood (barbell(10, 20): stress
-    0.074 -> 0.041; over 33 small graphs, stress 0.89 times on average, none higher).
+    0.074 -> 0.041; over 33 small graphs, stress 0.88 times on average, none higher).
     On a directed kNN graph the stress rounds also give Err_local's drawing the shape of
     the points, and neighbourhoods come with it (the 8-NN graph of 100 random points:
     GARI 0.879 -> 0.914, stress 0.030 -> 0.025).
@@ -104,8 +101,7 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
     Dense (n, n) arrays: for small graphs only (``loe_layout`` calls it up to
     ``stress_polish_nodes`` nodes, (weakly) connected).  O(n^3) for the hop distances,
     O(n^2 log n) a check and O(n^2) a round.  Returns ``X`` itself where nothing changes
-    (a graph of fewer than 3 nodes, a disconnected graph (weakly), a drawing with two nodes
-    at one point, a drawing that is already
+    (a graph of fewer than 3 nodes, a disconnected graph (weakly), a drawing that is already
     stress-optimal or whose every move loses a neighbour), otherwise a new array at
     ``X``'s scale.
     """
@@ -117,14 +113,6 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
     if n < 3 or not np.isfinite(X).all():
         return X
     N1, N2 = _neighbourhoods(A)
-    d2 = _sq_dists(X)
-    np.fill_diagonal(d2, np.inf)
-    if N1.any() and d2.min() < _TWINS ** 2 * float(np.median(d2[N1])):
-        # nodes at one point, to a solver's rounding (twins left together): which of them
-        # counts among a node's nearest is a tie-break, and the final overlap removal
-        # splits them its own way -- counts kept here are not kept there (a windmill
-        # graph, its blades' nodes 1e-7 median edges apart: NP1 0.763 -> 0.737 at one seed)
-        return X
     # stress's hop distances: of the graph without directions
     D = shortest_path(sp.csr_array(N1.astype(np.float64)), unweighted=True, directed=False)
     if not np.isfinite(D).all():
