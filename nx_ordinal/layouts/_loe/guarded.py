@@ -94,13 +94,14 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
     cliques may come out bent into a U, a lollipop's stick curled, and stress majorization
     straightens them while the guard keeps every neighbourhood (barbell(10, 20): stress
     0.074 -> 0.041; over 33 small graphs, stress 0.88 times on average, none higher).
-    On a directed kNN graph the stress rounds also give Err_local's drawing the shape of
+    On a directed kNN graph the stress rounds also give the chosen drawing the shape of
     the points, and neighbourhoods come with it (the 8-NN graph of 100 random points:
     GARI 0.879 -> 0.914, stress 0.030 -> 0.025).
 
     Dense (n, n) arrays: for small graphs only (``loe_layout`` calls it up to
     ``stress_polish_nodes`` nodes, (weakly) connected).  O(n^3) for the hop distances,
-    O(n^2 log n) a check and O(n^2) a round.  Returns ``X`` itself where nothing changes
+    O(n^2 + n K log K) a check (K the largest 2-hop neighbourhood) and O(n^2) a round;
+    memory O(n^2).  Returns ``X`` itself where nothing changes
     (a graph of fewer than 3 nodes, a disconnected graph (weakly), a drawing that is already
     stress-optimal or whose every move loses a neighbour), otherwise a new array at
     ``X``'s scale.
