@@ -258,6 +258,30 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
     before, m_before, ambiguous, radius = _knn_summary(X, k, tie, edge_keys, tree)
     per_row = (time.perf_counter() - t0) / n  # seconds per node of a check
     factor = inside.astype(np.float64)
+
+    def observers(Y, new):
+        """The nodes whose list can have changed since the points ``new`` moved into ``Y``:
+        a point j can enter or leave i's list only if |X_i - X_j| <= r_i + 2 |Y_i - X_i| +
+        max_l |Y_l - X_l| + |Y_j - X_j| (r_i: the distance to the last point of the list in
+        X; in Y that list reaches at most r_i + |Y_i - X_i| + the largest move, and a node
+        whose list points moved away sees farther: without that term a node of ca-GrQc
+        lost a neighbour that no check saw)."""
+        disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
+        reach = radius + 2.0 * disp + float(disp.max()) + float(disp[new].max())
+        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
+        return (near <= reach) & (k > 0)
+
+    def check(Y, obs):
+        """The lists of the nodes ``obs`` in ``Y`` and which of them fail: a count changed
+        where it was defined, or a list changed of a node that was in no close pair (or at
+        a tie)."""
+        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
+        at, rid = _segments(before[1], obs)
+        changed = np.bincount(rid, before[0][at] != after[0], minlength=obs.size) > 0
+        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
+            | (changed & (~inside[obs] | ambiguous[obs]))
+        return after, fail
+
     prev = X
     checked = None  # the last configuration checked
     hit = np.zeros(n, dtype=bool)
@@ -274,26 +298,14 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
         prev = Y
         if new.size == 0:
             break
-        # a point j can enter or leave i's list only if |X_i - X_j| <= r_i + 2 |Y_i - X_i|
-        # + max_l |Y_l - X_l| + |Y_j - X_j| (r_i: the distance to the last point of the
-        # list in X; in Y that list reaches at most r_i + |Y_i - X_i| + the largest move,
-        # and a node whose list points moved away sees farther: without that term a node
-        # of ca-GrQc lost a neighbour that no check saw)
-        disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
-        reach = radius + 2.0 * disp + float(disp.max()) + float(disp[new].max())
-        near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
-        obs = np.flatnonzero((near <= reach) & (k > 0))
+        obs = np.flatnonzero(observers(Y, new))
         if deadline is not None and time.perf_counter() + per_row * obs.size >= deadline:
             # no time for this check: the last checked configuration, or nothing moves
             if checked is None:
                 return X
             Y = checked
             break
-        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
-        at, rid = _segments(before[1], obs)
-        changed = np.bincount(rid, before[0][at] != after[0], minlength=obs.size) > 0
-        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
-            | (changed & (~inside[obs] | ambiguous[obs]))
+        after, fail = check(Y, obs)
         bad = obs[fail]
         failing[obs] = fail
         if not failing.any():
@@ -331,20 +343,13 @@ def _separate(X, A, r, c, t, pairs, tree, rng, max_rounds, deadline=None):
         prev = Y.copy()
         watch = failing & (k > 0)
         if new.size:
-            disp = np.sqrt(np.einsum("nd,nd->n", Y - X, Y - X))
-            reach = radius + 2.0 * disp + float(disp.max()) + float(disp[new].max())
-            near, _ = cKDTree(X[new]).query(X, k=1, distance_upper_bound=float(reach.max()))
-            watch |= (near <= reach) & (k > 0)
+            watch |= observers(Y, new)
         obs = np.flatnonzero(watch)
         if obs.size == 0:
             return Y
         if deadline is not None and time.perf_counter() + per_row * obs.size >= deadline:
             return X  # no time to check what putting them back did: the input
-        after, m_after, _, _ = _knn_summary(Y, k, tie, edge_keys, _tree(Y), obs)
-        at, rid = _segments(before[1], obs)
-        changed = np.bincount(rid, before[0][at] != after[0], minlength=obs.size) > 0
-        fail = ((m_before[obs] != m_after) & ~ambiguous[obs]) \
-            | (changed & (~inside[obs] | ambiguous[obs]))
+        after, fail = check(Y, obs)
         failing[obs] = fail
         if not failing.any():
             return Y
