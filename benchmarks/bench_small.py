@@ -38,19 +38,9 @@ from nx_ordinal.io import read_graph  # noqa: E402
 from nx_ordinal.metrics import gari, neighbourhood_preservation, stress  # noqa: E402
 
 
-def knn_digraph(P, k):
-    """The directed kNN graph of the points ``P``: each point to its ``k`` nearest."""
-    from scipy.spatial import cKDTree
-
-    _, idx = cKDTree(P).query(P, k + 1)
-    G = nx.DiGraph()
-    G.add_nodes_from(range(len(P)))
-    G.add_edges_from((i, int(j)) for i in range(len(P)) for j in idx[i, 1:] if j != i)
-    return G
-
-
 def directed_graphs():
     """``(name, graph)`` pairs: the 11 directed graphs."""
+    from bench_unseen import knn_directed as knn_digraph
     from bench_unseen import two_moons
 
     def square(n, seed):
