@@ -156,7 +156,7 @@ def loe_layout(
         objective's slow tail moves no node's nearest neighbours; up to 100 nodes, from
         iteration 128 on, over the last half of its iterations: a windmill graph's polish
         ran 500-900 iterations around the GARI of its start), by 0.005 while that best
-        is between 0.97 and 0.99 (nearly every neighbourhood kept, on a drawing that will not
+        is between 0.96 and 0.99 (nearly every neighbourhood kept, on a drawing that will not
         become exact: meshes of random points).  These rules count
         iterations, never seconds: only ``max_time`` reads the clock.
     objective : {"auto", "hinge", "t"}, default "auto"
@@ -187,9 +187,9 @@ def loe_layout(
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
         that start already has GARI >= 0.8 and stress at most 0.06 (hop distances that
         nearly embed in the plane: geometric graphs, which Err_local recovers almost
-        exactly); when that run reaches GARI >= 0.97, t-LOE is not run (it could at best
+        exactly); when that run reaches GARI >= 0.96, t-LOE is not run (it could at best
         tie).  Up to 100 nodes it runs from that start first when the start is exact
-        already (GARI >= 0.97: a ladder, a path; no two nodes at one point, as a
+        already (GARI >= 0.96: a ladder, a path; no two nodes at one point, as a
         clique's members can be), and then the polish is not run.
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
