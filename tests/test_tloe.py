@@ -242,6 +242,38 @@ def test_tloe_max_iter_zero_returns_the_scaled_start():
     assert np.array_equal(res.embedding, expect) and res.n_iter == 0
 
 
+def test_sized_start_with_its_cliques_at_a_point_sized_by_the_other_edges():
+    """init_edge on a start whose cliques sit at a point (most edges of length 0, as the
+    stress start draws a barbell): the edges of positive length get the median init_edge,
+    where the start used to be shrunk to a spread of 1e-2 (the barbell's path then bent as
+    the run expanded it).  Every edge of length 0: the spread of 1e-2.  (Broken on purpose:
+    the plain median, 0, gives the spread.)"""
+    G = nx.barbell_graph(20, 6)
+    A = nx.to_scipy_sparse_array(G)
+    S = np.zeros((len(G), 2))
+    S[20:26, 0] = np.arange(1, 7)  # the path on a line, each clique at one point
+    S[26:, 0] = 7.0
+    Y = tloe(A, init=S, max_iter=0, init_edge=2.0).embedding
+    r, c = A.nonzero()
+    lens = np.linalg.norm(Y[r] - Y[c], axis=1)
+    assert np.median(lens) == 0 and np.median(lens[lens > 1e-9]) == pytest.approx(2.0)
+    flat = tloe(A, init=np.zeros((len(G), 2)) + 1.0, max_iter=0, init_edge=2.0).embedding
+    assert np.array_equal(flat, np.zeros((len(G), 2)))
+
+
+def test_default_draws_a_barbell_of_large_cliques_with_its_path_straight():
+    """barbell(50, 100) by the default call: t-LOE from the stress start sized by its
+    edges of positive length draws the path nearly straight (stress 0.06, Graphviz sfdp's
+    0.12); from the spread of 1e-2 it bent into an S (0.32).  (Broken on purpose: the plain
+    median edge, 0 here.)"""
+    from nx_ordinal.metrics import neighbourhood_preservation, stress
+
+    G = nx.barbell_graph(50, 100)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert stress(G, pos, pairs="all") < 0.1
+    assert neighbourhood_preservation(G, pos) > 0.98
+
+
 def test_tloe_callback_stops_and_max_time():
     A = nx.to_scipy_sparse_array(nx.cycle_graph(30))
     seen = []
