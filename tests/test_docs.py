@@ -214,7 +214,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             "connected; not with ``max_iter=0``, which returns the start) the chosen "
             f"drawing then takes {P['stress_polish_steps']} steps of "
             f"{P['stress_polish_rounds']} rounds of stress majorization of its hop "
-            f"distances; each node's step is halved, up to {P['stress_polish_halvings']} "
+            f"distances, and more while a step lowers the stress by at least "
+            f"{P['stress_polish_tol']:g} of it, up to {P['stress_polish_max_steps']} steps; "
+            f"each node's step is halved, up to {P['stress_polish_halvings']} "
             "times and then refused") in doc
     assert "Kamada-Kawai starts" in doc and P["kk_max_nodes"] == P["small_nodes"]
 

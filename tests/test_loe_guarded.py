@@ -63,6 +63,22 @@ def test_a_bent_path_is_straightened_and_every_neighbour_kept():
     assert span(Y) > 1.2 * span(X)
 
 
+def test_steps_go_on_while_they_gain():
+    """The U-bent barbell straightens over more than the first 4 steps: the polish goes on
+    while a step lowers the stress by stress_polish_tol of it (up to stress_polish_max_steps),
+    below what 4 steps reach, every neighbour kept; with a gain no step can make (tol 1)
+    it stops after the first steps, as max_steps 4 does.  (Broken on purpose: max_steps 4
+    stops at the fourth.)"""
+    G, X = _u_barbell()
+    A = _adjacency(G)
+    four = stress_polish(A, X, max_steps=4)
+    more = stress_polish(A, X)
+    assert stress_array(A, more) < 0.85 * stress_array(A, four)
+    for hops in (1, 2):
+        assert (_counts(A, more, hops) >= _counts(A, X, hops)).all()
+    assert np.array_equal(stress_polish(A, X, tol=1.0), four)
+
+
 @pytest.mark.parametrize("name", ["frucht", "petersen", "karate_club", "dodecahedral"])
 def test_no_node_loses_a_recovered_neighbour_from_any_drawing(name):
     """From random drawings (where plain stress majorization moves most neighbourhoods)
