@@ -218,6 +218,11 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['stress_polish_tol']:g} of it, up to {P['stress_polish_max_steps']} steps; "
             f"each node's step is halved, up to {P['stress_polish_halvings']} "
             "times and then refused") in doc
+    assert (f"is then moved out from its hub to {P['leaf_push_factor']:g} times its "
+            "distance") in doc
+    assert (f"a leaf's move is halved, up to {P['leaf_push_halvings']} times and then "
+            "refused") in doc and P["leaf_push_rounds"] == 1
+    assert f"more than {P['leaf_push_pairs']} points a node on average" in doc
     assert "Kamada-Kawai starts" in doc and P["kk_max_nodes"] == P["small_nodes"]
 
 

@@ -175,7 +175,7 @@ def test_the_body_reads_as_the_plan_s_stages():
                    and isinstance(n.func.value, ast.Name) and n.func.value.id == "run")
     called = [name for _, _, name in calls]
     assert called == ["make_plan", "prepare", "err_local_runs", "tloe_wanted", "tloe",
-                      "polish", "choose", "stress_polish"]
+                      "polish", "choose", "push_leaves", "stress_polish"]
     assert "POLICY" not in ast.unparse(fn.body[1:])
 
 
@@ -269,11 +269,8 @@ def _random_l_mesh(n, seed):
     return bench.delaunay_mesh(pts[bench._l_shape(pts)])
 
 
-def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch):
-    """A mesh of random points (493 nodes): Err_local from the stress start ends between
-    exact_gari (0.96) and 0.99, where t-LOE reaches less (0.93-0.95 on such meshes) and its
-    drawing was dropped by the choice after costing most of the call: not run.  (Broken on
-    purpose: exact_gari 0.99 runs t-LOE here.)"""
+def _count_tloe_runs(monkeypatch):
+    """A list that gets an entry at each t-LOE run of loe_layout (the run itself unchanged)."""
     from nx_ordinal.layouts import _loe
 
     real = _loe._tloe_run
@@ -284,6 +281,15 @@ def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch
         return real(*args, **kw)
 
     monkeypatch.setattr(_loe, "_tloe_run", spy)
+    return calls
+
+
+def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch):
+    """A mesh of random points (493 nodes): Err_local from the stress start ends between
+    exact_gari (0.96) and 0.99, where t-LOE reaches less (0.93-0.95 on such meshes) and its
+    drawing was dropped by the choice after costing most of the call: not run.  (Broken on
+    purpose: exact_gari 0.99 runs t-LOE here.)"""
+    calls = _count_tloe_runs(monkeypatch)
     G = _random_l_mesh(500, 1)
     pos = nx_ordinal.loe_layout(G, seed=0)
     g = nx_ordinal.gari(G, pos)
@@ -300,17 +306,9 @@ def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(monkeypatch):
     (Broken on purpose: exact_gari 0.97 runs t-LOE here.)"""
     from _benchmarks import load
 
-    from nx_ordinal.layouts import _loe
     from nx_ordinal.metrics import neighbourhood_preservation, stress
 
-    real = _loe._tloe_run
-    calls = []
-
-    def spy(*args, **kw):
-        calls.append(1)
-        return real(*args, **kw)
-
-    monkeypatch.setattr(_loe, "_tloe_run", spy)
+    calls = _count_tloe_runs(monkeypatch)
     G = load("bench_unseen").make_graph("rgg1000")
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert calls == []

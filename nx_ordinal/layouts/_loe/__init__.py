@@ -38,7 +38,7 @@ from .._frame import (
     positive_rule,
     unweighted_rule,
 )
-from .guarded import stress_polish
+from .guarded import push_leaves, stress_polish
 from .leaves import ring_leaves
 from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
 from .selection import GariTracker
@@ -318,6 +318,19 @@ def loe_layout(
     its best, and components of up to 600 nodes are embedded together.  With a ``max_time``, a
     tenth of it (at least 4 GARI scores' time) is kept for the final overlap removal.
 
+    The guarded leaf push.  Under ``"auto"`` beyond 100 nodes (undirected; not with
+    ``max_iter=0``; up to 100 nodes the stress polish below shapes the drawing) each leaf
+    of the chosen drawing (a node of degree 1 on a node of degree 2 or more) is then moved out
+    from its hub to 1.5 times its distance, along the same ray; a leaf's move is halved, up to
+    2 times and then refused, where any node would count fewer of its graph neighbours among
+    its nearest points, or fewer of its 2-hop neighbours, so GARI, NP1 and NP2 never fall.
+    t-LOE holds leaves close to their hubs, and where most edges end in a leaf they made the
+    median edge: a preferential-attachment tree of 1,000 nodes had its 99th-percentile edge
+    11.4 times its median (long edges, :func:`nx_ordinal.metrics.long_edge_ratio`), 8.8 after
+    the push; a balanced ternary tree of 1,093 nodes 11.9 -> 9.3.  Not where the 2-hop lists
+    would hold more than 40 points a node on average (the sum of the squared degrees over n:
+    the checks' cost).
+
     The guarded stress polish.  Up to 100 nodes under ``"auto"`` ((weakly) connected; not with
     ``max_iter=0``, which returns the start) the chosen drawing then takes 4 steps of 10 rounds
     of stress majorization of its hop distances, and more while a step lowers the stress by
@@ -381,7 +394,8 @@ def loe_layout(
     finally:
         run.progress.close()
     X = run.choose(runs, tloe_run)  # 5. the choice
-    return run.stress_polish(X)  # 6. stress majorization that keeps every neighbour
+    X = run.push_leaves(X)  # 6. leaves moved out from their hubs, every neighbour kept
+    return run.stress_polish(X)  # 7. stress majorization that keeps every neighbour
 
 
 class _Call:
@@ -562,15 +576,6 @@ class _Call:
         S = tloe_run.embedding - tloe_run.embedding.mean(axis=0)
         return self.err_local(S / max(float(np.abs(S).max()), 1e-300), 1, i)
 
-    # --- 6. the guarded stress polish ----------------------------------------------------
-    def stress_polish(self, X: FloatArray) -> FloatArray:
-        """The guarded stress polish of the chosen drawing where the plan has it
-        (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small connected graphs
-        under ``"auto"``), unless a ``max_time`` has run out."""
-        if not self.plan.stress_polish or self.budget.expired():
-            return X
-        return stress_polish(self.A, X)
-
     # --- 5. the choice ----------------------------------------------------------------------
     def choose(self, runs: list[EmbeddingResult],
                tloe_run: EmbeddingResult | None) -> FloatArray:
@@ -636,6 +641,25 @@ class _Call:
 
             return Xh if keep_err_local(sh, st, shapes) else Xt
         return best[int(np.argmax(final))]
+
+    # --- 6. the guarded leaf push ---------------------------------------------------------
+    def push_leaves(self, X: FloatArray) -> FloatArray:
+        """The chosen drawing's leaves moved out from their hubs where the plan has it
+        (:func:`~nx_ordinal.layouts._loe.guarded.push_leaves`: undirected graphs under
+        ``"auto"``), unless a ``max_time`` has run out."""
+        if not self.plan.leaf_push or self.budget.expired():
+            return X
+        return push_leaves(self.A, X, expired=self.budget.expired if self.call.limited
+                           else None)
+
+    # --- 7. the guarded stress polish ----------------------------------------------------
+    def stress_polish(self, X: FloatArray) -> FloatArray:
+        """The guarded stress polish of the chosen drawing where the plan has it
+        (:func:`~nx_ordinal.layouts._loe.guarded.stress_polish`: small connected graphs
+        under ``"auto"``), unless a ``max_time`` has run out."""
+        if not self.plan.stress_polish or self.budget.expired():
+            return X
+        return stress_polish(self.A, X)
 
 
 def _is_knn_graph(frame):

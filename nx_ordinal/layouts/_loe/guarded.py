@@ -1,22 +1,26 @@
-"""The guarded stress polish of a small graph's drawing (``loe_layout``'s last stage under
-``objective="auto"``, :func:`stress_polish`): steps of stress majorization of the graph's
-hop distances, each node's step kept only as far as no node loses a recovered neighbour."""
+"""Moves of ``loe_layout``'s chosen drawing under ``objective="auto"``, each node's move
+kept only as far as no node loses a recovered 1-hop or 2-hop neighbour: the leaf push
+(:func:`push_leaves`: leaves moved out from their hubs) and, on small graphs, the stress
+polish (:func:`stress_polish`: steps of stress majorization of the hop distances)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
+from scipy.spatial import cKDTree
 
 from ...metrics import recovered_adjacency
 from .plan import POLICY
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..._core.typing import FloatArray, SparseLike
 
-__all__ = ["stress_polish"]
+__all__ = ["push_leaves", "stress_polish"]
 
 
 def _neighbourhoods(A: SparseLike) -> tuple[np.ndarray, np.ndarray]:
@@ -184,3 +188,218 @@ def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
             or (_metric_counts(N2, cur) < _metric_counts(N2, Y0)).any()):
         return X
     return cur / scale
+
+
+def _sorted_keys(M: sp.csr_array, n: int) -> np.ndarray:
+    """The entries of the sparse pattern ``M`` as sorted keys ``row * n + col``."""
+    M = sp.csr_array(M)
+    rows = np.repeat(np.arange(n, dtype=np.int64), np.diff(M.indptr))
+    return np.sort(rows * n + M.indices.astype(np.int64))
+
+
+def _member(keys: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
+    """Whether each of ``keys`` is in ``sorted_keys``."""
+    if sorted_keys.size == 0:
+        return np.zeros(keys.shape, dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_keys, keys), sorted_keys.size - 1)
+    return sorted_keys[at] == keys
+
+
+def push_leaves(A: SparseLike, X: FloatArray, *, factor: float | None = None,
+                rounds: int | None = None, halvings: int | None = None,
+                expired: Callable[[], bool] | None = None) -> FloatArray:
+    """Move the leaves of the drawing ``X`` of the undirected graph ``A`` out from their hubs
+    as far as no node loses a recovered neighbour.
+
+    t-LOE holds each leaf close to its hub (the leaf's one comparison wants the hub nearest,
+    and the attraction does the rest), and where two thirds of a tree's edges end in leaves
+    those edges make the median edge: the long-edge ratio (99th percentile over the median,
+    :func:`nx_ordinal.metrics.long_edge_ratio`) then reads 11-12 on trees with three or more
+    children a node (a preferential-attachment tree of 1,000 nodes, a balanced ternary tree)
+    while the drawing is whole.  Each round moves every leaf (a node of degree 1 whose
+    neighbour has degree 2 or more) to ``factor`` (``leaf_push_factor``) times its distance
+    from its hub, along the same ray, for ``rounds`` rounds (``leaf_push_rounds``); the guard
+    of :func:`stress_polish`: no node may count fewer of its graph neighbours among its
+    deg(i) nearest points, nor of its 2-hop neighbours among its |N2(i)| nearest, than
+    before the round.  Where a node fails, its own move and those of the leaves within reach
+    of its lists are halved (``halvings`` times, ``leaf_push_halvings``, then refused), until
+    the round passes.  Only the nodes within reach of a moved leaf are checked again (a node's
+    list changes only if a moved point was within its radius plus the largest move).  A last
+    check with the metrics' own lists for every node returns ``X`` itself if any count fell
+    after all, so GARI, NP1 and NP2 never fall.  ``expired`` (``max_time``'s budget, asked
+    before each check): once it says so, the last configuration that passed is kept.
+
+    O(sum_i |N2(i)| log n) a check (k-d tree queries of each checked node's 2-hop list),
+    about ten checks a round, most of them of the few nodes near the moves that failed;
+    memory O(sum_i |N2(i)|).  Returns ``X`` itself where nothing moves (no leaf, every move
+    refused).
+    """
+    X = np.asarray(X, dtype=np.float64)
+    factor = float(POLICY["leaf_push_factor"] if factor is None else factor)
+    rounds = int(POLICY["leaf_push_rounds"] if rounds is None else rounds)
+    halvings = int(POLICY["leaf_push_halvings"] if halvings is None else halvings)
+    n = X.shape[0]
+    if n < 3 or not np.isfinite(X).all():
+        return X
+    B = sp.csr_array(A)
+    r, c = B.nonzero()
+    off = r != c
+    B = sp.csr_array((np.ones(int(off.sum()), dtype=np.int8), (r[off], c[off])), shape=(n, n))
+    B = ((B + B.T) != 0).astype(np.int8).tocsr()
+    deg = np.diff(B.indptr)
+    leaves = np.flatnonzero(deg == 1)
+    hub = B.indices[B.indptr[leaves]]
+    keep = deg[hub] >= 2
+    leaves, hub = leaves[keep], hub[keep]
+    if leaves.size == 0 or (deg.astype(np.int64) ** 2).sum() > POLICY["leaf_push_pairs"] * n:
+        return X
+    N2 = sp.coo_array(B + B @ B)
+    off = N2.row != N2.col
+    N2 = sp.csr_array((np.ones(int(off.sum()), dtype=np.int8), (N2.row[off], N2.col[off])),
+                      shape=(n, n))
+    k1, k2 = deg.astype(np.int64), np.diff(N2.indptr).astype(np.int64)
+    keys1, keys2 = _sorted_keys(B, n), _sorted_keys(N2, n)
+
+    def lists(Y, rows, tree=None):
+        """For the nodes ``rows``: their counts of 1-hop neighbours among their k1 nearest
+        and of 2-hop neighbours among their k2 nearest (the first k1 of one k2 list), the
+        distance to the last point of that list, and the lists' keys ``row * n + col``."""
+        row, col, rank, radius = _knn_rows(cKDTree(Y) if tree is None else tree, Y, rows,
+                                           k2[rows])
+        key = row * n + col
+        in2 = _member(key, keys2)
+        in1 = (rank < k1[row]) & _member(key, keys1)
+        c1 = np.bincount(row, in1, minlength=n).astype(np.int64)
+        c2 = np.bincount(row, in2, minlength=n).astype(np.int64)
+        return c1[rows], c2[rows], radius, key
+
+    m1, m2, radius, _ = lists(X, np.arange(n))
+    first1, first2 = _metric_counts_sparse(B, X), _metric_counts_sparse(N2, X)
+    cur = X
+    for _ in range(rounds):
+        cur_tree = cKDTree(cur)
+        T = cur.copy()
+        T[leaves] = cur[hub] + factor * (cur[leaves] - cur[hub])
+        f = np.zeros(n)
+        f[leaves] = 1.0
+        # each trial is checked where it differs from the one before: a node's lists can
+        # change only if a point that moved since then was within its radius there plus that
+        # move; a node that failed is checked again until it passes
+        prev, rad_prev = cur, radius.copy()
+        c1_last, c2_last = m1.copy(), m2.copy()
+        failing = np.zeros(n, dtype=bool)
+        for h in range(halvings + n + 1):
+            if expired is not None and expired():
+                break  # max_time: the last configuration that passed
+            Z = cur + f[:, None] * (T - cur)
+            changed = np.flatnonzero((Z != prev).any(axis=1))
+            if changed.size == 0 and not failing.any():
+                break
+            watch = failing.copy()
+            watch[changed] = True
+            if changed.size:
+                watch |= _within_reach(prev, rad_prev, changed,
+                                       np.linalg.norm(Z[changed] - prev[changed], axis=1))
+            obs = np.flatnonzero(watch)
+            c1, c2, rad, new = lists(Z, obs)
+            c1_last[obs], c2_last[obs], rad_prev[obs] = c1, c2, rad
+            prev = Z
+            bad = (c1 < m1[obs]) | (c2 < m2[obs])
+            failing[:] = False
+            failing[obs[bad]] = True
+            if not bad.any():
+                m1, m2 = np.maximum(m1, c1_last), np.maximum(m2, c2_last)
+                radius, cur = rad_prev, Z
+                break
+            # the failing nodes and the points entering or leaving their lists move less
+            b = obs[bad]
+            old = lists(cur, b, cur_tree)[3]
+            new = new[np.isin(new // n, b)]
+            mark = np.zeros(n, dtype=bool)
+            mark[b] = True
+            mark[np.setxor1d(old, new, assume_unique=True) % n] = True
+            mark &= f > 0
+            if not mark.any():
+                # no moving point entered or left a failing list (the tree broke a tie
+                # another way): the moving points within reach of those lists
+                moving = np.flatnonzero(f > 0)
+                reach = float(np.linalg.norm(Z[moving] - cur[moving], axis=1).max())
+                near = cKDTree(cur[moving]).query_ball_point(cur[b], radius[b] + reach)
+                hits = [np.asarray(x, dtype=np.int64) for x in near if len(x)]
+                mark[moving[np.concatenate(hits)] if hits else moving] = True
+            f[mark] = 0.5 * f[mark] if h < halvings else 0.0
+    if cur is X:
+        return X
+    if ((_metric_counts_sparse(B, cur) < first1).any()
+            or (_metric_counts_sparse(N2, cur) < first2).any()):
+        return X
+    return cur
+
+
+def _knn_rows(tree: Any, Y: FloatArray, rows: np.ndarray,
+              k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each of ``rows``' ``k`` nearest other points of ``Y`` (``tree`` a k-d tree of ``Y``),
+    as flat ``(row, col, rank)`` arrays (rank 0 the nearest), and the distance to each row's
+    last one (0 for k = 0).  Rows queried in groups of similar k (powers of two), as the
+    metrics' lists are (:func:`nx_ordinal.metrics.recovered_adjacency`)."""
+    n = Y.shape[0]
+    k = np.minimum(np.asarray(k, dtype=np.int64), n - 1)
+    radius = np.zeros(rows.size)
+    out_r, out_c, out_k = [], [], []
+    todo = np.flatnonzero(k > 0)
+    if todo.size == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, radius
+    bucket = np.ceil(np.log2(k[todo])).astype(np.int64)
+    for bk in np.unique(bucket):
+        at = todo[bucket == bk]
+        idx = rows[at]
+        kq = min(int(k[at].max()) + 1, n)
+        dist, nbr = tree.query(Y[idx], k=kq)
+        dist = np.asarray(dist).reshape(idx.size, kq)
+        nbr = np.asarray(nbr).reshape(idx.size, kq)
+        # the point itself dropped wherever it landed (coincident points may come first)
+        is_self = nbr == idx[:, None]
+        is_self[~is_self.any(axis=1), kq - 1] = True
+        keep = ~is_self
+        nbr = nbr[keep].reshape(idx.size, kq - 1)
+        dist = dist[keep].reshape(idx.size, kq - 1)
+        rank = np.broadcast_to(np.arange(kq - 1)[None, :], nbr.shape)
+        take = rank < k[at][:, None]
+        out_r.append(np.broadcast_to(idx[:, None], take.shape)[take])
+        out_c.append(nbr[take])
+        out_k.append(rank[take])
+        radius[at] = dist[np.arange(idx.size), k[at] - 1]
+    return (np.concatenate(out_r).astype(np.int64), np.concatenate(out_c).astype(np.int64),
+            np.concatenate(out_k).astype(np.int64), radius)
+
+
+def _within_reach(Y: FloatArray, radius: np.ndarray, moved: np.ndarray,
+                  disp: np.ndarray) -> np.ndarray:
+    """The nodes i (boolean mask) with some point j of ``moved`` within ``radius[i] +
+    disp[j]`` of them in ``Y``: those whose list (its last point ``radius[i]`` away) the
+    move of j by ``disp[j]`` can change.  The moves in at most four groups of similar size
+    (within factors of 4 of the largest, the last group the rest), one nearest-point query
+    of every node per group, each with its group's largest move."""
+    n = Y.shape[0]
+    out = np.zeros(n, dtype=bool)
+    top = float(disp.max())
+    if top <= 0:
+        level = np.zeros(disp.size, dtype=np.int64)
+    else:
+        level = np.minimum(np.floor(-np.log2(np.maximum(disp, 1e-300) / top) / 2), 3).astype(
+            np.int64)
+    for lv in np.unique(level):
+        sel = moved[level == lv]
+        reach = float(disp[level == lv].max())
+        dist, _ = cKDTree(Y[sel]).query(Y, k=1)
+        out |= dist <= radius + reach
+    return out
+
+
+def _metric_counts_sparse(N: SparseLike, X: FloatArray) -> np.ndarray:
+    """:func:`_metric_counts` for a sparse pattern ``N``: each node's count of ``N(i)`` among
+    its ``|N(i)|`` nearest points by the metrics' own lists."""
+    N = sp.csr_array(N).astype(bool).astype(np.int8)
+    R = recovered_adjacency(X, np.diff(N.indptr))
+    return np.asarray((R.multiply(N) != 0).sum(axis=1)).ravel().astype(np.int64)

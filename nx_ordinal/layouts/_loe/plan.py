@@ -25,7 +25,11 @@ The stages, in the order they run:
 5. **choice** -- leaf rings and fans on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes, or is no worse on any and better on one
    (``keep_err_local``);
-6. **stress polish** -- up to ``stress_polish_nodes`` under ``"auto"`` ((weakly) connected,
+6. **leaf push** -- under ``"auto"`` beyond ``stress_polish_nodes`` (undirected,
+   ``max_iter`` > 0), the chosen drawing's
+   leaves moved out from their hubs, each leaf's move kept only as far as no node loses a
+   recovered 1-hop or 2-hop neighbour (``layouts._loe.guarded.push_leaves``);
+7. **stress polish** -- up to ``stress_polish_nodes`` under ``"auto"`` ((weakly) connected,
    ``max_iter`` > 0), stress majorization of the chosen drawing, each node's step kept only
    as far as no node loses a recovered 1-hop or 2-hop (out-)neighbour
    (``layouts._loe.guarded``);
@@ -243,6 +247,18 @@ POLICY = MappingProxyType({
     #: 0.01: 0.856
     "stress_polish_max_steps": 32,
     "stress_polish_tol": 0.005,
+    #: under objective="auto" (undirected, beyond stress_polish_nodes: up to it the stress
+    #: polish shapes the drawing, and pushed ends of a path were its work to undo), the
+    #: chosen drawing's leaves are moved out from
+    #: their hubs leaf_push_factor times their distance, leaf_push_rounds rounds, each leaf's
+    #: move halved (leaf_push_halvings times, then refused) where a node would lose a
+    #: recovered 1-hop or 2-hop neighbour (layouts._loe.guarded.push_leaves); not where the
+    #: 2-hop lists would hold more than leaf_push_pairs points a node on average (sum of
+    #: the squared degrees over n: the checks' cost)
+    "leaf_push_factor": 1.5,
+    "leaf_push_rounds": 1,
+    "leaf_push_halvings": 2,
+    "leaf_push_pairs": 40,
     # --- time (max_time only) --------------------------------------------------------------
     #: the share of max_time kept for the final overlap removal, at least finish_scores
     #: times the cost of one GARI score of the drawing where that was measured (n = 10^6:
@@ -300,6 +316,8 @@ class Plan:
     score_pivot_first: bool
     #: the guarded stress polish of the chosen drawing (layouts._loe.guarded)
     stress_polish: bool = False
+    #: the chosen drawing's leaves moved out from their hubs, guarded (layouts._loe.guarded)
+    leaf_push: bool = False
 
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
@@ -453,4 +471,6 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 anchor=anchor,
                 select_gari=select == "gari", score_pivot_first=score_first,
                 stress_polish=(objective == "auto" and select == "gari"
-                               and n <= POLICY["stress_polish_nodes"] and max_iter > 0))
+                               and n <= POLICY["stress_polish_nodes"] and max_iter > 0),
+                leaf_push=(objective == "auto" and select == "gari" and not directed
+                           and n > POLICY["stress_polish_nodes"] and max_iter > 0))
