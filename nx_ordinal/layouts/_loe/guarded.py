@@ -229,10 +229,12 @@ def push_leaves(A: SparseLike, X: FloatArray, *, factor: float | None = None,
     after all, so GARI, NP1 and NP2 never fall.  ``expired`` (``max_time``'s budget, asked
     before each check): once it says so, the last configuration that passed is kept.
 
-    O(sum_i |N2(i)| log n) a check (k-d tree queries of each checked node's 2-hop list),
-    about ten checks a round, most of them of the few nodes near the moves that failed;
-    memory O(sum_i |N2(i)|).  Returns ``X`` itself where nothing moves (no leaf, every move
-    refused).
+    O(sum_i |N2(i)| log n) a check of every node (k-d tree queries of each checked node's
+    2-hop list), and 5-10 checks a round of the nodes within reach of the moves that
+    changed (few on a mesh with pendant nodes; on a tree with large hubs, whose 2-hop lists
+    reach far, most nodes: price_1000's push, one round, 8 checks, 0.08-0.1 s); memory
+    O(sum_i |N2(i)|), at most leaf_push_pairs n.  Returns ``X`` itself where nothing moves
+    (no leaf, lists too long to check, every move refused).
     """
     X = np.asarray(X, dtype=np.float64)
     factor = float(POLICY["leaf_push_factor"] if factor is None else factor)
