@@ -308,15 +308,16 @@ def loe_layout(
     "data": stress 1.51 -> 1.12 times t-FDP's, NP1 0.756 -> 0.745 against its 0.731).
     Where a trade-off remains, ``spring`` moves along it.
 
-    The plan.  Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and one
+    The plan. Every threshold is in one table (``layouts/_loe/plan.py``, ``POLICY``) and one
     function turns the graph's facts and the arguments into the stages to run: the starts,
-    Err_local, t-LOE, the polish, the choice, the stress polish.  t-LOE runs 500 iterations up
-    to 600 nodes and 300 beyond, with GARI checkpoints every 25 iterations after its early
-    phase; beyond 600 nodes, or from the stress start at its own size (beyond 100 nodes under
-    ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha, t-SNE's learning
-    rate, for the early exaggeration alpha), a run stops once 3 checkpoints in a row stay below
-    its best, and components of up to 600 nodes are embedded together.  With a ``max_time``, a
-    tenth of it (at least 4 GARI scores' time) is kept for the final overlap removal.
+    Err_local, t-LOE, the polish, the choice, the leaf push, the stress polish. t-LOE runs 500
+    iterations up to 600 nodes and 300 beyond, with GARI checkpoints every 25 iterations after
+    its early phase; beyond 600 nodes, or from the stress start at its own size (beyond 100
+    nodes under ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha,
+    t-SNE's learning rate, for the early exaggeration alpha), a run stops once 3 checkpoints in
+    a row stay below its best, and components of up to 600 nodes are embedded together. With a
+    ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
+    removal.
 
     The guarded leaf push.  Under ``"auto"`` beyond 100 nodes (undirected; not with
     ``max_iter=0``; up to 100 nodes the stress polish below shapes the drawing) each leaf
@@ -645,8 +646,8 @@ class _Call:
     # --- 6. the guarded leaf push ---------------------------------------------------------
     def push_leaves(self, X: FloatArray) -> FloatArray:
         """The chosen drawing's leaves moved out from their hubs where the plan has it
-        (:func:`~nx_ordinal.layouts._loe.guarded.push_leaves`: undirected graphs under
-        ``"auto"``), unless a ``max_time`` has run out."""
+        (:func:`~nx_ordinal.layouts._loe.guarded.push_leaves`: undirected graphs beyond
+        ``stress_polish_nodes`` under ``"auto"``), unless a ``max_time`` has run out."""
         if not self.plan.leaf_push or self.budget.expired():
             return X
         return push_leaves(self.A, X, expired=self.budget.expired if self.call.limited
