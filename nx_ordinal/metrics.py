@@ -66,7 +66,7 @@ def recovered_adjacency(X: ArrayLike, degrees: ArrayLike) -> sp.csr_array:
     count = np.minimum(degrees, n - 1)  # points listed in each row
     indptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(count, out=indptr[1:])
-    rows, cols = _knn_lists(X, count)  # by groups of similar degree
+    rows, cols = knn_lists(X, count)  # by groups of similar degree
     cols = cols[np.argsort(rows, kind="stable")]  # row by row, each nearest first
     return sp.csr_array((np.ones(cols.size), cols, indptr), shape=(n, n))
 
@@ -348,22 +348,26 @@ def procrustes_distance(X: ArrayLike, Y: ArrayLike, *, normalize: bool = True) -
     return float(dist / np.sqrt(X.shape[0] * X.shape[1])) if normalize else dist
 
 
-def _knn_lists(X, k):
-    """Rows and columns of each point's ``k[i]`` nearest *other* points, ties broken by the
-    k-d tree.  Points are queried in buckets of similar ``k`` (powers of two), so memory is
+def knn_lists(X, k, tree=None, distances=False):
+    """(Not part of the public API: the lists behind :func:`recovered_adjacency`, shared with
+    ``loe_layout``'s guarded leaf push so that both break ties alike.) Rows and columns of each
+    point's ``k[i]`` nearest *other* points, ties broken by the k-d tree (``tree``, of ``X``;
+    built when None), each row's points nearest first (and, with ``distances``, their
+    distances). Points are queried in buckets of similar ``k`` (powers of two), so memory is
     O(sum k) however uneven ``k`` is; a Python loop runs over the O(log n) buckets only."""
 
     n = X.shape[0]
-    rows_out, cols_out = [], []
+    rows_out, cols_out, dist_out = [], [], []
     todo = np.flatnonzero(k > 0)
     if todo.size == 0:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    tree = cKDTree(X)
+        empty = (np.zeros(0, np.int64), np.zeros(0, np.int64))
+        return (*empty, np.zeros(0)) if distances else empty
+    tree = cKDTree(X) if tree is None else tree
     bucket = np.ceil(np.log2(k[todo])).astype(np.int64)
     for b in np.unique(bucket):
         idx = todo[bucket == b]
         kq = min(int(k[idx].max()) + 1, n)
-        _, nbr = tree.query(X[idx], k=kq)
+        dist, nbr = tree.query(X[idx], k=kq)
         nbr = np.asarray(nbr).reshape(idx.size, kq)
         # drop the point itself wherever it landed (coincident points may come first), or
         # the last column when it was crowded out by more than kq - 1 coincident points
@@ -373,7 +377,11 @@ def _knn_lists(X, k):
         take = np.arange(kq - 1)[None, :] < k[idx][:, None]
         rows_out.append(np.broadcast_to(idx[:, None], take.shape)[take])
         cols_out.append(nbr[take])
-    return np.concatenate(rows_out), np.concatenate(cols_out)
+        if distances:
+            dist = np.asarray(dist).reshape(idx.size, kq)[~is_self].reshape(idx.size, kq - 1)
+            dist_out.append(dist[take])
+    out = np.concatenate(rows_out), np.concatenate(cols_out)
+    return (*out, np.concatenate(dist_out)) if distances else out
 
 
 def neighbourhood_preservation(G: nx.Graph, pos: PosLike, hops: int = 1) -> float:
@@ -479,7 +487,7 @@ def neighbourhood_preservation_array(A: AdjacencyLike, X: ArrayLike, hops: int =
         N.eliminate_zeros()
     N.sort_indices()
     k = np.diff(N.indptr)
-    rows, cols = _knn_lists(X, k)
+    rows, cols = knn_lists(X, k)
     L = sp.csr_array((np.ones(rows.size, np.int64), (rows, cols)), shape=(n, n))
     common = np.asarray(N.multiply(L).sum(axis=1)).ravel().astype(np.float64)
     has = k > 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["sorted_unique", "sorted_union"]
+__all__ = ["sorted_member", "sorted_unique", "sorted_union"]
 
 
 def sorted_unique(a: np.ndarray) -> np.ndarray:
@@ -28,3 +28,14 @@ def sorted_union(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """The sorted distinct values of ``a`` and ``b`` together, as ``np.union1d(a, b)``."""
 
     return sorted_unique(np.concatenate([np.asarray(a).ravel(), np.asarray(b).ravel()]))
+
+
+def sorted_member(keys: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
+    """Whether each of ``keys`` is in the sorted array ``sorted_keys``, as
+    ``np.isin(keys, sorted_keys)``, by binary search.  O(m log s)."""
+
+    keys = np.asarray(keys)
+    if sorted_keys.size == 0:
+        return np.zeros(keys.shape, dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_keys, keys), sorted_keys.size - 1)
+    return sorted_keys[at] == keys

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial import cKDTree
 
-from .._core.arrays import sorted_union, sorted_unique
+from .._core.arrays import sorted_member, sorted_union, sorted_unique
 from .._core.seeds import as_generator
 from .._data.components import closed_twin_edges
 
@@ -93,8 +93,7 @@ def _knn_summary(X, k, tie, edge_keys, tree=None, rows=None):
     keep = (offs <= kr[rid]) & (kr[rid] > 0)
     rid, idx = rid[keep], idx[keep]
     keys = rows[rid].astype(np.int64) * n + idx
-    pos = np.minimum(np.searchsorted(edge_keys, keys), max(edge_keys.size - 1, 0))
-    hits = (edge_keys[pos] == keys) if edge_keys.size else np.zeros(keys.size, dtype=bool)
+    hits = sorted_member(keys, edge_keys)
     # rows ascend in rid: sorting (row, class) keys sorts each row's classes
     classes = np.sort(rid.astype(np.int64) * (n + 1) + tie[idx]) - rid * np.int64(n + 1)
     cptr = np.concatenate([[0], np.cumsum(np.bincount(rid, minlength=rows.size))])

@@ -12,7 +12,8 @@ import scipy.sparse as sp
 from scipy.sparse.csgraph import shortest_path
 from scipy.spatial import cKDTree
 
-from ...metrics import recovered_adjacency
+from ..._core.arrays import sorted_member
+from ...metrics import knn_lists, recovered_adjacency
 from .plan import POLICY
 
 if TYPE_CHECKING:
@@ -67,12 +68,14 @@ def _lists(X: FloatArray, ks: tuple[np.ndarray, ...]) -> list[np.ndarray]:
     return out
 
 
-def _metric_counts(N: np.ndarray, X: FloatArray) -> np.ndarray:
-    """Each node's count of its neighbours ``N`` (dense mask) among its ``|N(i)|`` nearest
-    points, by the metrics' own lists (:func:`nx_ordinal.metrics.recovered_adjacency`, the
-    k-d tree's tie-break, as GARI, NP1 and NP2 count them)."""
-    R = recovered_adjacency(np.asarray(X, dtype=np.float64), N.sum(axis=1)).toarray() != 0
-    return (R & N).sum(axis=1)
+def _metric_counts(N: Any, X: FloatArray) -> np.ndarray:
+    """Each node's count of its neighbours ``N`` (a dense mask or a sparse pattern) among
+    its ``|N(i)|`` nearest points, by the metrics' own lists
+    (:func:`nx_ordinal.metrics.recovered_adjacency`, the k-d tree's tie-break, as GARI, NP1
+    and NP2 count them)."""
+    N = sp.csr_array(N).astype(bool).astype(np.int8)
+    R = recovered_adjacency(np.asarray(X, dtype=np.float64), np.diff(N.indptr))
+    return np.asarray((R.multiply(N) != 0).sum(axis=1)).ravel().astype(np.int64)
 
 
 def stress_polish(A: SparseLike, X: FloatArray, *, steps: int | None = None,
@@ -197,14 +200,6 @@ def _sorted_keys(M: sp.csr_array, n: int) -> np.ndarray:
     return np.sort(rows * n + M.indices.astype(np.int64))
 
 
-def _member(keys: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
-    """Whether each of ``keys`` is in ``sorted_keys``."""
-    if sorted_keys.size == 0:
-        return np.zeros(keys.shape, dtype=bool)
-    at = np.minimum(np.searchsorted(sorted_keys, keys), sorted_keys.size - 1)
-    return sorted_keys[at] == keys
-
-
 def push_leaves(A: SparseLike, X: FloatArray, *, factor: float | None = None,
                 rounds: int | None = None, halvings: int | None = None,
                 expired: Callable[[], bool] | None = None) -> FloatArray:
@@ -266,17 +261,23 @@ def push_leaves(A: SparseLike, X: FloatArray, *, factor: float | None = None,
         """For the nodes ``rows``: their counts of 1-hop neighbours among their k1 nearest
         and of 2-hop neighbours among their k2 nearest (the first k1 of one k2 list), the
         distance to the last point of that list, and the lists' keys ``row * n + col``."""
-        row, col, rank, radius = _knn_rows(cKDTree(Y) if tree is None else tree, Y, rows,
-                                           k2[rows])
+        k = np.zeros(n, dtype=np.int64)
+        k[rows] = np.minimum(k2[rows], n - 1)
+        row, col, dist = knn_lists(Y, k, tree, distances=True)
+        order = np.argsort(row, kind="stable")  # row by row, each nearest first
+        row, col, dist = row[order], col[order], dist[order]
+        ends = np.cumsum(np.bincount(row, minlength=n))
+        rank = np.arange(row.size) - np.repeat(ends - k, k)
+        radius = np.where(k > 0, dist[np.maximum(ends - 1, 0)] if dist.size else 0.0, 0.0)
         key = row * n + col
-        in2 = _member(key, keys2)
-        in1 = (rank < k1[row]) & _member(key, keys1)
+        in2 = sorted_member(key, keys2)
+        in1 = (rank < k1[row]) & sorted_member(key, keys1)
         c1 = np.bincount(row, in1, minlength=n).astype(np.int64)
         c2 = np.bincount(row, in2, minlength=n).astype(np.int64)
-        return c1[rows], c2[rows], radius, key
+        return c1[rows], c2[rows], radius[rows], key
 
     m1, m2, radius, _ = lists(X, np.arange(n))
-    first1, first2 = _metric_counts_sparse(B, X), _metric_counts_sparse(N2, X)
+    first1, first2 = _metric_counts(B, X), _metric_counts(N2, X)
     cur = X
     for _ in range(rounds):
         cur_tree = cKDTree(cur)
@@ -332,48 +333,10 @@ def push_leaves(A: SparseLike, X: FloatArray, *, factor: float | None = None,
             f[mark] = 0.5 * f[mark] if h < halvings else 0.0
     if cur is X:
         return X
-    if ((_metric_counts_sparse(B, cur) < first1).any()
-            or (_metric_counts_sparse(N2, cur) < first2).any()):
+    if ((_metric_counts(B, cur) < first1).any()
+            or (_metric_counts(N2, cur) < first2).any()):
         return X
     return cur
-
-
-def _knn_rows(tree: Any, Y: FloatArray, rows: np.ndarray,
-              k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Each of ``rows``' ``k`` nearest other points of ``Y`` (``tree`` a k-d tree of ``Y``),
-    as flat ``(row, col, rank)`` arrays (rank 0 the nearest), and the distance to each row's
-    last one (0 for k = 0).  Rows queried in groups of similar k (powers of two), as the
-    metrics' lists are (:func:`nx_ordinal.metrics.recovered_adjacency`)."""
-    n = Y.shape[0]
-    k = np.minimum(np.asarray(k, dtype=np.int64), n - 1)
-    radius = np.zeros(rows.size)
-    out_r, out_c, out_k = [], [], []
-    todo = np.flatnonzero(k > 0)
-    if todo.size == 0:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty, radius
-    bucket = np.ceil(np.log2(k[todo])).astype(np.int64)
-    for bk in np.unique(bucket):
-        at = todo[bucket == bk]
-        idx = rows[at]
-        kq = min(int(k[at].max()) + 1, n)
-        dist, nbr = tree.query(Y[idx], k=kq)
-        dist = np.asarray(dist).reshape(idx.size, kq)
-        nbr = np.asarray(nbr).reshape(idx.size, kq)
-        # the point itself dropped wherever it landed (coincident points may come first)
-        is_self = nbr == idx[:, None]
-        is_self[~is_self.any(axis=1), kq - 1] = True
-        keep = ~is_self
-        nbr = nbr[keep].reshape(idx.size, kq - 1)
-        dist = dist[keep].reshape(idx.size, kq - 1)
-        rank = np.broadcast_to(np.arange(kq - 1)[None, :], nbr.shape)
-        take = rank < k[at][:, None]
-        out_r.append(np.broadcast_to(idx[:, None], take.shape)[take])
-        out_c.append(nbr[take])
-        out_k.append(rank[take])
-        radius[at] = dist[np.arange(idx.size), k[at] - 1]
-    return (np.concatenate(out_r).astype(np.int64), np.concatenate(out_c).astype(np.int64),
-            np.concatenate(out_k).astype(np.int64), radius)
 
 
 def _within_reach(Y: FloatArray, radius: np.ndarray, moved: np.ndarray,
@@ -398,10 +361,3 @@ def _within_reach(Y: FloatArray, radius: np.ndarray, moved: np.ndarray,
         out |= dist <= radius + reach
     return out
 
-
-def _metric_counts_sparse(N: SparseLike, X: FloatArray) -> np.ndarray:
-    """:func:`_metric_counts` for a sparse pattern ``N``: each node's count of ``N(i)`` among
-    its ``|N(i)|`` nearest points by the metrics' own lists."""
-    N = sp.csr_array(N).astype(bool).astype(np.int8)
-    R = recovered_adjacency(X, np.diff(N.indptr))
-    return np.asarray((R.multiply(N) != 0).sum(axis=1)).ravel().astype(np.int64)
