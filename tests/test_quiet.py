@@ -114,6 +114,15 @@ def test_each_warning_once_per_public_call():
     # default loe_layout on K6: 4 runs (spectral and Kamada-Kawai starts), one warning
     _, caught = _record(nx_ordinal.loe_layout, nx.complete_graph(6), seed=0)
     assert [w.category for w in caught] == [NoOrdinalInformationWarning]
+    # beyond 100 nodes loe_layout takes t-LOE alone, which has no such check of its own: the
+    # layout's check at its start says it, once, at the caller's line, whatever path it takes
+    for G in (nx.complete_graph(150), nx.empty_graph(300), nx.complete_graph(6)):
+        with pytest.warns(NoOrdinalInformationWarning) as rec:
+            line = sys._getframe().f_lineno + 1
+            nx_ordinal.loe_layout(G, seed=0)
+        assert len(rec) == 1
+        assert (rec[0].filename, rec[0].lineno) == (HERE, line)
+        assert str(rec[0].message).startswith("loe_layout: the graph implies no local triplets")
     # the solver's own restarts: once
     A, _ = graph_to_csr(nx.complete_graph(6))
     _, caught = _record(loe, A, n_init=4, seed=0)

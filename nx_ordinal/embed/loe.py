@@ -299,6 +299,10 @@ def _pivot_mds(W, dim, n_landmarks, rng, stress_iter=0):
 
 
 #: rounds of mutual proposals in one level of coarsening (each vectorised over the edges)
+#: the key of the warning for a graph without local triplets: one per public call,
+#: whichever stage finds it first (``loe_layout`` checks at its start, whatever path it takes)
+NO_TRIPLETS_KEY = "no local triplets"
+
 _MATCH_ROUNDS = 4
 #: a level that merges fewer than this share of the vertices ends the coarsening (a star)
 _MIN_MERGE = 0.1
@@ -824,7 +828,7 @@ def _solve(A, dim, delta, method, init, n_init, max_iter, tol, max_time, cg_iter
 
         warn("the graph implies no local triplets (every node is adjacent to all "
              "others or to none): any configuration is optimal; returning the "
-             "initial configuration", NoOrdinalInformationWarning)
+             "initial configuration", NoOrdinalInformationWarning, key=NO_TRIPLETS_KEY)
         return EmbeddingResult(base, 0.0, 0, True, [], f"loe-{method}",
                                {"no_ordinal_information": True})
     cap = None

@@ -23,10 +23,17 @@ from ..._data.components import (
     pack_in_hop_units,
     split_components,
 )
+from ...constraints import count_local_triplets
 from ...embed._starts import start_configurations
-from ...embed.loe import is_knn_adjacency, laplacian_eigenmaps, pivot_mds, solve_loe
+from ...embed.loe import (
+    NO_TRIPLETS_KEY,
+    is_knn_adjacency,
+    laplacian_eigenmaps,
+    pivot_mds,
+    solve_loe,
+)
 from ...embed.tloe import ANCHOR_PIVOTS, tloe
-from ...exceptions import ConvergenceWarning
+from ...exceptions import ConvergenceWarning, NoOrdinalInformationWarning
 from ...metrics import gari_array, neighbourhood_preservation_array, stress_array
 from .._common import networkx_start
 from .._frame import (
@@ -247,6 +254,15 @@ def loe_layout(
     TypeError
         Parameters of the wrong type.
 
+    Warns
+    -----
+    NoOrdinalInformationWarning
+        A graph of two or more nodes whose every node is adjacent to all others or to none
+        (complete, edgeless): no comparison to keep; the drawing is still finite.
+    ConvergenceWarning
+        A run stopped on ``max_iter`` or ``max_time`` with its objective still falling, or
+        ``max_time`` left no time for one iteration (the start is returned).
+
     Examples
     --------
     >>> import networkx as nx
@@ -380,6 +396,10 @@ def loe_layout(
     """
     run = _Call(frame, delta=delta, method=method, tol=tol, max_iter=max_iter,
                 objective=objective, verbose=verbose)
+    if run.n >= 2 and count_local_triplets(run.A) == 0:  # whichever stages run
+        warn("loe_layout: the graph implies no local triplets (every node is adjacent to all "
+             "others or to none), so any drawing keeps every neighbourhood",
+             NoOrdinalInformationWarning, key=NO_TRIPLETS_KEY)
     plan = run.make_plan(select=select, n_init=n_init, init=init, spring=spring)
     run.prepare(plan)  # 1. the starts, the time budget, the GARI tracker
     runs: list[EmbeddingResult] = []
