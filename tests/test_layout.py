@@ -1,5 +1,6 @@
 """loe_layout follows networkx's layout conventions; GARI floors on the paper's graphs."""
 
+import shutil
 import warnings
 
 import networkx as nx
@@ -40,6 +41,23 @@ def test_multigraph_edges_merged():
     G.add_edges_from(list(nx.frucht_graph().edges())[:5])
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert nx_ordinal.gari(nx.Graph(G), pos) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("method", ["loe", "soe", "sfdp", "ig_fr"])
+def test_scale_none_is_no_rescaling(method):
+    # as networkx.spring_layout(G, scale=None): the layout's own units, the same drawing
+    if method == "sfdp" and shutil.which("sfdp") is None:
+        pytest.skip("needs Graphviz's sfdp")
+    G = nx.disjoint_union(nx.frucht_graph(), nx.path_graph(5))
+    a = nx_ordinal.layout(G, method=method, seed=0)
+    b = nx_ordinal.layout(G, method=method, seed=0, scale=None)
+    c = nx_ordinal.layout(G, method=method, seed=0, scale=None, center=(3.0, -1.0))
+    A, B, C = (np.array([p[v] for v in G]) for p in (a, b, c))
+    assert np.isfinite(B).all()
+    assert not np.isclose(np.abs(B).max(), 1.0)  # not rescaled
+    B0 = B - B.mean(axis=0)  # networkx's rescale: centred at the mean, then scaled
+    assert np.allclose(A, B0 / np.abs(B0).max())
+    assert np.allclose(C - B, [3.0, -1.0])
 
 
 def test_bad_arguments():

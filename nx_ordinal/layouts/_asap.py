@@ -40,7 +40,7 @@ def asap_loe_layout(
     loe_kwargs: Mapping[str, Any] | None = None,
     refine_iter: int = 0,
     weight: str | None = None,
-    scale: float = 1,
+    scale: float | None = 1,
     center: ArrayLike | None = None,
     dim: int = 2,
     seed: Seed = None,

@@ -253,7 +253,7 @@ class Frame:
         X, given = self._given
         return fill_positions(X, given, rng, fill_scale=fill_scale)
 
-    def finish(self, X: Any, *, scale: float = 1.0, center: FloatArray | None = None,
+    def finish(self, X: Any, *, scale: float | None = 1.0, center: FloatArray | None = None,
                store_pos_as: str | None = None) -> PosDict:
         """The layout's positions from the ``(n, dim)`` array ``X``: non-finite rows
         replaced by the mean of the finite ones, nearly coincident nodes separated (when
@@ -270,9 +270,10 @@ class Frame:
 # shared docstring paragraphs
 
 DOC_PARTS: dict[str, str] = {
-    "scale": """scale : number, default 1
+    "scale": """scale : number or None, default 1
     Scale factor for positions (as :func:`networkx.rescale_layout`): the largest
-    absolute coordinate after centring.""",
+    absolute coordinate after centring.  None: no rescaling (the layout's own units,
+    shifted by ``center``), as in :func:`networkx.spring_layout`.""",
     "center": """center : array-like or None
     Coordinates around which to center the layout (default the origin).""",
     "dim": """dim : int, default 2

@@ -42,7 +42,7 @@ def landmark_layout(
     n_landmarks: int | None = None,
     ties: str = "random",
     weight: str | None = None,
-    scale: float = 1,
+    scale: float | None = 1,
     center: ArrayLike | None = None,
     dim: int = 2,
     seed: Seed = None,

@@ -43,7 +43,7 @@ def lpem_layout(
     triangle: str | float = "auto",
     margin: float = 1.0,
     weight: str | None = None,
-    scale: float = 1,
+    scale: float | None = 1,
     center: ArrayLike | None = None,
     dim: int = 2,
     seed: Seed = None,

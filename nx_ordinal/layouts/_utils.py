@@ -73,9 +73,10 @@ def check_center(center: ArrayLike | None, dim: int) -> FloatArray:
     return c
 
 
-def check_scale(scale: float) -> float:
-    """``scale`` of a layout: a finite real number >= 0."""
-    return check_nonnegative(scale, "scale")
+def check_scale(scale: float | None) -> float | None:
+    """``scale`` of a layout: a finite real number >= 0, or None (no rescaling, as in
+    :func:`networkx.spring_layout`)."""
+    return None if scale is None else check_nonnegative(scale, "scale")
 
 
 def _store(G, pos, store_pos_as):
@@ -164,7 +165,7 @@ def finish_layout(
     nodes: Sequence[Hashable],
     X: FloatArray,
     *,
-    scale: float = 1.0,
+    scale: float | None = 1.0,
     center: ArrayLike | None = None,
     store_pos_as: str | None = None,
     rescale_pos: bool = True,
@@ -174,11 +175,12 @@ def finish_layout(
     deadline: float | None = None,
 ) -> PosDict:
     """Replace non-finite rows of ``X`` by the mean of the finite ones, rescale ``X`` (unless
-    ``rescale_pos`` is false), shift by ``center``, build the dict in node order and store it
-    under ``store_pos_as`` if asked.  ``remove_overlap=True`` first separates nodes that
-    nearly coincide (``_overlap.separate_overlaps`` with the adjacency ``A`` in ``nodes``
-    order -- built from ``G`` when not given -- random choices from ``seed``; no more after
-    the ``time.perf_counter()`` ``deadline``), the final step of the ordinal layouts."""
+    ``rescale_pos`` is false or ``scale`` is None), shift by ``center``, build the dict in
+    node order and store it under ``store_pos_as`` if asked.  ``remove_overlap=True``
+    first separates nodes that nearly coincide (``_overlap.separate_overlaps`` with the
+    adjacency ``A`` in ``nodes`` order -- built from ``G`` when not given -- random choices
+    from ``seed``; no more after the ``time.perf_counter()`` ``deadline``), the final step
+    of the ordinal layouts."""
 
     X = np.asarray(X, dtype=np.float64)
     bad = ~np.isfinite(X).all(axis=1)
@@ -189,7 +191,7 @@ def finish_layout(
     if remove_overlap:
         X = separate_overlaps(X, graph_to_csr(G, nodes)[0] if A is None else A, seed,
                               deadline=deadline)
-    if rescale_pos:
+    if rescale_pos and scale is not None:
         X = rescale(X, scale)
     if center is not None:
         X = X + np.asarray(center, dtype=np.float64)

@@ -103,7 +103,7 @@ def loe_layout(
     tol: float = 1e-6,
     max_time: float | None = None,
     weight: None = None,
-    scale: float = 1,
+    scale: float | None = 1,
     center: ArrayLike | None = None,
     dim: int = 2,
     seed: Seed = None,
