@@ -178,8 +178,9 @@ def test_ree_layout_recovers_grid():
 
 
 def test_ree_layout_packs_components_by_the_one_rule():
-    # two cycles and an isolated node: REE's joint embedding flattens the smaller cycle; the
-    # components are then packed like every other layout's
+    # two cycles and an isolated node: each component embedded on its own (a joint embedding
+    # kept the principal axes of all of them together, and flattened the smaller cycle),
+    # then packed like every other layout's
     # (nx_ordinal._data.components.pack_components):
     # separated, each centred with RMS radius proportional to sqrt(size)
     G = nx.disjoint_union(nx.cycle_graph(7), nx.cycle_graph(5))
@@ -189,6 +190,9 @@ def test_ree_layout_packs_components_by_the_one_rule():
     parts = [np.arange(7), np.arange(7, 12), np.array([12])]
     rms = [np.sqrt(np.mean(np.sum((X[p] - X[p].mean(0)) ** 2, axis=1))) for p in parts]
     assert rms[1] / rms[0] == pytest.approx(np.sqrt(5 / 7), rel=1e-9)  # not collapsed
+    for p in parts[:2]:  # each cycle a regular polygon: its edges of one length
+        sides = [np.linalg.norm(X[i] - X[j]) for i, j in G.subgraph(p.tolist()).edges()]
+        assert max(sides) < 1.05 * min(sides), sides
     edge = np.median([np.linalg.norm(pos[u] - pos[v]) for u, v in G.edges()])
     for a in range(3):
         for b in range(a + 1, 3):

@@ -190,10 +190,12 @@ def ree_layout(
     """Position nodes by a robust Euclidean embedding of the shortest-path distances.
 
     Runs REE [1]_ (l1 fit of squared distances, PSD-projected subgradient or SDP) on the
-    matrix of shortest-path lengths, then keeps the ``dim`` principal components.  Pairs in
-    different connected components get zero weight (missing entries), and the components are
-    then packed side by side as by every layout of the package (each centred and scaled to RMS
-    radius sqrt(size), on a grid, largest first).
+    matrix of shortest-path lengths, then keeps the ``dim`` principal components.  Each
+    connected component is embedded on its own (its own principal components: one embedding
+    of all of them could take one component's long axis and another's, and flatten a cycle
+    beside a path to a line), and the components are then packed side by side as by every
+    layout of the package (each centred and scaled to RMS radius sqrt(size), on a grid,
+    largest first).
 
     Parameters
     ----------
@@ -236,7 +238,8 @@ def ree_layout(
 
     Notes
     -----
-    O(n (n + m) log n) for the shortest paths plus O(n^3) per REE iteration.
+    O(n (n + m) log n) for the shortest paths plus O(sum_c n_c^3) per REE iteration over
+    components of n_c nodes.
 
     References
     ----------
@@ -247,13 +250,25 @@ def ree_layout(
     G, nodes, n = frame.G, frame.nodes, frame.n
     A = weighted_csr(G, nodes, weight)
     D, finite = path_distances(A, G.is_directed())
-    res = ree(D, dim, weights=finite.astype(np.float64), method=method, max_iter=max_iter,
-              step=step, seed=frame.stream("run"), verbose=verbose)
-    X = np.array(res.embedding)
     ncomp, _, parts = split_components(finite)
-    if ncomp > 1:  # the components side by side (the package's one packing rule)
-        X = pack_components([(idx, X[idx]) for idx in parts], dim, n)
-    return X
+    if ncomp == 1:
+        res = ree(D, dim, weights=finite.astype(np.float64), method=method,
+                  max_iter=max_iter, step=step, seed=frame.stream("run"), verbose=verbose)
+        return np.array(res.embedding)
+    # each component embedded on its own: one REE of them all leaves their relative places
+    # free, and the principal components of that configuration could be one component's
+    # long axis and another's -- a 6-cycle beside a path came out as a line, pairs of its
+    # nodes coincident; then the components side by side (the package's one packing rule)
+    blocks = []
+    for i, idx in enumerate(parts):
+        Y = np.zeros((idx.size, dim))
+        if idx.size > 1:
+            sub = np.ix_(idx, idx)
+            Y = np.array(ree(D[sub], dim, weights=finite[sub].astype(np.float64),
+                             method=method, max_iter=max_iter, step=step,
+                             seed=frame.stream("run", i), verbose=verbose).embedding)
+        blocks.append((idx, Y))
+    return pack_components(blocks, dim, n)
 
 
 @public_call
