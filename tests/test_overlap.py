@@ -265,8 +265,10 @@ def test_a_windmill_graphs_blades_are_drawn_apart():
     X = _array(nx_ordinal.loe_layout(G, seed=0), nodes)
     spoke = np.median([np.linalg.norm(X[0] - X[v]) for v in G[0]])
     closest = cKDTree(X).query(X, 2)[0][:, 1] / spoke
-    assert closest.min() > 0.02  # 0.031 (5e-5 before)
-    assert np.median(closest) > 0.05  # 0.099 (1e-4 before)
+    # 0.0031-0.068 over seeds 0-4 on one machine of the project's kind, 0.031 on another
+    # (5e-5 before; 0 without the overlap removal)
+    assert closest.min() > 0.002
+    assert np.median(closest) > 0.05  # 0.10-0.19 (1e-4 before)
 
 
 def test_nodes_put_back_where_they_were_cost_no_node_a_neighbour():
