@@ -24,7 +24,7 @@ def test_public_signature_and_filled_docstring(name):
         assert p in params
     doc = f.__doc__
     assert not re.search(r"^\s*\{[a-z_]+\}\s*$", doc, re.MULTILINE), doc
-    assert "scale : number, default 1" in doc
+    assert "scale : number or None, default 1" in doc
 
 
 @pytest.mark.parametrize("name", ["landmark_ste", "ree", "lpem", "landmark"])
