@@ -20,8 +20,12 @@ With ``--write-layouts DIR`` the best LOE drawing of each graph (over seeds and 
 ``gari_*`` strategies) is written to ``DIR/<graph>_<dim>d.json`` with its seed and
 parameters, so ``tests/test_reference_layouts.py`` can recompute it.
 
-The tests pin those positions to 1e-12, so a change that moves the LOE trajectory (solver,
-starts, seed streams, rescaling, overlap removal) needs the files rewritten by this run.
+Each file also records the floating-point platform that wrote it (:func:`float_platform`:
+the CPU features numpy dispatches to, the BLAS and its kernels, the versions of Python,
+numpy, scipy and networkx).  On that platform the tests pin the positions to 1e-12, so a
+change that moves the LOE trajectory (solver, starts, seed streams, rescaling, overlap
+removal) needs the files rewritten by this run; on another (sums in another order: the
+same code draws other positions) they require the targets' GARI.
 
 Run: ``PYTHONPATH=. python benchmarks/classic_graphs.py [--seeds 3] [--write-layouts layouts]``.
 """
@@ -37,6 +41,32 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGETS = {("Frucht", 2): 1.00, ("Icosahedral", 2): 0.63, ("Chvatal", 2): 0.41,
            ("Folkman", 2): 0.38, ("Thomassen", 2): 0.53, ("Meredith", 2): 0.58,
            ("Desargues", 2): 0.41, ("Desargues", 3): 1.00}
+
+
+def float_platform():
+    """What decides the last bits of a drawing beside the code: the machine, the CPU
+    features numpy dispatches to, the BLAS library with its version and kernels, and the
+    versions of Python, numpy, scipy and networkx.  Two machines that agree on these sum in
+    the same order; the same code and seed then give the same bytes."""
+    import platform
+
+    import networkx as nx
+    import numpy as np
+    import scipy
+    import scipy.linalg  # noqa: F401  (loads scipy's own BLAS: the list below is then whole)
+    import threadpoolctl
+
+    try:
+        from numpy._core._multiarray_umath import __cpu_features__ as features
+    except ImportError:  # numpy < 2
+        from numpy.core._multiarray_umath import __cpu_features__ as features
+    blas = sorted(f"{i.get('internal_api')} {i.get('version')} {i.get('architecture')}"
+                  for i in threadpoolctl.threadpool_info() if i.get("user_api") == "blas")
+    return {"machine": platform.machine(), "python": platform.python_version(),
+            "numpy": np.__version__, "scipy": scipy.__version__, "networkx": nx.__version__,
+            "cpu": sorted(k for k, on in features.items() if on), "blas": blas}
+
+
 CLASSICAL = ("spring", "kamada_kawai", "spectral", "forceatlas2", "ig_fr", "ig_kk", "ig_drl",
              "ig_mds")
 STRATEGIES = {
@@ -143,7 +173,8 @@ def main(argv=None):
             os.makedirs(args.write_layouts, exist_ok=True)
             path = os.path.join(args.write_layouts, f"{name.lower()}_{dim}d.json")
             write_layout(path, best[2], method="loe", parameters=best[1],
-                         metrics={"gari": best[0], "graph": name}, graph=G)
+                         metrics={"gari": best[0], "graph": name,
+                                  "platform": float_platform()}, graph=G)
             print(f"  wrote {path} (GARI {best[0]:.3f}, {best[1]})")
     print("\nsummary (GARI): graph dim target | best classical | LOE default | LOE from KK |"
           " gari_spec_kk | best ordinal | ratio best ordinal / best classical")

@@ -189,8 +189,10 @@ def test_single_precision_exact_fields_within_their_documented_error(monkeypatch
 
 
 @pytest.mark.parametrize("G, bound_z, bound_rs", [
-    (nx.balanced_tree(3, 6), 0.01, 0.03),  # 1,093 nodes: measured 0.8 %, 2.5 %
-    (nx.triangular_lattice_graph(30, 60), 0.01, 0.06),  # 961 nodes: 0.5 %, 4.9 %
+    # Z within tloe_fields' documented 0.5-2 % (the embedding itself differs from machine
+    # to machine: the tree's Z error 0.8 % on one of the project's kind, 1.01 % on another)
+    (nx.balanced_tree(3, 6), 0.02, 0.03),  # 1,093 nodes: measured 0.8-1.0 %, 2.5 %
+    (nx.triangular_lattice_graph(30, 60), 0.02, 0.06),  # 961 nodes: 0.5 %, 4.9 %
 ])
 def test_split_fields_approximate_exact_ones(G, bound_z, bound_rs):
     """On the embeddings t-LOE's split path itself produces (beyond EXACT_MAX_N nodes, from
