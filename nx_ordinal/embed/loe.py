@@ -298,11 +298,11 @@ def _pivot_mds(W, dim, n_landmarks, rng, stress_iter=0):
     return Y
 
 
-#: rounds of mutual proposals in one level of coarsening (each vectorised over the edges)
 #: the key of the warning for a graph without local triplets: one per public call,
 #: whichever stage finds it first (``loe_layout`` checks at its start, whatever path it takes)
 NO_TRIPLETS_KEY = "no local triplets"
 
+#: rounds of mutual proposals in one level of coarsening (each vectorised over the edges)
 _MATCH_ROUNDS = 4
 #: a level that merges fewer than this share of the vertices ends the coarsening (a star)
 _MIN_MERGE = 0.1

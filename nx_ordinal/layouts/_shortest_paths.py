@@ -14,7 +14,7 @@ from .._core.estimates import (
 )
 from .._core.progress import public_call, warn
 from .._core.validation import check_int
-from .._data.components import pack_components, split_components
+from .._data.components import pack_components
 from .._data.graph import path_distances, weighted_csr
 from .._data.sampling import shortest_path_triplets
 from ..embed.landmark import landmark_ste
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
-from ._common import _n_landmarks_rule
+from ._common import _component_parts, _n_landmarks_rule
 
 __all__ = ['soe_layout', 'ree_layout', 'landmark_ste_layout']
 
@@ -250,25 +250,22 @@ def ree_layout(
     G, nodes, n = frame.G, frame.nodes, frame.n
     A = weighted_csr(G, nodes, weight)
     D, finite = path_distances(A, G.is_directed())
-    ncomp, _, parts = split_components(finite)
-    if ncomp == 1:
-        res = ree(D, dim, weights=finite.astype(np.float64), method=method,
-                  max_iter=max_iter, step=step, seed=frame.stream("run"), verbose=verbose)
-        return np.array(res.embedding)
+
+    def embed(idx, rng):
+        sub = np.ix_(idx, idx)
+        return np.array(ree(D[sub], dim, weights=finite[sub].astype(np.float64),
+                            method=method, max_iter=max_iter, step=step, seed=rng,
+                            verbose=verbose).embedding)
+
+    parts, _ = _component_parts(finite)
+    if parts is None:
+        return embed(np.arange(n), frame.stream("run"))
     # each component embedded on its own: one REE of them all leaves their relative places
     # free, and the principal components of that configuration could be one component's
     # long axis and another's -- a 6-cycle beside a path came out as a line, pairs of its
     # nodes coincident; then the components side by side (the package's one packing rule)
-    blocks = []
-    for i, idx in enumerate(parts):
-        Y = np.zeros((idx.size, dim))
-        if idx.size > 1:
-            sub = np.ix_(idx, idx)
-            Y = np.array(ree(D[sub], dim, weights=finite[sub].astype(np.float64),
-                             method=method, max_iter=max_iter, step=step,
-                             seed=frame.stream("run", i), verbose=verbose).embedding)
-        blocks.append((idx, Y))
-    return pack_components(blocks, dim, n)
+    return pack_components([(idx, embed(idx, frame.stream("run", c)) if idx.size > 1
+                             else np.zeros((1, dim))) for c, idx in enumerate(parts)], dim, n)
 
 
 @public_call
