@@ -184,6 +184,12 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['coarse_nodes']:,} nodes") in doc
     assert (f"Err_local alone from the pivot-MDS start (its density may vary too much for "
             f"t-LOE's kernel) when that start has GARI >= {P['knn_planar_gari']:g}") in doc
+    assert (f"from a start of GARI below {P['knn_tloe_gari']:g} (a thin or curved cloud, "
+            "whose cross-sections that start folds; with the default ``init``, ``n_init`` "
+            f"and no ``pos``) t-LOE draws it first, from that start, in "
+            f"{P['knn_tloe_iter']} iterations, and Err_local then runs from t-LOE's "
+            f"drawing, kept unless its mean of GARI and NP1 is {P['hinge_margin']:g} "
+            "lower") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc

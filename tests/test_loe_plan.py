@@ -52,11 +52,24 @@ def test_the_stages_by_size_and_kind():
     geo, _ = plan(1000, gari=0.8)  # geometric: Err_local too, from the measured pivot start
     assert (geo.err_local, geo.err_start, geo.drop_shortcuts, geo.large) == (
         True, "pivot", True, True)
-    # kNN graphs of data near the plane (start GARI >= knn_planar_gari): Err_local alone,
+    # kNN graphs of data near the plane (start GARI >= knn_tloe_gari): Err_local alone,
     # from the start that was measured
-    knn, asked = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"])
+    knn, asked = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_tloe_gari"])
     assert (knn.err_local, knn.tloe, knn.err_start, knn.drop_shortcuts, asked) == (
         True, False, "pivot", False, [1000])
+    assert not knn.knn_polish
+    # ... from a start of GARI in [knn_planar_gari, knn_tloe_gari): t-LOE from that start,
+    # its shorter schedule, then Err_local from t-LOE's drawing (asked once)
+    for g in (P.POLICY["knn_planar_gari"], P.POLICY["knn_tloe_gari"] - 0.01):
+        poor, asked = plan(1000, knn=True, directed=True, gari=g)
+        assert (poor.err_local, poor.tloe, poor.err_start, poor.polish, poor.knn_polish,
+                poor.tloe_start, poor.tloe_iter, poor.init_edge, asked) == (
+            True, True, "polish", True, True, "pivot", P.POLICY["knn_tloe_iter"],
+            P.POLICY["init_edge"], [1000])
+    # not with starts or runs of the caller's: Err_local alone, as asked
+    for kw in (dict(init=("spectral",)), dict(n_init=2), dict(has_pos=True)):
+        own, _ = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"], **kw)
+        assert (own.tloe, own.knn_polish) == (False, False)
     # ... of data in three or more dimensions: the rules for any graph
     far, _ = plan(1000, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"] - 0.01)
     assert (far.err_local, far.tloe, far.tloe_start, far.init_edge) == (

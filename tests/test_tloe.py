@@ -478,6 +478,26 @@ def test_auto_objective_takes_err_local_on_knn_graphs():
     assert not layouts._is_knn_graph(_F(D))
 
 
+def test_a_knn_graph_of_a_thin_cloud_gets_t_loe_then_err_local():
+    # the 7-NN graph of 400 points on two noisy half circles (two weak components): its
+    # density-reweighted pivot-MDS start folds the moons' cross-sections (GARI 0.61, below
+    # knn_tloe_gari), and Err_local alone from it leaves knots (NP1 0.87 at stress 0.063);
+    # t-LOE from that start, then Err_local from t-LOE's drawing: NP1 1.0 at 0.009
+    from nx_ordinal.metrics import stress
+
+    rng = np.random.default_rng(0)
+    t = np.pi * rng.random(400)
+    first = np.arange(400) < 200
+    X = np.column_stack([np.where(first, np.cos(t), 1.0 - np.cos(t)),
+                         np.where(first, np.sin(t), 0.5 - np.sin(t))])
+    G = nx_ordinal.constraints.knn_graph(X + rng.normal(0.0, 0.05, X.shape), 7)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    alone = nx_ordinal.loe_layout(G, seed=0, objective="hinge")
+    np1 = nx_ordinal.metrics.neighbourhood_preservation
+    assert np1(G, pos) > 0.97 and np1(G, pos) > np1(G, alone) + 0.05
+    assert stress(G, pos, pairs="all") < 0.5 * stress(G, alone, pairs="all")
+
+
 def test_us_cities_knn_graph_keeps_its_map(shared_data):
     # 1,000 US cities with their 10-NN graph: the density varies so much (coasts, plains)
     # that the pivot-MDS start has GARI 0.67 only; the kNN rule still takes Err_local, which

@@ -207,7 +207,11 @@ def loe_layout(
         (directed, every out-degree the same, not symmetric) beyond 100 nodes gets
         Err_local alone from the pivot-MDS start (its density may vary too much for t-LOE's
         kernel) when that start has GARI >= 0.4: data that nearly lie in the plane, which
-        Err_local recovers exactly; a kNN graph of data in three or more dimensions (its
+        Err_local recovers exactly -- but from a start of GARI below 0.65 (a thin or
+        curved cloud, whose cross-sections that start folds; with the default ``init``,
+        ``n_init`` and no ``pos``) t-LOE draws it first, from that start, in 150
+        iterations, and Err_local then runs from t-LOE's drawing, kept unless its mean of
+        GARI and NP1 is 0.01 lower; a kNN graph of data in three or more dimensions (its
         start's GARI 0.05-0.38 beyond a few hundred points) is drawn as any other graph.
         With ``select="loss"``, ``"auto"`` is ``"hinge"``.
     spring : float or None, default None
@@ -371,7 +375,8 @@ def loe_layout(
     (spectral and Kamada-Kawai starts and a perturbed copy of each), with ``"auto"`` one
     from t-LOE's drawing; every run followed to its end, the exact objective.  Beyond 100
     nodes: one run from the pivot-MDS start (O(L (E + n log n)) for L = 50 landmarks;
-    under ``"auto"`` the stress-refined one).
+    under ``"auto"`` the stress-refined one; on a kNN graph whose start has GARI below
+    0.65, from t-LOE's drawing).
     Beyond 100 nodes, GARI checkpoints with the early stop above and the solver's candidate
     cap (``candidate_cap=4`` of :func:`nx_ordinal.embed.loe`: an anchor counts at most its
     4 (k_i + 8) nearest non-neighbours, so hubs of degree in the hundreds do not make the
@@ -648,6 +653,11 @@ class _Call:
         if len(best) == 1:
             return best[0]
         final = [score(X) if v is None else v for X, v in zip(best, scores)]
+        if self.plan.knn_polish:
+            # Err_local from t-LOE's drawing: LOE's own objective finishing the neighbourhoods
+            # of points, kept unless it lost some (stress is no judge here: hop distances
+            # are not the points' distances)
+            return best[0] if final[0] >= final[1] - POLICY["hinge_margin"] else best[1]
         if self.objective == "auto":
             # Err_local's drawing only where it wins on both axes: neighbourhoods (by more
             # than the noise of the score) and the whole graph (its stress at most a tenth

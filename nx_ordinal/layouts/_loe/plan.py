@@ -21,10 +21,13 @@ The stages, in the order they run:
    (meshes: hop distances ruffle a large one); not run under
    ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing,
-   unless an Err_local run from the start has already reached ``exact_gari``;
+   unless an Err_local run from the start has already reached ``exact_gari``; beyond, on a
+   kNN graph whose start's GARI is below ``knn_tloe_gari`` (then t-LOE runs
+   ``knn_tloe_iter`` iterations first, from that start);
 5. **choice** -- leaf rings and fans on t-LOE's drawing (2-D, undirected), then Err_local's drawing
    only where it wins on both axes, or is no worse on any and better on one
-   (``keep_err_local``);
+   (``keep_err_local``); on that kNN graph the polish unless its mean of GARI and NP1 is
+   lower by ``hinge_margin``;
 6. **leaf push** -- under ``"auto"`` beyond ``stress_polish_nodes`` (undirected,
    ``max_iter`` > 0), the chosen drawing's
    leaves moved out from their hubs, each leaf's move kept only as far as no node loses a
@@ -151,6 +154,25 @@ POLICY = MappingProxyType({
     #: Between 0.4 and 0.47 sit both swiss rolls (their 5- and 20-NN graphs) and 150-300
     #: points in 3-D: they keep Err_local alone
     "knn_planar_gari": 0.4,
+    #: ... and when that start has GARI below knn_tloe_gari (the default starts only), t-LOE
+    #: draws the graph first, from that start, in knn_tloe_iter iterations, and Err_local
+    #: then runs from t-LOE's drawing and is kept unless its mean of GARI and NP1 is lower
+    #: by hinge_margin.  From such a start (a thin or curved cloud: its cross-section folds)
+    #: Err_local alone tangles: the two moons' 7-NN graph of bench_unseen.py (800 points,
+    #: start 0.50, seeds 0-2) NP1 0.87-0.93 at 1.6-1.75 times sfdp's stress in 0.7-0.9 s,
+    #: each moon a strip with knots; t-LOE then Err_local 0.96-1.0 at 0.5-0.7 times, in
+    #: 0.3-0.5 s; 400 moon points (start 0.61-0.64) 0.86-0.97 -> 0.98-1.0 at a third of the
+    #: stress; a noisy ring (0.54) 0.905 -> 0.972, a swiss roll's 5-NN graph (0.48) 0.957
+    #: -> 0.963, a strip of 1,500 points (0.54) 0.989 -> 1.0 with Procrustes disparity
+    #: 0.024 -> 0.006; stress 1.7-5.7 times lower on all.  Above it Err_local alone
+    #: recovers the points, where t-LOE first costs time or fidelity: the US cities (start
+    #: 0.66-0.68 over seeds 0-5) disparity 0.040 -> 0.053; clouds of 1,000-2,000 points
+    #: (0.70-0.86) the same NP1 in 1.5-3 times the time; pc's 10,000 points (0.84) 2.1
+    #: times one embed.loe.  (300 moon points, 0.69-0.70, would gain too; they sit beyond
+    #: the US cities.)  150 t-LOE iterations instead of tloe_iter_sized's 250: NP1 within
+    #: 0.003 on those graphs in a quarter less time (Err_local finishes the neighbourhoods)
+    "knn_tloe_gari": 0.65,
+    "knn_tloe_iter": 150,
     #: under objective="auto", t-LOE is not run when an Err_local run before it already
     #: has this GARI (nearly every neighbourhood kept, t-LOE could at best tie): meshes of
     #: the plane and random geometric graphs, drawn from the stress start, reach 0.98-1.0
@@ -318,6 +340,8 @@ class Plan:
     stress_polish: bool = False
     #: the chosen drawing's leaves moved out from their hubs, guarded (layouts._loe.guarded)
     leaf_push: bool = False
+    #: a kNN graph: t-LOE, then Err_local from its drawing, kept unless its score is lower
+    knn_polish: bool = False
 
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
@@ -346,7 +370,8 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
     graphs LOE was made for, which Err_local alone draws: 1,000 US cities, pivot-MDS start
     GARI 0.67, Err_local 0.987 against t-LOE's 0.872) whose start has GARI at least
     ``knn_planar_gari`` (data that nearly lie in the plane; below, data of three or more
-    dimensions, the rules for any graph); Err_local besides up to
+    dimensions, the rules for any graph; :func:`make_plan` adds t-LOE before Err_local
+    where that start's GARI is below ``knn_tloe_gari``); Err_local besides up to
     ``small_nodes``, and beyond when the stress start says the graph is geometric
     (:func:`is_geometric`: its GARI ``start_gari()`` at least ``geometric_gari``, its
     stress ``start_stress()`` at most ``geometric_stress``); ``select="loss"`` (the
@@ -411,8 +436,15 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                                       start_stress=stress)
     else:
         hinge, tloe = objective == "hinge", objective == "t"
-    polish = (n_init == "auto" and objective == "auto" and select == "gari"
-              and init == ("auto",) and not has_pos and n <= SMALL_NODES)
+    own_starts = (n_init == "auto" and objective == "auto" and select == "gari"
+                  and init == ("auto",) and not has_pos)
+    polish = own_starts and n <= SMALL_NODES
+    knn_polish = False
+    # the kNN rule (Err_local alone beyond small_nodes, under "auto") from a start below
+    # knn_tloe_gari: t-LOE first, then Err_local from its drawing (the rule asked the GARI)
+    if (own_starts and hinge and not tloe and n > SMALL_NODES
+            and (asked[-1] if asked else gari()) < POLICY["knn_tloe_gari"]):
+        tloe = polish = knn_polish = True
     # a small graph whose stress start is already exact (GARI exact_gari: a ladder, a strip
     # of a grid, a path) gets Err_local from that start first, which ends at once: t-LOE
     # from a spread of 1e-2 unfolds it afresh and worse (a ladder of 90 nodes: NP1 0.978
@@ -421,7 +453,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     # 0.92, that run costs more than t-LOE and the polish together.)  Not where two nodes
     # of the start coincide (``start_distinct()``): structurally equivalent nodes, a
     # clique's members, drawn at one point score as exact, and Err_local keeps them there
-    start_first = (polish and hinge and tloe and gari() >= POLICY["exact_gari"]
+    start_first = (polish and not knn_polish and hinge and tloe
+                   and gari() >= POLICY["exact_gari"]
                    and stress() <= POLICY["geometric_stress"]
                    and (start_distinct is None or start_distinct()))
     inits, solver_init = init, None
@@ -452,7 +485,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                  and tloe_start != "random" else None)
     tloe_iter = 0
     if tloe:  # a sized start already has the shape: the shorter schedule, longer steps
-        key = ("tloe_iter_sized" if init_edge is not None
+        key = ("knn_tloe_iter" if knn_polish else "tloe_iter_sized" if init_edge is not None
                else "tloe_iter_large" if n > POLICY["tloe_large"] else "tloe_iter")
         tloe_iter = int(min(max_iter, POLICY[key]))
     anchor = 0.0
@@ -468,7 +501,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 init_edge=init_edge,
                 early_exaggeration=None if init_edge is None else POLICY["edge_early_ex"],
                 tloe_step=None if init_edge is None else POLICY["sized_step"],
-                anchor=anchor,
+                anchor=anchor, knn_polish=knn_polish,
                 select_gari=select == "gari", score_pivot_first=score_first,
                 stress_polish=(objective == "auto" and select == "gari"
                                and n <= POLICY["stress_polish_nodes"] and max_iter > 0),
