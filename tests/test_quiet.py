@@ -22,6 +22,7 @@ from nx_ordinal._core.progress import (
     public_call,
     still_falling,
     warn,
+    warn_not_converged,
 )
 from nx_ordinal.constraints import graph_to_csr, knn_adjacency, sample_triplets
 from nx_ordinal.embed import loe, soe
@@ -82,6 +83,14 @@ def test_convergence_warning_only_when_still_falling():
         "falling" in str(caught[0].message)
     _, caught = _record(soe, T, dim=2, max_iter=10**6, max_time=1e-4, tol=0, seed=0)
     assert "stopped on max_time" in str(caught[0].message)
+    # stopped because the next evaluation would have overrun max_time (the clock short of
+    # it): still a stop on max_time, not on max_iter
+    progress = Progress(100, False, "run", max_time=60.0)
+    assert progress.out_of_time(ahead=120.0) and progress.timed_out
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warn_not_converged("loe-lbfgs", [4.0, 3.0, 2.0], progress)
+    assert "loe-lbfgs stopped on max_time after 3 iterations" in str(caught[0].message)
     # tol=0 never converges by the relative rule, but after many iterations the objective
     # (noisy triplets: never 0) is flat: out of budget without a warning
     res, caught = _record(soe, T, dim=2, max_iter=300, tol=0, seed=0)

@@ -220,6 +220,8 @@ def warn_not_converged(
     public call."""
     if not still_falling(history):
         return
+    # a run stopped because its next step would have overrun the budget is past max_time
+    # too, though the clock has not reached it
     why = "max_time" if progress is not None and progress.out_of_time() else "max_iter"
     n_iter = progress.count if progress is not None and progress.count else len(history)
     warn(f"{name} stopped on {why} after {n_iter} iterations with the objective still falling "
@@ -303,6 +305,8 @@ class Progress:
         self.start = time.perf_counter()
         self.max_time = max_time
         self.count = 0
+        #: whether a check found the budget spent, or about to be (the solver then stops)
+        self.timed_out = False
         self._bar = None
         self._last: float | None = None
         self._width = 0
@@ -364,8 +368,10 @@ class Progress:
 
     def out_of_time(self, ahead: float = 0.0) -> bool:
         """Whether the budget is spent, or would be after ``ahead`` more seconds (the
-        expected cost of the next step)."""
-        return self.max_time is not None and self.elapsed() + ahead >= self.max_time
+        expected cost of the next step); once it says so, :attr:`timed_out` holds."""
+        if self.max_time is not None and self.elapsed() + ahead >= self.max_time:
+            self.timed_out = True
+        return self.timed_out
 
     def close(self) -> None:
         if self._bar is not None:
