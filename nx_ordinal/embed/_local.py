@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from scipy.spatial import cKDTree
 
-from .._core.arrays import sorted_unique
+from .._core.arrays import sorted_member, sorted_unique
 from .._core.resources import check_memory
 
 if TYPE_CHECKING:
@@ -78,12 +78,7 @@ class LocalGraph:
                 lo = np.where(go, mid + 1, lo)
                 hi = np.where(go, hi, mid)
             return (lo < end) & (self.indices[np.minimum(lo, self.indices.size - 1)] == k)
-        keys = i * self.n + k
-        pos = np.searchsorted(self._edge_keys, keys)
-        pos = np.minimum(pos, max(self._edge_keys.size - 1, 0))
-        if self._edge_keys.size == 0:
-            return np.zeros(keys.shape, dtype=bool)
-        return self._edge_keys[pos] == keys
+        return sorted_member(i * self.n + k, self._edge_keys)
 
 
 def _similarity_residual(Xref, X):

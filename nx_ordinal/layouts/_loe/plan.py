@@ -422,9 +422,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     asked: list[float] = []
     stress_asked: list[float] = []
 
-    def gari() -> float:
-        asked.append(start_gari())
-        return asked[-1]
+    def gari() -> float:  # asked once whichever rules need it
+        if not asked:
+            asked.append(start_gari())
+        return asked[0]
 
     def stress() -> float:  # asked once whichever rules need it
         if not stress_asked:
@@ -441,9 +442,9 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     polish = own_starts and n <= SMALL_NODES
     knn_polish = False
     # the kNN rule (Err_local alone beyond small_nodes, under "auto") from a start below
-    # knn_tloe_gari: t-LOE first, then Err_local from its drawing (the rule asked the GARI)
+    # knn_tloe_gari: t-LOE first, then Err_local from its drawing
     if (own_starts and hinge and not tloe and n > SMALL_NODES
-            and (asked[-1] if asked else gari()) < POLICY["knn_tloe_gari"]):
+            and gari() < POLICY["knn_tloe_gari"]):
         tloe = polish = knn_polish = True
     # a small graph whose stress start is already exact (GARI exact_gari: a ladder, a strip
     # of a grid, a path) gets Err_local from that start first, which ends at once: t-LOE
