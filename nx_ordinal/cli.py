@@ -35,9 +35,9 @@ ERR_LOCAL_NOTE = (
     "graph's ordinal constraints (delta 0.1, drawing scaled to unit RMS radius); lower is\n"
     "better; it grows with the graph: compare it within one graph.  It is the objective of\n"
     "loe's Err_local stage only (objective='hinge'); loe's default drawing mostly comes\n"
-    "from t-LOE (its own objective over the same comparisons; Err_local's on small and\n"
-    "geometric graphs) and every other method minimises its own objective, so it is a\n"
-    "common yardstick, not what each method optimised.")
+    "from t-LOE (its own objective over the same comparisons; Err_local's on small,\n"
+    "geometric and kNN graphs) and every other method minimises its own objective, so it\n"
+    "is a common yardstick, not what each method optimised.")
 #: exit status of a gallery script that skipped its figure (a data file is absent)
 GALLERY_SKIPPED = 77
 
