@@ -48,7 +48,7 @@ from .._frame import (
 from .guarded import push_leaves, stress_polish
 from .leaves import ring_leaves
 from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
-from .selection import GariTracker
+from .selection import GariTracker, shape_checkpoint
 from .shortcuts import drop_shortcuts
 
 if TYPE_CHECKING:
@@ -335,7 +335,10 @@ def loe_layout(
     its early phase; beyond 600 nodes, or from the stress start at its own size (beyond 100
     nodes under ``"auto"``: 250 iterations there, at any size, with steps of 1 n / alpha,
     t-SNE's learning rate, for the early exaggeration alpha), a run stops once 3 checkpoints in
-    a row stay below its best, and components of up to 600 nodes are embedded together. With a
+    a row stay below its best, and components of up to 600 nodes are embedded together. With
+    the springs a run returns, among its checkpoints within 0.01 of its best GARI, the one of
+    highest GARI - 0.09 log(long-edge ratio): the late iterations shorten the long edges while
+    GARI drifts down, and a shorter tail is taken where it is worth the GARI. With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
     removal.
 
@@ -756,13 +759,12 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         if local is not None:
             scores.append(local.offer(res.embedding, res.objective))
             if spring:
-                # with springs a later checkpoint has the more relaxed shape: the latest one
-                # within shape_tol of the best GARI (a cylinder: long-edge ratio 2.5 at the
-                # end, 4.7 at the checkpoint of best GARI, NP1 0.79 against 0.80)
+                # with springs a later checkpoint has the more relaxed shape (a cylinder:
+                # long-edge ratio 2.5 at the end, 4.7 at the checkpoint of best GARI, NP1
+                # 0.79 against 0.80): GARI traded against the edge-length tail, within
+                # shape_tol of the best GARI (shape_checkpoint)
                 kept.append(res.embedding)
-                g = np.nan_to_num(np.array(scores), nan=-1.0)  # nan: nothing to score
-                near = np.flatnonzero(g >= g.max() - POLICY["shape_tol"])
-                res.embedding = kept[int(near[-1])]
+                res.embedding = kept[shape_checkpoint(B, kept, scores)]
             else:
                 res.embedding = local.best_X
         return res

@@ -224,10 +224,16 @@ POLICY = MappingProxyType({
     #: power grids, whose start's stress is higher, keep the stress start (from the coarse
     #: one their branches start in clumps: USPowerGrid NP1 0.672 -> 0.638)
     "coarse_nodes": 1500,
-    #: with springs, t-LOE returns its latest checkpoint within this GARI of its best (the
+    #: with springs, t-LOE returns a checkpoint within shape_tol of its best GARI (the
     #: later, the more relaxed the shape; 0.03 and 0.02 left jazz's and cluster's NP1 at
-    #: or below their lines)
+    #: or below their lines): the one of highest GARI - shape_weight * log(long-edge
+    #: ratio) (selection.shape_checkpoint).  Where the tail shrinks fast a later one, where
+    #: it has stopped shrinking the best GARI.  The latest checkpoint within shape_tol (the
+    #: rule before) left cluster's NP1 0.021 and bcsstk09's NP2 0.030 below their lines;
+    #: 0.07 or less (0: the best GARI) leaves clusterHiera's long edges above 10, 0.11 or
+    #: more cluster's NP1 below its line
     "shape_tol": 0.01,
+    "shape_weight": 0.09,
     #: Err_local's drawing is kept over t-LOE's only when its mean of GARI and NP1 is higher
     #: by hinge_margin, its stress at most stress_slack times t-LOE's plus stress_abs and its
     #: NP2 at most np2_slack lower (Frucht: Err_local GARI 1.0 at stress 0.076, t-LOE 0.885

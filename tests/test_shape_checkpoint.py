@@ -1,0 +1,78 @@
+"""The checkpoint a t-LOE run with springs returns (layouts/_loe/selection.py's
+shape_checkpoint): GARI traded against the edge-length tail, within shape_tol of the best."""
+
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+
+import nx_ordinal
+from nx_ordinal.layouts import _loe
+from nx_ordinal.layouts._loe.plan import POLICY
+from nx_ordinal.layouts._loe.selection import shape_checkpoint
+from nx_ordinal.metrics import long_edge_ratio_array
+
+PATH = nx.to_scipy_sparse_array(nx.path_graph(200), format="csr")
+
+
+def drawing(stretch=1.0):
+    """The path drawn on a line at unit steps, its last five edges ``stretch`` long (2.5 %
+    of its edges: the tail, the 99th percentile over the median, is ``stretch``)."""
+    x = np.concatenate([np.arange(195.0), 194.0 + stretch * np.arange(1, 6)])
+    return np.column_stack([x, np.zeros(200)])
+
+
+def test_a_shorter_tail_is_taken_where_it_is_worth_the_gari():
+    even, torn = drawing(), drawing(stretch=30.0)
+    assert long_edge_ratio_array(PATH, even) == pytest.approx(1.0)
+    assert long_edge_ratio_array(PATH, torn) == pytest.approx(30.0)
+    # the torn drawing has the best GARI, the even one 0.005 less: the tail decides
+    assert shape_checkpoint(PATH, [even, torn], [0.500, 0.505]) == 0
+    assert shape_checkpoint(PATH, [torn, even], [0.505, 0.500]) == 1
+    # weight 0 is the best GARI; a tail 4 % shorter is not worth 0.005 of GARI (0.09 *
+    # log(1.25 / 1.2) = 0.0037), 8 % is (0.0072)
+    assert shape_checkpoint(PATH, [even, torn], [0.500, 0.505], weight=0.0) == 1
+    assert shape_checkpoint(PATH, [drawing(1.2), drawing(1.25)], [0.500, 0.505]) == 1
+    assert shape_checkpoint(PATH, [drawing(1.2), drawing(1.3)], [0.500, 0.505]) == 0
+
+
+def test_beyond_shape_tol_no_tail_is_worth_it():
+    even, torn = drawing(), drawing(stretch=30.0)
+    assert shape_checkpoint(PATH, [even, torn], [0.500, 0.500 + POLICY["shape_tol"] + 1e-3]) == 1
+    assert shape_checkpoint(PATH, [even, torn], [0.5, 0.52], tol=0.03) == 0
+
+
+def test_a_flat_tail_keeps_the_best_gari_not_the_latest():
+    """Where the late iterations no longer shorten the tail (the same shape), the best GARI
+    wins; the rule before took the latest checkpoint within shape_tol."""
+    X = drawing(stretch=3.0)
+    assert shape_checkpoint(PATH, [X, 2 * X, 3 * X], [0.30, 0.31, 0.305]) == 1
+    # a tie: the later one (the more relaxed shape)
+    assert shape_checkpoint(PATH, [X, 2 * X, 3 * X], [0.30, 0.31, 0.31]) == 2
+
+
+def test_unscored_checkpoints_and_graphs_without_edges():
+    X = drawing()
+    assert shape_checkpoint(PATH, [X, X], [np.nan, 0.2]) == 1
+    assert shape_checkpoint(PATH, [X, X], [np.nan, np.nan]) == 1  # nothing scored: the latest
+    empty = sp.csr_array((200, 200))
+    assert shape_checkpoint(empty, [X, 2 * X], [0.5, 0.5]) == 1
+    # every edge drawn at a point (median 0): no tail to trade, the latest
+    assert shape_checkpoint(PATH, [np.zeros((200, 2)), np.zeros((200, 2))], [0.5, 0.5]) == 1
+
+
+def test_loe_layout_returns_the_traded_checkpoint(monkeypatch):
+    """The default call on a graph beyond small_nodes (t-LOE with springs) asks
+    shape_checkpoint which checkpoint to return, and returns that one."""
+    calls = []
+
+    def spy(A, configs, scores, **kw):
+        i = shape_checkpoint(A, configs, scores, **kw)
+        calls.append((len(configs), i))
+        return i
+
+    monkeypatch.setattr(_loe, "shape_checkpoint", spy)
+    G = nx.balanced_tree(3, 5)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert calls and all(0 <= i < n for n, i in calls)
+    assert all(np.isfinite(p).all() for p in pos.values())
