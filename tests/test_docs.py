@@ -207,6 +207,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
     assert (f"among its checkpoints within {P['shape_tol']:g} of its best GARI, the one of "
             f"highest GARI - {P['shape_weight']:g} log(long-edge ratio)") in doc
+    assert (f"a run whose drawing is still torn (long-edge ratio above {P['torn_tail']:g}) is "
+            "not stopped past its GARI peak while that trade still rises") in doc
     assert (f"the checkpoints continue every {P['err_every']} iterations from iteration "
             f"{P['err_patience']} on, and a run stops once its best GARI has not risen by "
             f"{P['gari_tol']:g} over the last {P['err_patience']} iterations") in doc

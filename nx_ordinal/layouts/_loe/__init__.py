@@ -48,7 +48,7 @@ from .._frame import (
 from .guarded import push_leaves, stress_polish
 from .leaves import ring_leaves
 from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
-from .selection import GariTracker, shape_checkpoint
+from .selection import EdgeTail, GariTracker, shape_checkpoint, shape_value
 from .shortcuts import drop_shortcuts
 
 if TYPE_CHECKING:
@@ -338,7 +338,9 @@ def loe_layout(
     a row stay below its best, and components of up to 600 nodes are embedded together. With
     the springs a run returns, among its checkpoints within 0.01 of its best GARI, the one of
     highest GARI - 0.09 log(long-edge ratio): the late iterations shorten the long edges while
-    GARI drifts down, and a shorter tail is taken where it is worth the GARI. With a
+    GARI drifts down, and a shorter tail is taken where it is worth the GARI; and a run whose
+    drawing is still torn (long-edge ratio above 10) is not stopped past its GARI peak while
+    that trade still rises. With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
     removal.
 
@@ -733,6 +735,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         local = GariTracker(B) if select_gari else None
         scores: list[float] = []
         kept: list[FloatArray] = []  # with springs: every checkpoint's configuration
+        tails: list[float] = []  # ... and its long-edge ratio
+        meter = EdgeTail(B) if spring else None
         # small graphs from a random start: every run to the end
         patient = B.shape[0] > POLICY["tloe_large"] or init_edge is not None
 
@@ -743,9 +747,16 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 scores.append(local.offer(X, f))
                 if spring:
                     kept.append(np.array(X, dtype=np.float64))
+                    tails.append(meter(X))
                 # GARI past its peak for POLICY["tloe_patience"] checkpoints: the falling
-                # exaggeration now only spreads the clusters of a dense graph apart
-                if patient and len(scores) - 1 - int(np.argmax(scores)) >= POLICY["tloe_patience"]:
+                # exaggeration now only spreads the clusters of a dense graph apart -- unless
+                # the drawing is still torn (long-edge ratio above torn_tail) and its trade
+                # of GARI against the tail (shape_checkpoint's) is still rising (a caveman
+                # graph's cliques still drawing together: 20.8, 15.1, 11.7 at the stop)
+                torn = (meter is not None and tails[-1] > POLICY["torn_tail"]
+                        and int(np.argmax(shape_value(scores, tails)[::-1])) == 0)
+                if (patient and not torn
+                        and len(scores) - 1 - int(np.argmax(scores)) >= POLICY["tloe_patience"]):
                     return True
             return budget.expired()
 
@@ -758,13 +769,14 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                    anchor=anchor if lab is None else 0.0, **kw)
         if local is not None:
             scores.append(local.offer(res.embedding, res.objective))
-            if spring:
+            if meter is not None:
                 # with springs a later checkpoint has the more relaxed shape (a cylinder:
                 # long-edge ratio 2.5 at the end, 4.7 at the checkpoint of best GARI, NP1
                 # 0.79 against 0.80): GARI traded against the edge-length tail, within
                 # shape_tol of the best GARI (shape_checkpoint)
                 kept.append(res.embedding)
-                res.embedding = kept[shape_checkpoint(B, kept, scores)]
+                tails.append(meter(res.embedding))
+                res.embedding = kept[shape_checkpoint(B, kept, scores, tails=tails)]
             else:
                 res.embedding = local.best_X
         return res

@@ -234,6 +234,11 @@ POLICY = MappingProxyType({
     #: more cluster's NP1 below its line
     "shape_tol": 0.01,
     "shape_weight": 0.09,
+    #: ... and a run past its GARI peak is not stopped (tloe_patience) while its drawing
+    #: is still torn, a long-edge ratio above torn_tail (the issue's line), and that trade
+    #: is still rising at its latest checkpoint: the caveman graph of bench_unseen, 10.6 ->
+    #: 9.1; the other 26 unseen graphs, the 26 of the benchmark and 28 of a survey the same
+    "torn_tail": 10.0,
     #: Err_local's drawing is kept over t-LOE's only when its mean of GARI and NP1 is higher
     #: by hinge_margin, its stress at most stress_slack times t-LOE's plus stress_abs and its
     #: NP2 at most np2_slack lower (Frucht: Err_local GARI 1.0 at stress 0.076, t-LOE 0.885

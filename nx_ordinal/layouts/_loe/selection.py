@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from ..._core.typing import FloatArray, SparseLike
 
-__all__ = ["GariTracker", "shape_checkpoint"]
+__all__ = ["EdgeTail", "GariTracker", "shape_checkpoint", "shape_value"]
 
 
 class GariTracker:
@@ -114,8 +114,38 @@ class GariTracker:
         return bool(old) and run_best - old[-1] < tol
 
 
+class EdgeTail:
+    """The long-edge ratio (:func:`nx_ordinal.metrics.long_edge_ratio`: the 99th percentile
+    of the drawn edge lengths over their median) of drawings of the graph with adjacency
+    ``A``: its edges listed once, then O(E) a drawing; inf where there is no edge or the
+    median edge has length 0."""
+
+    def __init__(self, A: SparseLike) -> None:
+        B = sp.csr_array(A) != 0
+        P = sp.triu(sp.csr_array(B + B.T), k=1).tocoo()
+        self.row, self.col = P.row, P.col
+
+    def __call__(self, X: FloatArray) -> float:
+        if self.row.size == 0:
+            return float("inf")
+        lengths = np.sqrt(((X[self.row] - X[self.col]) ** 2).sum(axis=1))
+        mid, top = np.percentile(lengths, [50.0, 99.0])
+        return float(top / mid) if mid > 0 else float("inf")
+
+
+def shape_value(scores: ArrayLike, tails: ArrayLike, weight: float | None = None) -> FloatArray:
+    """``GARI - weight * log(tail)`` (``shape_weight``) of checkpoints of GARI ``scores``
+    (nan: -1) and long-edge ratios ``tails`` (inf: -inf)."""
+
+    weight = POLICY["shape_weight"] if weight is None else weight
+    g = np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-1.0)
+    with np.errstate(divide="ignore"):
+        return g - weight * np.log(np.asarray(tails, dtype=np.float64))
+
+
 def shape_checkpoint(A: SparseLike, configs: list[FloatArray], scores: ArrayLike,
-                     tol: float | None = None, weight: float | None = None) -> int:
+                     tol: float | None = None, weight: float | None = None,
+                     tails: ArrayLike | None = None) -> int:
     """Which of t-LOE's checkpoints ``configs`` (drawings of the graph with adjacency ``A``,
     in the order of the run; ``scores`` their GARI, nan where nothing was scored) a run with
     edge springs returns: among those within ``tol`` of the best GARI (``shape_tol``), the
@@ -127,25 +157,21 @@ def shape_checkpoint(A: SparseLike, configs: list[FloatArray], scores: ArrayLike
     the rate ``weight`` says how much GARI a shorter tail is worth (0.09: a tail 10 %
     shorter for 0.0086 of GARI).  A tail the same at every checkpoint leaves the best GARI;
     ``weight`` 0 the best GARI, a large ``weight`` the shortest tail within ``tol``.  The
-    edges are listed once and each candidate costs O(E), far below a GARI score.
+    edges are listed once and each candidate costs O(E), far below a GARI score
+    (``tails``: every checkpoint's long-edge ratio, measured already by :class:`EdgeTail`).
     """
 
     tol = POLICY["shape_tol"] if tol is None else tol
-    weight = POLICY["shape_weight"] if weight is None else weight
     g = np.nan_to_num(np.asarray(scores, dtype=np.float64), nan=-1.0)
     near = np.flatnonzero(g >= g.max() - tol)
     if near.size == 1:
         return int(near[0])
-    P = sp.triu(sp.csr_array((sp.csr_array(A) != 0) + (sp.csr_array(A) != 0).T), k=1).tocoo()
-    tail = np.full(near.size, np.inf)
-    if P.nnz:
-        for j, i in enumerate(near):  # a handful of checkpoints, each vectorized over E
-            X = configs[i]
-            lengths = np.sqrt(((X[P.row] - X[P.col]) ** 2).sum(axis=1))
-            mid, top = np.percentile(lengths, [50.0, 99.0])
-            if mid > 0:
-                tail[j] = top / mid
+    if tails is None:
+        meter = EdgeTail(A)
+        tail = np.array([meter(configs[i]) for i in near])  # each vectorized over E
+    else:
+        tail = np.asarray(tails, dtype=np.float64)[near]
     if not np.isfinite(tail).any():  # no edge, or every drawing's edges at a point
         return int(near[-1])
-    value = g[near] - weight * np.log(tail)
+    value = shape_value(g[near], tail, weight)
     return int(near[near.size - 1 - int(np.argmax(value[::-1]))])
