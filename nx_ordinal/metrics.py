@@ -710,12 +710,26 @@ def long_edge_ratio_array(A: AdjacencyLike, X: ArrayLike, percentile: float = 99
     percentile = float(percentile)
     if not 50.0 < percentile <= 100.0:
         raise ValueError(f"percentile must be in (50, 100], got {percentile!r}")
-    X = np.asarray(X, dtype=np.float64)
+    return edge_tail(np.asarray(X, dtype=np.float64), *edge_pairs(A), percentile)
+
+
+def edge_pairs(A: AdjacencyLike) -> tuple[np.ndarray, np.ndarray]:
+    """The edges of the graph with adjacency ``A``, each once (direction, self-loops and
+    weights ignored), as ``(row, col)`` arrays with row < col: what :func:`edge_tail`
+    measures, listed once for many drawings."""
     A = sp.csr_array(A)
     A = sp.triu((A != 0) + (A != 0).T, k=1).tocoo()
-    if A.nnz == 0:
+    return A.row, A.col
+
+
+def edge_tail(X: FloatArray, row: np.ndarray, col: np.ndarray,
+              percentile: float = 99.0) -> float:
+    """The long-edge ratio of the drawing ``X`` over the edges ``(row, col)``
+    (:func:`edge_pairs`): the ``percentile``-th percentile of their lengths over the median,
+    ``nan`` without edges or where the median is 0; O(E), no argument checks."""
+    if row.size == 0:
         return float("nan")
-    lengths = np.linalg.norm(X[A.row] - X[A.col], axis=1)
+    lengths = np.linalg.norm(X[row] - X[col], axis=1)
     mid, top = np.percentile(lengths, [50.0, percentile])
     if not mid > 0:
         return float("nan")

@@ -736,7 +736,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         scores: list[float] = []
         kept: list[FloatArray] = []  # with springs: every checkpoint's configuration
         tails: list[float] = []  # ... and its long-edge ratio
-        meter = EdgeTail(B) if spring else None
+        meter = EdgeTail(B) if spring and local is not None else None
         # small graphs from a random start: every run to the end
         patient = B.shape[0] > POLICY["tloe_large"] or init_edge is not None
 
@@ -745,7 +745,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 progress.update(f)
             if local is not None and it > early and (it - early) % POLICY["tloe_every"] == 0:
                 scores.append(local.offer(X, f))
-                if spring:
+                if meter is not None:
                     kept.append(np.array(X, dtype=np.float64))
                     tails.append(meter(X))
                 # GARI past its peak for POLICY["tloe_patience"] checkpoints: the falling

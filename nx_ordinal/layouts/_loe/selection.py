@@ -8,10 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import scipy.sparse as sp
 
 from ..._core.budget import Budget
-from ...metrics import gari_array
+from ...metrics import edge_pairs, edge_tail, gari_array
 from .plan import POLICY
 
 if TYPE_CHECKING:
@@ -117,20 +116,15 @@ class GariTracker:
 class EdgeTail:
     """The long-edge ratio (:func:`nx_ordinal.metrics.long_edge_ratio`: the 99th percentile
     of the drawn edge lengths over their median) of drawings of the graph with adjacency
-    ``A``: its edges listed once, then O(E) a drawing; inf where there is no edge or the
-    median edge has length 0."""
+    ``A``: its edges listed once (:func:`nx_ordinal.metrics.edge_pairs`), then O(E) a
+    drawing; inf where there is no edge or the median edge has length 0."""
 
     def __init__(self, A: SparseLike) -> None:
-        B = sp.csr_array(A) != 0
-        P = sp.triu(sp.csr_array(B + B.T), k=1).tocoo()
-        self.row, self.col = P.row, P.col
+        self.row, self.col = edge_pairs(A)
 
     def __call__(self, X: FloatArray) -> float:
-        if self.row.size == 0:
-            return float("inf")
-        lengths = np.sqrt(((X[self.row] - X[self.col]) ** 2).sum(axis=1))
-        mid, top = np.percentile(lengths, [50.0, 99.0])
-        return float(top / mid) if mid > 0 else float("inf")
+        tail = edge_tail(np.asarray(X, dtype=np.float64), self.row, self.col)
+        return float("inf") if np.isnan(tail) else tail
 
 
 def shape_value(scores: ArrayLike, tails: ArrayLike, weight: float | None = None) -> FloatArray:
