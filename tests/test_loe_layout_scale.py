@@ -140,7 +140,9 @@ def test_gari_tracker_stops_a_flat_run_at_any_size(monkeypatch):
 def test_a_windmill_graphs_flat_polish_stops_early(monkeypatch):
     # 20 blades of K_4 on one hub: the polish of t-LOE's drawing (GARI 0.789) ran 579
     # L-BFGS iterations (0.7 s of the call's 0.8 s), its GARI between 0.763 and 0.789;
-    # the drawing kept is t-LOE's either way.  (The karate club's polish, 85-125
+    # the drawing kept is t-LOE's either way; 128, and 70 from t-LOE's drawing continued
+    # with stronger springs (its blades' twins at a point, long-edge ratio 3,200; the
+    # same GARI and NP1 after).  (The karate club's polish, 85-125
     # iterations at a flat GARI that lower its stress, runs to its end: test_tloe.py.)
     import nx_ordinal.layouts._loe as loe_front
     runs = []
@@ -153,7 +155,7 @@ def test_a_windmill_graphs_flat_polish_stops_early(monkeypatch):
     monkeypatch.setattr(loe_front, "solve_loe", spy)
     G = nx.windmill_graph(20, 5)
     pos = nx_ordinal.loe_layout(G, seed=0)
-    assert [r.n_iter for r in runs] == [128]
+    assert len(runs) == 1 and runs[0].n_iter <= 128
     from nx_ordinal.metrics import gari
     assert gari(G, pos) > 0.78
 
@@ -250,10 +252,13 @@ def test_shortcuts_of_a_small_world_are_found_and_geometry_kept():
 
 def test_watts_strogatz_default_beats_the_fold():
     # without its shortcuts LOE draws the ring; GARI is measured on the whole graph
-    # (DrL: about 0.6 on such graphs; LOE on the whole graph: about 0.5)
+    # (DrL: about 0.6 on such graphs; LOE on the whole graph: about 0.5; sfdp 0.34).
+    # t-LOE's drawing has GARI 0.853 with its shortcuts across the page (long-edge ratio
+    # 18.1); continued until they are within 10 (9.8): 0.713
     G = nx.watts_strogatz_graph(800, 6, 0.05, seed=1)
     pos = quiet(nx_ordinal.loe_layout, G, seed=0)
-    assert nx_ordinal.gari(G, pos) >= 0.8
+    assert nx_ordinal.gari(G, pos) >= 0.7
+    assert nx_ordinal.metrics.long_edge_ratio(G, pos) <= 10
 
 
 def test_max_time_is_honoured_on_a_simulated_clock(monkeypatch):

@@ -478,8 +478,9 @@ def test_t_loe_from_a_sized_start_steps_by_the_plan(monkeypatch):
     L._tloe_run(A, 2, X0, 30, np.random.default_rng(0), Budget(None), False,
                 select_gari=True, spring=0.03, init_edge=2.0, early_exaggeration=2.0,
                 step=P.POLICY["sized_step"])
-    assert sorted(seen) == [(700, P.POLICY["sized_step"] * 700 / 2.0),
-                            (900, P.POLICY["sized_step"] * 900 / 2.0)]
+    # (a run that ends torn is continued at the same rate: _untear)
+    assert sorted(set(seen)) == [(700, P.POLICY["sized_step"] * 700 / 2.0),
+                                 (900, P.POLICY["sized_step"] * 900 / 2.0)]
     seen.clear()
     L._tloe_run(A, 2, None, 30, np.random.default_rng(0), Budget(None), False)
     assert sorted(seen) == [(700, None), (900, None)]

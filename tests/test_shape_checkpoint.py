@@ -13,6 +13,7 @@ from nx_ordinal.layouts._loe.selection import shape_checkpoint
 from nx_ordinal.metrics import long_edge_ratio_array
 
 PATH = nx.to_scipy_sparse_array(nx.path_graph(200), format="csr")
+WS_N = 400  # the small-world graph of the untearing test: 15.0 without the stages
 
 
 def drawing(stretch=1.0):
@@ -92,3 +93,44 @@ def test_a_torn_drawing_is_not_stopped_while_its_trade_still_rises(monkeypatch):
     assert neighbourhood_preservation(G, pos) > 0.82
     monkeypatch.setattr(_loe, "POLICY", MappingProxyType({**POLICY, "torn_tail": np.inf}))
     assert long_edge_ratio(G, nx_ordinal.loe_layout(G, seed=0)) > 10.5
+
+
+def test_a_drawing_still_torn_at_the_end_is_untorn(monkeypatch):
+    """A small-world graph (Watts-Strogatz, 10 % of edges rewired): t-LOE draws its
+    shortcuts across the page (long-edge ratio above 15); the untearing stages continue
+    the drawing with stronger springs until the ratio is within torn_tail, and the
+    neighbourhoods stay far above a force-directed drawing's (NP1 about 0.06)."""
+    from types import MappingProxyType
+
+    from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
+
+    G = nx.connected_watts_strogatz_graph(WS_N, 6, 0.1, seed=7)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert long_edge_ratio(G, pos) <= POLICY["torn_tail"] == 10
+    assert neighbourhood_preservation(G, pos) > 0.5
+    monkeypatch.setattr(_loe, "POLICY", MappingProxyType({**POLICY, "untear_stages": 0}))
+    assert long_edge_ratio(G, nx_ordinal.loe_layout(G, seed=0)) > 12
+
+
+def test_untear_keeps_a_drawing_it_cannot_shorten():
+    """A drawing within torn_tail is returned as it is, and so is one whose tail the
+    springs only lengthen (a star's leaves drawn in, the tail rising): the same array."""
+    from nx_ordinal.layouts._loe import _untear
+    from nx_ordinal.layouts._loe.selection import EdgeTail
+
+    class Budget:
+        def expired(self):
+            return False
+
+        def left(self):
+            return None
+
+    X = drawing(stretch=3.0)
+    meter = EdgeTail(PATH)
+    assert meter(X) == pytest.approx(3.0)
+    assert _untear(PATH, X, meter(X), meter, Budget(), spring=0.03, seed=0) is X
+    # a path drawn with five edges 30 long: the springs shorten them
+    torn = drawing(stretch=30.0)
+    Y = _untear(PATH, torn, meter(torn), meter, Budget(), spring=0.03, seed=0)
+    assert Y is not torn and meter(Y) < 30.0
+    assert np.isfinite(Y).all()

@@ -242,6 +242,12 @@ def test_tloe_max_iter_zero_returns_the_scaled_start():
     res = tloe(A, init=S, max_iter=0)
     expect = (S - S.mean(0)) / S.std(0) * 1e-2
     assert np.array_equal(res.embedding, expect) and res.n_iter == 0
+    # keep_scale: the start as given, only centred (init_edge then ignored)
+    for kw in ({}, {"init_edge": 3.0}):
+        kept = tloe(A, init=S, max_iter=0, keep_scale=True, **kw)
+        assert np.array_equal(kept.embedding, S - S.mean(0))
+    with pytest.raises(TypeError, match="keep_scale must be a bool, got .yes."):
+        tloe(A, init=S, keep_scale="yes")
 
 
 def test_sized_start_with_its_cliques_at_a_point_sized_by_the_other_edges():

@@ -30,7 +30,7 @@ from scipy.spatial import cKDTree
 from .._core.progress import Progress, warn_interrupted
 from .._core.result import EmbeddingResult
 from .._core.seeds import as_generator
-from .._core.validation import check_dim, check_int, check_nonnegative, check_positive
+from .._core.validation import check_bool, check_dim, check_int, check_nonnegative, check_positive
 from ._starts import farthest_first
 
 if TYPE_CHECKING:
@@ -649,6 +649,9 @@ SINGLE_MIN_N = 300
 _KEEP = 1 << 25
 
 
+#: the late phase's exaggeration, falling geometrically from the first to the second
+EXAGGERATION = (1.0, 0.4)
+
 def tloe(
     A: Any,
     dim: int = 2,
@@ -657,11 +660,12 @@ def tloe(
     max_iter: int = 500,
     early_iter: int = 100,
     early_exaggeration: float = 4.0,
-    exaggeration: tuple[float, float] = (1.0, 0.4),
+    exaggeration: tuple[float, float] = EXAGGERATION,
     spring: float = 0.0,
     anchor: float = 0.0,
     anchor_pivots: int = ANCHOR_PIVOTS,
     init_edge: float | None = None,
+    keep_scale: bool = False,
     learning_rate: float | None = None,
     max_time: float | None = None,
     callback: Callable[[int, int, FloatArray, float], bool | None] | None = None,
@@ -740,6 +744,9 @@ def tloe(
         (with ``early_exaggeration=2``).  Where most edges have length 0 (cliques drawn
         at a point), the median of the others; ignored without ``init`` or when every
         edge has length 0.
+    keep_scale : bool, default False
+        With ``init``: take it at its own scale (only centred), as a run that continues
+        an earlier one's drawing does; ``init_edge`` is then ignored.
     learning_rate : float or None
         Step size; None: ``n / (4 early_exaggeration)``.
     max_time : float or None
@@ -809,6 +816,7 @@ def tloe(
     check_positive(ex1, "exaggeration[1]")
     spring = check_nonnegative(spring, "spring")
     init_edge = check_positive(init_edge, "init_edge", allow_none=True)
+    keep_scale = check_bool(keep_scale, "keep_scale")
     anchor = check_nonnegative(anchor, "anchor")
     anchor_pivots = check_int(anchor_pivots, "anchor_pivots", minimum=1)
     max_time = check_positive(max_time, "max_time", allow_none=True)
@@ -846,8 +854,8 @@ def tloe(
         if Y.shape != (n, dim):
             raise ValueError(f"init must have shape {(n, dim)}, got {Y.shape}")
     Y = Y - Y.mean(axis=0)
-    sized = False
-    if init_edge is not None and init is not None and rows.size:
+    sized = keep_scale and init is not None
+    if init_edge is not None and init is not None and rows.size and not sized:
         # one factor for every axis: the start's shape is kept (a tree drawn along a line
         # stays a line; standardising each axis alone made it a square, and t-LOE folded
         # the square's long path into a disc: a random lobster of 1,905 nodes, stress

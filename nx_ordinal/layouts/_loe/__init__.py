@@ -32,7 +32,7 @@ from ...embed.loe import (
     pivot_mds,
     solve_loe,
 )
-from ...embed.tloe import ANCHOR_PIVOTS, tloe
+from ...embed.tloe import ANCHOR_PIVOTS, EXAGGERATION, tloe
 from ...exceptions import ConvergenceWarning, NoOrdinalInformationWarning
 from ...metrics import gari_array, neighbourhood_preservation_array, stress_array
 from .._common import networkx_start
@@ -340,7 +340,12 @@ def loe_layout(
     highest GARI - 0.09 log(long-edge ratio): the late iterations shorten the long edges while
     GARI drifts down, and a shorter tail is taken where it is worth the GARI; and a run whose
     drawing is still torn (long-edge ratio above 10) is not stopped past its GARI peak while
-    that trade still rises. With a
+    that trade still rises.  A drawing still torn at the end is continued in up to 8 stages
+    of at most 50 iterations, each with springs 1.5 times the last stage's, until its
+    long-edge ratio is within 10 or stops falling (small-world and scale-free graphs, whose
+    shortcuts t-LOE draws across the page: a Watts-Strogatz graph of 1,000 nodes, long-edge
+    ratio 22.7 -> 9.9, stress 0.197 -> 0.183, NP1 0.80 -> 0.60; sfdp's 3.3, 0.152 and
+    0.24). With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
     removal.
 
@@ -776,7 +781,10 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 # shape_tol of the best GARI (shape_checkpoint)
                 kept.append(res.embedding)
                 tails.append(meter(res.embedding))
-                res.embedding = kept[shape_checkpoint(B, kept, scores, tails=tails)]
+                c = shape_checkpoint(B, kept, scores, tails=tails)
+                res.embedding = _untear(B, kept[c], tails[c], meter, budget, seed=seed,
+                                        labels=lab, spring=spring,
+                                        anchor=anchor if lab is None else 0.0, **kw)
             else:
                 res.embedding = local.best_X
         return res
@@ -818,6 +826,47 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                         edges=(np.repeat(np.arange(A.shape[0]), np.diff(A.indptr)), A.indices),
                         style="given")
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
+
+
+def _untear(B, Y, tail, meter, budget, *, spring, **kw):
+    """t-LOE's drawing ``Y`` of adjacency ``B``, whose long-edge ratio is ``tail``, or, when
+    that is above ``torn_tail``, a drawing that continues it with stronger springs.
+
+    Each stage continues the last drawing kept, at its own scale
+    (``tloe(keep_scale=True)``), without early phase and at the end of the run's
+    exaggeration schedule, with springs ``untear_factor`` times the last stage's; every
+    ``untear_every`` iterations ``meter`` (:class:`selection.EdgeTail`) measures the tail.
+    A stage ends at the first drawing within ``torn_tail`` (returned), after
+    ``untear_iter`` iterations, or once its tail has risen above where it began (a tree,
+    whose leaves the springs draw in); its drawing of shortest tail is kept if that is
+    shorter than the stage's start, otherwise the last kept one is returned.  At most
+    ``untear_stages`` stages, none once ``budget`` has run out.  ``kw``: tloe's arguments
+    (seed, labels, anchor, learning rate).  O(untear_stages * untear_iter) iterations of
+    t-LOE at most, each with an O(E) tail (the percentile by selection, not a sort)."""
+    limit, every = POLICY["torn_tail"], POLICY["untear_every"]
+    ex = EXAGGERATION[1]  # where the run's schedule ended
+    for _ in range(POLICY["untear_stages"]):
+        if tail <= limit or not np.isfinite(tail) or budget.expired():
+            break  # whole, or no tail to measure (the median edge at a point), or no time
+        spring *= POLICY["untear_factor"]
+        seen: list[tuple[float, FloatArray]] = []
+
+        def watch(_run, it, X, f, start=tail, seen=seen):
+            if it % every:
+                return budget.expired()
+            seen.append((meter(X), np.array(X, dtype=np.float64)))
+            return seen[-1][0] <= limit or seen[-1][0] > start or budget.expired()
+
+        res = tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=POLICY["untear_iter"],
+                   early_iter=0, exaggeration=(ex, ex), spring=spring, callback=watch,
+                   max_time=budget.left(), **kw)
+        if not seen or res.n_iter % every:
+            seen.append((meter(res.embedding), res.embedding))
+        t, X = min(seen, key=lambda s: s[0])
+        if t >= tail:
+            break
+        Y, tail = X, t
+    return Y
 
 
 def _packed(A, X):
