@@ -6,6 +6,9 @@ drawing after each stage that runs on a graph, seed 0:
    ``coarse start``: the same drawn on the graph coarsened to ``coarse_nodes`` nodes and
    carried back, where t-LOE starts from it (meshes beyond that size);
 2. ``t-LOE``: t-LOE with edge springs from the start, its checkpoint of choice;
+   ``untorn``: that drawing continued with stronger springs, where it ended torn
+   (long-edge ratio above ``torn_tail``; connected graphs: a component's continuation
+   is not shown);
 3. ``leaf rings``: hubs' leaves on rings round them, and a hub's few leaves that t-LOE
    left at one point on a fan (2-D, undirected; only where it scores better than t-LOE's
    drawing);
@@ -16,8 +19,9 @@ drawing after each stage that runs on a graph, seed 0:
 
 The stages' drawings are read by wrapping, for the one call, the functions that
 ``nx_ordinal.layouts._loe`` calls (``pivot_mds``, ``solve_loe``, ``_tloe_run``,
-``ring_leaves``); nothing in the package changes.  The metrics are scale-free, so the
-unscaled intermediate drawings compare with the final one.
+``_untear``, ``ring_leaves``); nothing in the package changes.  The metrics are
+scale-free, so the unscaled intermediate drawings compare with the final one.  A name
+that is not in the folder is one of ``bench_unseen.py``'s graphs (``ws1000``, ...).
 
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_stages.py \\
         [--graphs dwt_1005,3elt,USPowerGrid,btree9,lesmis] [--data DIR] [--markdown PATH]
@@ -36,6 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from bench_literature import default_data  # noqa: E402
+from bench_unseen import make_graph  # noqa: E402
 
 import nx_ordinal  # noqa: E402
 import nx_ordinal.layouts._loe as loe_module  # noqa: E402
@@ -47,7 +52,7 @@ from nx_ordinal.metrics import (  # noqa: E402
 )
 
 GRAPHS = ("dwt_1005", "3elt", "USPowerGrid", "btree9", "lesmis")
-STAGES = ("start", "coarse start", "t-LOE", "leaf rings", "Err_local", "default")
+STAGES = ("start", "coarse start", "t-LOE", "untorn", "leaf rings", "Err_local", "default")
 
 
 def _data_dir(given=None):
@@ -64,7 +69,7 @@ def _recording(drawings):
     """Wrap the stages' functions in ``nx_ordinal.layouts._loe`` for the duration: each
     stage's drawing (an (n, dim) array) is appended to ``drawings[stage]``."""
     real = {name: getattr(loe_module, name)
-            for name in ("pivot_mds", "solve_loe", "_tloe_run", "ring_leaves")}
+            for name in ("pivot_mds", "solve_loe", "_tloe_run", "_untear", "ring_leaves")}
 
     def pivot_mds(*args, **kwargs):
         X = real["pivot_mds"](*args, **kwargs)
@@ -85,6 +90,12 @@ def _recording(drawings):
         drawings.setdefault("t-LOE", []).append(np.array(res.embedding))
         return res
 
+    def untear(B, Y, *args, **kwargs):
+        X = real["_untear"](B, Y, *args, **kwargs)
+        if X is not Y:  # t-LOE's checkpoint, then the untorn drawing (whole graphs only)
+            drawings.setdefault("torn", []).append((B.shape[0], np.array(Y), np.array(X)))
+        return X
+
     def ring_leaves(X, *args, **kwargs):
         Y = real["ring_leaves"](X, *args, **kwargs)
         if Y is not None:
@@ -92,7 +103,7 @@ def _recording(drawings):
         return Y
 
     wrappers = {"pivot_mds": pivot_mds, "solve_loe": solve_loe, "_tloe_run": tloe_run,
-                "ring_leaves": ring_leaves}
+                "_untear": untear, "ring_leaves": ring_leaves}
     try:
         for name, f in wrappers.items():
             setattr(loe_module, name, f)
@@ -110,6 +121,9 @@ def stages(G, seed=0):
         pos = nx_ordinal.loe_layout(G, seed=seed)
     nodes = list(G)
     drawings["default"] = [np.array([pos[v] for v in nodes])]
+    torn = [(Y, X) for n, Y, X in drawings.pop("torn", []) if n == len(nodes)]
+    if torn:
+        drawings["t-LOE"], drawings["untorn"] = [torn[-1][0]], [torn[-1][1]]
     out = {}
     for stage in STAGES:
         if stage not in drawings:
@@ -134,7 +148,8 @@ def main(argv=None):
         return 77
     rows = []
     for name in args.graphs.split(","):
-        G = read_graph(os.path.join(data, "graphs", f"{name}.mtx"))
+        path = os.path.join(data, "graphs", f"{name}.mtx")
+        G = read_graph(path) if os.path.exists(path) else make_graph(name)
         for stage, (np1, np2, se, tail) in stages(G, args.seed).items():
             rows.append((name, stage, np1, np2, se, tail))
             print(f"{name:12s} {stage:11s} NP1 {np1:.3f}  NP2 {np2:.3f}  SE {se:.3f}  "

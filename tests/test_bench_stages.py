@@ -47,3 +47,16 @@ def test_the_table_from_the_data(shared_data, tmp_path):
     # neighbourhood (NP1 1.0) and is the default drawing
     assert [r.split(" | ")[1] for r in rows] == ["start", "t-LOE", "Err_local", "default"]
     assert rows[-1].split(" | ")[2] == "1.000"
+
+
+def test_a_torn_drawing_shows_its_untorn_stage():
+    """A small-world graph whose t-LOE drawing ends torn: t-LOE's checkpoint, then the
+    drawing continued with stronger springs, within torn_tail, which the call returns
+    (after the overlap removal)."""
+    bench = load("bench_stages")
+    G = nx.connected_watts_strogatz_graph(400, 6, 0.1, seed=7)
+    got = bench.stages(G, seed=0)
+    assert list(got) == ["start", "t-LOE", "untorn", "default"]
+    assert got["t-LOE"][3] > 12 and got["untorn"][3] <= 10
+    # (the overlap removal after it moves points a little)
+    assert got["untorn"] == pytest.approx(got["default"], abs=0.01)
