@@ -211,7 +211,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
             "not stopped past its GARI peak while that trade still rises") in doc
     assert (f"continued in up to {P['untear_stages']} stages of at most {P['untear_iter']} "
             f"iterations, each with springs {P['untear_factor']:g} times the last stage's, "
-            f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling") in doc
+            f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling, and "
+            f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI") in doc
     assert (f"the checkpoints continue every {P['err_every']} iterations from iteration "
             f"{P['err_patience']} on, and a run stops once its best GARI has not risen by "
             f"{P['gari_tol']:g} over the last {P['err_patience']} iterations") in doc

@@ -134,3 +134,28 @@ def test_untear_keeps_a_drawing_it_cannot_shorten():
     Y = _untear(PATH, torn, meter(torn), meter, Budget(), spring=0.03, seed=0)
     assert Y is not torn and meter(Y) < 30.0
     assert np.isfinite(Y).all()
+
+
+def test_untear_gives_up_a_stage_that_costs_too_much_gari():
+    """A stage whose drawing keeps less than untear_gari of the run's GARI is not taken
+    (a large Watts-Strogatz graph's ring lost in a hairball): the drawing before it is
+    returned; one that keeps more is taken."""
+    from nx_ordinal.layouts._loe import _untear
+    from nx_ordinal.layouts._loe.selection import EdgeTail
+
+    class Budget:
+        def expired(self):
+            return False
+
+        def left(self):
+            return None
+
+    torn, meter = drawing(stretch=30.0), EdgeTail(PATH)
+    floor = POLICY["untear_gari"]
+    assert 0 < floor < 1
+    lost = _untear(PATH, torn, 30.0, meter, Budget(), 1.0, lambda X: floor - 0.01,
+                   spring=0.03, seed=0)
+    assert lost is torn
+    kept = _untear(PATH, torn, 30.0, meter, Budget(), 1.0, lambda X: floor + 0.01,
+                   spring=0.03, seed=0)
+    assert kept is not torn and meter(kept) < 30.0

@@ -342,7 +342,8 @@ def loe_layout(
     drawing is still torn (long-edge ratio above 10) is not stopped past its GARI peak while
     that trade still rises.  A drawing still torn at the end is continued in up to 8 stages
     of at most 50 iterations, each with springs 1.5 times the last stage's, until its
-    long-edge ratio is within 10 or stops falling (small-world and scale-free graphs, whose
+    long-edge ratio is within 10 or stops falling, and not at a stage that keeps less than
+    0.6 of its GARI (small-world and scale-free graphs, whose
     shortcuts t-LOE draws across the page: a Watts-Strogatz graph of 1,000 nodes, long-edge
     ratio 22.7 -> 9.9, stress 0.197 -> 0.183, NP1 0.80 -> 0.60; sfdp's 3.3, 0.152 and
     0.24). With a
@@ -782,7 +783,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 kept.append(res.embedding)
                 tails.append(meter(res.embedding))
                 c = shape_checkpoint(B, kept, scores, tails=tails)
-                res.embedding = _untear(B, kept[c], tails[c], meter, budget, seed=seed,
+                res.embedding = _untear(B, kept[c], tails[c], meter, budget, scores[c],
+                                        lambda X: gari_array(B, X), seed=seed,
                                         labels=lab, spring=spring,
                                         anchor=anchor if lab is None else 0.0, **kw)
             else:
@@ -828,7 +830,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
 
 
-def _untear(B, Y, tail, meter, budget, *, spring, **kw):
+def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     """t-LOE's drawing ``Y`` of adjacency ``B``, whose long-edge ratio is ``tail``, or, when
     that is above ``torn_tail``, a drawing that continues it with stronger springs.
 
@@ -839,10 +841,12 @@ def _untear(B, Y, tail, meter, budget, *, spring, **kw):
     A stage ends at the first drawing within ``torn_tail`` (returned), after
     ``untear_iter`` iterations, or once its tail has risen above where it began (a tree,
     whose leaves the springs draw in); its drawing of shortest tail is kept if that is
-    shorter than the stage's start, otherwise the last kept one is returned.  At most
-    ``untear_stages`` stages, none once ``budget`` has run out.  ``kw``: tloe's arguments
-    (seed, labels, anchor, learning rate).  O(untear_stages * untear_iter) iterations of
-    t-LOE at most, each with an O(E) tail (the percentile by selection, not a sort)."""
+    shorter than the stage's start and, with ``gari`` (``Y``'s GARI) and ``score`` (a
+    drawing's GARI), keeps at least ``untear_gari`` of that GARI; otherwise the last kept
+    one is returned.  At most ``untear_stages`` stages, none once ``budget`` has run out.
+    ``kw``: tloe's arguments (seed, labels, anchor, learning rate).  At most
+    O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
+    percentile by selection, not a sort), and one GARI score a stage."""
     limit, every = POLICY["torn_tail"], POLICY["untear_every"]
     ex = EXAGGERATION[1]  # where the run's schedule ended
     for _ in range(POLICY["untear_stages"]):
@@ -863,7 +867,8 @@ def _untear(B, Y, tail, meter, budget, *, spring, **kw):
         if not seen or res.n_iter % every:
             seen.append((meter(res.embedding), res.embedding))
         t, X = min(seen, key=lambda s: s[0])
-        if t >= tail:
+        if t >= tail or (score is not None and gari is not None and np.isfinite(gari)
+                         and score(X) < POLICY["untear_gari"] * gari):
             break
         Y, tail = X, t
     return Y
