@@ -159,3 +159,35 @@ def test_untear_gives_up_a_stage_that_costs_too_much_gari():
     kept = _untear(PATH, torn, 30.0, meter, Budget(), 1.0, lambda X: floor + 0.01,
                    spring=0.03, seed=0)
     assert kept is not torn and meter(kept) < 30.0
+
+
+def test_ctrl_c_in_an_untearing_stage_ends_the_untearing(ctrl_c_at_update, monkeypatch):
+    """Ctrl-C in a stage of the untearing: the call warns, returns t-LOE's drawing (the
+    stage cut short is not taken) and runs no further stage."""
+    from nx_ordinal.exceptions import InterruptedWarning
+    from nx_ordinal.metrics import long_edge_ratio
+
+    runs = []
+    real = _loe.tloe
+
+    def spy(*args, **kw):
+        runs.append(kw.get("keep_scale", False))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(_loe, "tloe", spy)
+    G = nx.connected_watts_strogatz_graph(WS_N, 6, 0.1, seed=7)
+    count = ctrl_c_at_update(10**9)  # count the updates of an uninterrupted call
+    nx_ordinal.loe_layout(G, seed=0)
+    assert runs == [False, True]  # t-LOE, then one untearing stage
+    first = next(i for i, k in enumerate(runs) if k)
+    assert first == 1 and count["n"] > 0
+    total = count["n"]
+    runs.clear()
+    monkeypatch.undo()
+    monkeypatch.setattr(_loe, "tloe", spy)
+    ctrl_c_at_update(total - 1)  # within the untearing stage's few iterations
+    with pytest.warns(InterruptedWarning, match="tloe interrupted"):
+        pos = nx_ordinal.loe_layout(G, seed=0)
+    assert runs == [False, True]
+    assert all(np.isfinite(p).all() for p in pos.values())
+    assert long_edge_ratio(G, pos) > 12  # t-LOE's torn drawing, not the stage's

@@ -783,10 +783,11 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 kept.append(res.embedding)
                 tails.append(meter(res.embedding))
                 c = shape_checkpoint(B, kept, scores, tails=tails)
-                res.embedding = _untear(B, kept[c], tails[c], meter, budget, scores[c],
-                                        lambda X: gari_array(B, X), seed=seed,
-                                        labels=lab, spring=spring,
-                                        anchor=anchor if lab is None else 0.0, **kw)
+                # a run cut short (Ctrl-C, or the call's time) is not continued
+                res.embedding = kept[c] if not res.converged else _untear(
+                    B, kept[c], tails[c], meter, budget, scores[c],
+                    lambda X: gari_array(B, X), seed=seed, labels=lab, spring=spring,
+                    anchor=anchor if lab is None else 0.0, **kw)
             else:
                 res.embedding = local.best_X
         return res
@@ -843,7 +844,8 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     whose leaves the springs draw in); its drawing of shortest tail is kept if that is
     shorter than the stage's start and, with ``gari`` (``Y``'s GARI) and ``score`` (a
     drawing's GARI), keeps at least ``untear_gari`` of that GARI; otherwise the last kept
-    one is returned.  At most ``untear_stages`` stages, none once ``budget`` has run out.
+    one is returned.  At most ``untear_stages`` stages, none once ``budget`` has run out,
+    and none after a stage cut short (Ctrl-C: its drawing is not taken).
     ``kw``: tloe's arguments (seed, labels, anchor, learning rate).  At most
     O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
     percentile by selection, not a sort), and one GARI score a stage."""
@@ -867,9 +869,11 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
         if not seen or res.n_iter % every:
             seen.append((meter(res.embedding), res.embedding))
         t, X = min(seen, key=lambda s: s[0])
-        if t >= tail or (score is not None and gari is not None and np.isfinite(gari)
-                         and score(X) < POLICY["untear_gari"] * gari):
-            break
+        if not res.converged or t >= tail:
+            break  # cut short, or the tail no longer falls
+        if (score is not None and gari is not None and np.isfinite(gari)
+                and score(X) < POLICY["untear_gari"] * gari):
+            break  # too dear in neighbourhoods
         Y, tail = X, t
     return Y
 
