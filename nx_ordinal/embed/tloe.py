@@ -652,6 +652,7 @@ _KEEP = 1 << 25
 #: the late phase's exaggeration, falling geometrically from the first to the second
 EXAGGERATION = (1.0, 0.4)
 
+
 def tloe(
     A: Any,
     dim: int = 2,

@@ -343,10 +343,9 @@ def loe_layout(
     that trade still rises.  A drawing still torn at the end is continued in up to 8 stages
     of at most 50 iterations, each with springs 1.5 times the last stage's, until its
     long-edge ratio is within 10 or stops falling, and not at a stage that keeps less than
-    0.6 of its GARI (small-world and scale-free graphs, whose
-    shortcuts t-LOE draws across the page: a Watts-Strogatz graph of 1,000 nodes, long-edge
-    ratio 22.7 -> 9.9, stress 0.197 -> 0.183, NP1 0.80 -> 0.60; sfdp's 3.3, 0.152 and
-    0.24). With a
+    0.6 of its GARI (small-world and scale-free graphs, whose shortcuts t-LOE draws across
+    the page: a Watts-Strogatz graph of 1,000 nodes, long-edge ratio 22.7 -> 9.4, stress
+    0.197 -> 0.183, NP1 0.80 -> 0.58; sfdp's 3.3, 0.152 and 0.24).  With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
     removal.
 

@@ -18,7 +18,9 @@ The stages, in the order they run:
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
    where that start's stress is low (``anchor``, ``anchor_stress``) -- and there, beyond
    ``coarse_nodes``, from the stress start drawn on the graph coarsened to that size
-   (meshes: hop distances ruffle a large one); not run under
+   (meshes: hop distances ruffle a large one); with springs its checkpoint of choice
+   (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
+   where it ends torn (``untear_*``); not run under
    ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
 4. **polish** -- up to ``small_nodes`` under ``"auto"``, Err_local from t-LOE's drawing,
    unless an Err_local run from the start has already reached ``exact_gari``; beyond, on a
