@@ -850,24 +850,32 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     percentile by selection, not a sort), and one GARI score a stage."""
     limit, every = POLICY["torn_tail"], POLICY["untear_every"]
     ex = EXAGGERATION[1]  # where the run's schedule ended
+    # a stage's drawing of shortest tail (the first of ties), and the tail it began at
+    stage = {"tail": np.inf, "X": None, "start": tail}
+
+    def look(X, copy):
+        t = meter(X)
+        if t < stage["tail"]:
+            stage.update(tail=t, X=np.array(X, dtype=np.float64) if copy else X)
+        return t
+
+    def watch(_run, it, X, f):
+        if it % every:
+            return budget.expired()
+        t = look(X, copy=True)
+        return t <= limit or t > stage["start"] or budget.expired()
+
     for _ in range(POLICY["untear_stages"]):
         if tail <= limit or not np.isfinite(tail) or budget.expired():
             break  # whole, or no tail to measure (the median edge at a point), or no time
         spring *= POLICY["untear_factor"]
-        seen: list[tuple[float, FloatArray]] = []
-
-        def watch(_run, it, X, f, start=tail, seen=seen):
-            if it % every:
-                return budget.expired()
-            seen.append((meter(X), np.array(X, dtype=np.float64)))
-            return seen[-1][0] <= limit or seen[-1][0] > start or budget.expired()
-
+        stage.update(tail=np.inf, X=None, start=tail)
         res = tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=POLICY["untear_iter"],
                    early_iter=0, exaggeration=(ex, ex), spring=spring, callback=watch,
                    max_time=budget.left(), **kw)
-        if not seen or res.n_iter % every:
-            seen.append((meter(res.embedding), res.embedding))
-        t, X = min(seen, key=lambda s: s[0])
+        if stage["X"] is None or res.n_iter % every:
+            look(res.embedding, copy=False)
+        t, X = stage["tail"], stage["X"]
         if not res.converged or t >= tail:
             break  # cut short, or the tail no longer falls
         if (score is not None and gari is not None and np.isfinite(gari)
