@@ -213,6 +213,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"iterations, each with springs {P['untear_factor']:g} times the last stage's, "
             f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling, and "
             f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI") in doc
+    assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
+            f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
+            "the run of highest GARI is kept") in doc
     assert (f"the checkpoints continue every {P['err_every']} iterations from iteration "
             f"{P['err_patience']} on, and a run stops once its best GARI has not risen by "
             f"{P['gari_tol']:g} over the last {P['err_patience']} iterations") in doc

@@ -345,7 +345,11 @@ def loe_layout(
     long-edge ratio is within 10 or stops falling, and not at a stage that keeps less than
     0.6 of its GARI (small-world and scale-free graphs, whose shortcuts t-LOE draws across
     the page: a Watts-Strogatz graph of 1,000 nodes, long-edge ratio 22.7 -> 9.4, stress
-    0.197 -> 0.183, NP1 0.80 -> 0.58; sfdp's 3.3, 0.152 and 0.24).  With a
+    0.197 -> 0.183, NP1 0.80 -> 0.58; sfdp's 3.3, 0.152 and 0.24).  Beyond 100 nodes and
+    up to 300, t-LOE runs from 3 stress starts, each from pivots of its own, and the run
+    of highest GARI is kept: from one start the seed picks one of a few local optima
+    (rajat11, seeds 0-9: NP2 0.641-0.644 at four of them against t-FDP's 0.678; from three
+    starts at one).  With a
     ``max_time``, a tenth of it (at least 4 GARI scores' time) is kept for the final overlap
     removal.
 
@@ -526,7 +530,7 @@ class _Call:
         n_runs = plan.n_init if self.starts is None else len(self.starts) + plan.polish
         # select="loss" runs without a callback (one would change the solver's
         # trajectory): the solver shows its own bar per run
-        self.progress = Progress(n_runs * self.max_iter + plan.tloe_iter,
+        self.progress = Progress(n_runs * self.max_iter + plan.tloe_starts * plan.tloe_iter,
                                  self.verbose and plan.select_gari, "loe_layout")
         self.tracker = (GariTracker(A, large=plan.large, progress=self.progress,
                                     budget=self.budget) if plan.select_gari else None)
@@ -598,12 +602,28 @@ class _Call:
         S = (self.pivot_start() if plan.tloe_start == "pivot"
              else self.coarse_start() if plan.tloe_start == "coarse"
              else {"pos": self.X0, "random": None}.get(plan.tloe_start))
-        return _tloe_run(self.A, self.dim, S, plan.tloe_iter, self.frame.stream("tloe", 0),
-                         self.budget, self.verbose and not tracked, select_gari=tracked,
-                         progress=self.progress if tracked else None, spring=plan.spring,
-                         init_edge=plan.init_edge,
-                         early_exaggeration=plan.early_exaggeration, step=plan.tloe_step,
-                         anchor=plan.anchor)
+        best: tuple[float, EmbeddingResult] | None = None
+        whole = True  # the last run went to its end (not cut short: Ctrl-C, the time)
+        for k in range(plan.tloe_starts):
+            if best is not None:  # another stress start, from pivots of a stream of its own
+                if self.budget.expired() or not whole:
+                    break
+                S = self._stress_start(2 + k)
+            res = _tloe_run(self.A, self.dim, S, plan.tloe_iter,
+                            self.frame.stream("tloe", 0), self.budget,
+                            self.verbose and not tracked, select_gari=tracked,
+                            progress=self.progress if tracked else None,
+                            spring=plan.spring, init_edge=plan.init_edge,
+                            early_exaggeration=plan.early_exaggeration,
+                            step=plan.tloe_step, anchor=plan.anchor)
+            if plan.tloe_starts == 1:
+                return res
+            whole = res.converged
+            g = float(np.nan_to_num(gari_array(self.A, res.embedding), nan=-1.0))
+            if best is None or g > best[0]:  # ties: the earlier run
+                best = (g, res)
+        assert best is not None
+        return best[1]
 
     # --- 4. polish --------------------------------------------------------------------------
     def polish(self, tloe_run: EmbeddingResult, i: int) -> EmbeddingResult:
@@ -810,7 +830,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
         X[g] = Y
     units = batch_components(groups, POLICY["tloe_group"], skip=direct)
-    f = 0.0
+    f, whole = 0.0, True
     for comps in units:
         idx = np.concatenate(comps)
         B = A[idx][:, idx]
@@ -824,10 +844,11 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
         # over three times the grid's width, stress 0.137; in hop units 0.015)
         X[idx] = res.embedding * hop_scales(B, res.embedding, lab)[:, None]
         f += res.objective
+        whole = whole and res.converged  # a run cut short (Ctrl-C, the time) says so
     X = pack_components([(g, X[g]) for g in groups], dim, A.shape[0],
                         edges=(np.repeat(np.arange(A.shape[0]), np.diff(A.indptr)), A.indices),
                         style="given")
-    return EmbeddingResult(X, f, max_iter, True, [], "tloe", {"units": len(units)})
+    return EmbeddingResult(X, f, max_iter, whole, [], "tloe", {"units": len(units)})
 
 
 def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
