@@ -597,7 +597,11 @@ class _Call:
     # --- 3. t-LOE ---------------------------------------------------------------------------
     def tloe(self) -> EmbeddingResult:
         """t-LOE from the stress start under "auto" (the graph's global shape: t-LOE refines
-        neighbourhoods locally and keeps it), from ``pos``, or random."""
+        neighbourhoods locally and keeps it), from ``pos``, or random; where the plan has
+        ``tloe_starts`` > 1, one run from each of that many stress starts (the shared one,
+        then others from pivot streams of their own), the run of highest GARI kept (ties:
+        the earlier), no further run once the budget is spent or a run was cut short.
+        Each run O(its t-LOE), plus one GARI score a run."""
         plan, tracked = self.plan, self.tracker is not None
         S = (self.pivot_start() if plan.tloe_start == "pivot"
              else self.coarse_start() if plan.tloe_start == "coarse"
