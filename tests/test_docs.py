@@ -216,6 +216,12 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
+    assert (f"(GARI >= {P['persp_gari']:g}, below {P['geometric_gari']:g}) and does not "
+            f"embed the hop distances (stress at least {P['persp_stress']:g}), the start is "
+            "also drawn in 3-D and seen in perspective along its axis of least spread, and "
+            f"t-LOE starts from that view, with the stress anchor, where its GARI is higher by "
+            f"{P['persp_margin']:g} and that axis's variance is at most {P['persp_flat']:g} "
+            "of the largest") in doc
     assert (f"the checkpoints continue every {P['err_every']} iterations from iteration "
             f"{P['err_patience']} on, and a run stops once its best GARI has not risen by "
             f"{P['gari_tol']:g} over the last {P['err_patience']} iterations") in doc

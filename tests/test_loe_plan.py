@@ -565,3 +565,111 @@ def test_ctrl_c_in_a_t_loe_run_ends_the_restarts(ctrl_c_at_update, monkeypatch, 
         pos = nx_ordinal.loe_layout(G, seed=0)
     assert runs == [1]
     assert all(np.isfinite(p).all() for p in pos.values())
+
+
+def _tube(m, h):
+    """A triangulated tube: h rings of m vertices, each joined to two of the next ring."""
+    G = nx.Graph()
+    for j in range(h):
+        for i in range(m):
+            v = j * m + i
+            G.add_edge(v, j * m + (i + 1) % m)
+            if j + 1 < h:
+                G.add_edge(v, (j + 1) * m + i)
+                G.add_edge(v, (j + 1) * m + (i + 1) % m)
+    return G
+
+
+def test_the_perspective_start_where_the_plane_s_start_folds_a_surface():
+    """Beyond small_nodes, t-LOE starts from the 3-D stress start seen in perspective where
+    the 2-D one keeps many neighbourhoods but not all, does not embed the hop distances, and
+    the view keeps persp_margin more GARI; the view is asked only then."""
+    g, s, margin = P.POLICY["persp_gari"], P.POLICY["persp_stress"], P.POLICY["persp_margin"]
+    asked = []
+
+    def view(value):
+        def f():
+            asked.append(value)
+            return value
+        return f
+
+    tube, _ = plan(432, gari=0.5, start_stress=lambda: 0.06, start_perspective=view(0.5 + margin))
+    assert (tube.tloe_start, tube.anchor, tube.tloe_starts) == (
+        "perspective", P.POLICY["anchor"], 1)  # the hop distances kept: the annulus evened
+    small = plan(200, gari=0.5, start_stress=lambda: 0.06, start_perspective=view(0.9))[0]
+    assert (small.tloe_start, small.tloe_starts) == ("perspective", P.POLICY["tloe_starts"])
+    asked.clear()
+    for kw in (dict(gari=0.5, start_perspective=view(0.5 + margin - 0.01)),  # not enough
+               dict(gari=g - 0.01), dict(gari=P.GEOMETRIC_GARI),  # few / nearly all kept
+               ):
+        assert plan(432, start_stress=lambda: 0.06, **kw)[0].tloe_start == "pivot"
+    assert asked == [0.5 + margin - 0.01]  # the view drawn only where the rule needs it
+    assert plan(432, gari=0.5, start_stress=lambda: s - 0.001,
+                start_perspective=view(0.9))[0].tloe_start == "pivot"  # embeds: flat
+    assert plan(80, gari=0.5, start_stress=lambda: 0.06,
+                start_perspective=view(0.9))[0].tloe_start == "pivot"  # a spread of 1e-2
+    assert plan(432, gari=0.5, start_stress=lambda: 0.06,
+                start_perspective=None)[0].tloe_start == "pivot"
+
+
+def test_a_tube_is_drawn_as_an_annulus_not_twisted(monkeypatch):
+    """A tube of 12 rings of 36 vertices: drawn flat, its start is two
+    layers that t-LOE parts into an annulus twisted at two points (long edges 3.1-4.0);
+    from the view down its axis, an annulus (NP1 0.85-0.86, long edges 2.0-2.1)."""
+    from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
+
+    G = _tube(36, 12)
+    for seed in (0, 1):
+        pos = nx_ordinal.loe_layout(G, seed=seed)
+        assert neighbourhood_preservation(G, pos) >= 0.84
+        assert long_edge_ratio(G, pos) <= 2.2
+    # without the view (the table changed): twisted
+    monkeypatch.setattr(P, "POLICY", type(P.POLICY)({**P.POLICY, "persp_margin": 1.0}))
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert long_edge_ratio(G, pos) > 3.0
+
+
+def test_the_perspective_view_of_a_tube_is_an_annulus():
+    """_perspective: a tube drawn in 3-D seen down its axis: each ring a circle about the
+    centre, the near rings outside the far ones; a flat drawing keeps its shape."""
+    from nx_ordinal.layouts._loe import _perspective
+
+    t = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    Y = np.array([(np.cos(a), np.sin(a), 0.1 * z) for z in range(8) for a in t])  # short
+    X, ratio = _perspective(Y, 0.75)
+    assert ratio < 0.5  # an axis of clearly least spread: the tube's
+    r = np.linalg.norm(X, axis=1).reshape(8, 24)
+    assert np.allclose(r, r[:, :1])  # each ring a circle
+    assert np.all(np.diff(r[:, 0]) > 0) or np.all(np.diff(r[:, 0]) < 0)  # nested rings
+    flat = np.column_stack([np.random.default_rng(0).random((50, 2)) * [3, 1], np.zeros(50)])
+    F, ratio = _perspective(flat, 0.75)
+    assert ratio == pytest.approx(0.0, abs=1e-12)
+    D = lambda Z: np.linalg.norm(Z[:, None] - Z[None], axis=-1)  # noqa: E731
+    assert np.allclose(D(F), D(flat[:, :2]))
+
+
+def test_a_closed_surface_is_not_seen_in_perspective(monkeypatch):
+    """A triangulated sphere drawn in 3-D has no axis of least spread: the view would lay
+    its far side inside its near one (sphere of 1,000 points: stress 0.103 -> 0.147), so
+    the plan's perspective fact says -inf there; a short tube's is its GARI."""
+    from scipy.spatial import ConvexHull
+
+    import nx_ordinal.layouts._loe as L
+
+    p = np.random.default_rng(11).normal(size=(400, 3))
+    p /= np.linalg.norm(p, axis=1)[:, None]
+    sphere = nx.Graph()
+    for a, b, c in ConvexHull(p).simplices:
+        sphere.add_edges_from([(a, b), (b, c), (a, c)])
+    facts = []
+    real = L.make_plan
+
+    def spy(*args, **kw):
+        if kw.get("start_perspective") is not None:  # (the memory estimate asks nothing)
+            facts.append(kw["start_perspective"]())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(L, "make_plan", spy)
+    nx_ordinal.loe_layout(sphere, seed=0, max_iter=20)
+    nx_ordinal.loe_layout(_tube(36, 12), seed=0, max_iter=20)
+    assert facts[0] == float("-inf") and 0.8 < facts[1] <= 1.0
