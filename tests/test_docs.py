@@ -216,6 +216,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
+    assert (f"Up to {P['anchor_max_nodes']:,} nodes, where the stress start keeps many "
+            "neighbourhoods but not nearly all") in doc
     assert (f"(GARI >= {P['persp_gari']:g}, below {P['geometric_gari']:g}) and does not "
             f"embed the hop distances (stress at least {P['persp_stress']:g}), the start is "
             "also drawn in 3-D and seen in perspective along its axis of least spread, and "

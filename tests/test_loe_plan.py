@@ -610,6 +610,9 @@ def test_the_perspective_start_where_the_plane_s_start_folds_a_surface():
                 start_perspective=view(0.9))[0].tloe_start == "pivot"  # a spread of 1e-2
     assert plan(432, gari=0.5, start_stress=lambda: 0.06,
                 start_perspective=None)[0].tloe_start == "pivot"
+    asked.clear()  # beyond anchor_max_nodes the view's cost is not paid
+    assert plan(P.POLICY["anchor_max_nodes"] + 1, gari=0.5, start_stress=lambda: 0.06,
+                start_perspective=view(0.9))[0].tloe_start == "pivot" and asked == []
 
 
 def test_a_tube_is_drawn_as_an_annulus_not_twisted(monkeypatch):

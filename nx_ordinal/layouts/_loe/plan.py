@@ -114,7 +114,8 @@ POLICY = MappingProxyType({
     #: twisted annulus at seven seeds of ten, with three or five starts too)
     "tloe_starts": 3,
     "tloe_starts_nodes": 300,
-    #: under objective="auto" beyond small_nodes (connected, 2-D), where the stress start
+    #: under objective="auto" beyond small_nodes and up to anchor_max_nodes (connected,
+    #: 2-D; the view is another start's cost, 30 stress rounds in 3-D), where the stress start
     #: keeps many neighbourhoods but not all (GARI at least persp_gari, below
     #: geometric_gari) and does not embed the hop distances (its stress at least
     #: persp_stress), the stress start is also drawn in 3-D and seen in perspective along its
@@ -580,7 +581,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     # perspective, where it keeps clearly more neighbourhoods, with the stress anchor
     anchor = 0.0
     if (init_edge is not None and tloe_start == "pivot" and not knn_polish
-            and start_perspective is not None
+            and start_perspective is not None and n <= POLICY["anchor_max_nodes"]
             and POLICY["persp_gari"] <= gari() < GEOMETRIC_GARI
             and stress() >= POLICY["persp_stress"]
             and start_perspective() >= gari() + POLICY["persp_margin"]):
