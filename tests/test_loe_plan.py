@@ -9,6 +9,14 @@ import nx_ordinal
 from nx_ordinal.layouts._loe import plan as P
 
 
+def recorded(asked, value):
+    """A plan fact that returns ``value`` and notes in ``asked`` that it was asked."""
+    def ask():
+        asked.append(value)
+        return value
+    return ask
+
+
 def plan(n, gari=0.5, knn=False, **kw):
     asked = []
 
@@ -107,10 +115,7 @@ def test_the_stress_anchor_where_the_start_s_stress_is_low():
     asked = []
 
     def stress(value):
-        def ask():
-            asked.append(value)
-            return value
-        return ask
+        return recorded(asked, value)
 
     assert plan(1000, start_stress=stress(low))[0].anchor == P.POLICY["anchor"]
     assert plan(1000, start_stress=stress(high))[0].anchor == 0.0
@@ -588,10 +593,7 @@ def test_the_perspective_start_where_the_plane_s_start_folds_a_surface():
     asked = []
 
     def view(value):
-        def f():
-            asked.append(value)
-            return value
-        return f
+        return recorded(asked, value)
 
     tube, _ = plan(432, gari=0.5, start_stress=lambda: 0.06, start_perspective=view(0.5 + margin))
     assert (tube.tloe_start, tube.anchor, tube.tloe_starts) == (

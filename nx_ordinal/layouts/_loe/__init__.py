@@ -461,7 +461,7 @@ class _Call:
         self.call = frame.budget  # max_time from the start of the call
         self._knn: list[bool] = []
         self._pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start
-        self._persp: list[Any] = []  # that start in 3-D, seen in perspective; its flatness
+        self._view: tuple[FloatArray, float] | None = None  # _perspective's (view, flatness)
         self.scored: list[float] = []  # its GARI, and the seconds that score took
         self._offered = 0  # Err_local results offered to the tracker so far
 
@@ -491,11 +491,11 @@ class _Call:
     def perspective_start(self) -> FloatArray:
         """The stress start drawn in 3-D and seen in perspective (:func:`_perspective`), from
         its own random stream; computed once."""
-        if not self._persp:
+        if self._view is None:
             Y = pivot_mds(self.A, 3, seed=self.frame.stream("tloe", 5),
                           stress_iter=int(POLICY["stress_iter"]))
-            self._persp.extend(_perspective(Y, POLICY["persp_view"]))
-        return self._persp[0]
+            self._view = _perspective(Y, POLICY["persp_view"])
+        return self._view[0]
 
     def perspective_gari(self) -> float:
         """The GARI of :meth:`perspective_start`; -inf where the plan cannot use it (a
@@ -505,7 +505,8 @@ class _Call:
         if self.dim != 2 or self.is_knn() or split_components(self.A)[0] != 1:
             return float("-inf")
         X = self.perspective_start()
-        if self._persp[1] > POLICY["persp_flat"]:
+        assert self._view is not None
+        if self._view[1] > POLICY["persp_flat"]:
             return float("-inf")
         return float(np.nan_to_num(gari_array(self.A, X), nan=-1.0))
 
