@@ -216,6 +216,11 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
+    assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "
+            "stress start shrunk to a spread of 1e-2, and runs a second time from it at its "
+            f"own size ({P['tloe_iter_sized']} iterations)") in doc
+    assert (f"its stress at most {P['stress_slack']:g} times the first's plus "
+            f"{P['stress_abs']:g}") in doc
     assert (f"Up to {P['anchor_max_nodes']:,} nodes, where the stress start keeps many "
             "neighbourhoods but not nearly all") in doc
     assert (f"(GARI >= {P['persp_gari']:g}, below {P['geometric_gari']:g}) and does not "
