@@ -500,7 +500,8 @@ def test_t_loe_from_a_sized_start_steps_by_the_plan(monkeypatch):
 
 def test_small_graphs_take_t_loe_from_several_stress_starts():
     """Beyond small_nodes and up to tloe_starts_nodes, under "auto" and from the stress
-    start, t-LOE runs from tloe_starts stress starts; elsewhere from one."""
+    start, t-LOE runs from tloe_starts stress starts; elsewhere from one, and after an
+    Err_local run from the stress start (a geometric graph) from one."""
     limit = P.POLICY["tloe_starts_nodes"]
     assert plan(limit)[0].tloe_starts == P.POLICY["tloe_starts"] > 1
     assert plan(P.POLICY["small_nodes"] + 1)[0].tloe_starts == P.POLICY["tloe_starts"]
@@ -511,6 +512,9 @@ def test_small_graphs_take_t_loe_from_several_stress_starts():
     # a kNN graph's t-LOE before Err_local: one start
     knn = plan(200, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"])[0]
     assert knn.knn_polish and knn.tloe_starts == 1
+    # a geometric graph: Err_local from the stress start first, then one t-LOE run
+    geo = plan(200, gari=P.GEOMETRIC_GARI, start_stress=lambda: P.POLICY["geometric_stress"])[0]
+    assert (geo.err_local, geo.err_start, geo.tloe, geo.tloe_starts) == (True, "pivot", True, 1)
 
 
 def test_the_t_loe_run_of_highest_gari_is_kept(monkeypatch):

@@ -349,22 +349,23 @@ def loe_layout(
     up to 300, t-LOE runs from 3 stress starts, each from pivots of its own, and the run
     of highest GARI is kept: from one start the seed picks one of a few local optima
     (rajat11, seeds 0-9: NP2 0.641-0.644 at four of them against t-FDP's 0.678; from three
-    starts at one).  Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk
-    to a spread of 1e-2, and runs a second time from it at its own size (250 iterations);
-    the second drawing is kept where its GARI is higher, its long-edge ratio no higher and
-    its stress at most 1.1 times the first's plus 0.015: from a spread of 1e-2 a ring can
-    come out crossing itself (can_96: at seven seeds of ten, long-edge ratio 2.1-2.7;
-    with the second run 1.73-1.76 at all ten, NP1 0.804).  Up to 20,000 nodes, where the
-    stress start keeps many neighbourhoods
-    but not nearly all (GARI >= 0.3, below 0.8) and does not embed the hop distances
-    (stress at least 0.03), the start is also drawn in 3-D and seen in perspective along
-    its axis of least spread, and t-LOE starts from that view, with the stress anchor,
-    where its GARI is higher by 0.25 and that axis's variance is at most 0.5 of the
-    largest: a surface that the plane folds over itself, such as a short tube, whose flat
-    start is two layers that t-LOE would part into an annulus twisted at two points, is
+    starts at one); one run where Err_local has run first, from the stress start (a
+    geometric graph: random meshes of 150-300 points took up to 0.73 s with three).
+    Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk to a spread of
+    1e-2, and runs a second time from it at its own size (250 iterations); the second
+    drawing is kept where its GARI is higher, its long-edge ratio no higher and its stress
+    at most 1.1 times the first's plus 0.015: from a spread of 1e-2 a ring can come out
+    crossing itself (can_96: at seven seeds of ten, long-edge ratio 2.1-2.7; with the second
+    run 1.73-1.76 at all ten, NP1 0.804). Up to 20,000 nodes, where the stress start keeps
+    many neighbourhoods but not nearly all (GARI >= 0.3, below 0.8) and does not embed the
+    hop distances (stress at least 0.03), the start is also drawn in 3-D and seen in
+    perspective along its axis of least spread, and t-LOE starts from that view, with the
+    stress anchor, where its GARI is higher by 0.25 and that axis's variance is at most 0.5
+    of the largest: a surface that the plane folds over itself, such as a short tube, whose
+    flat start is two layers that t-LOE would part into an annulus twisted at two points, is
     drawn as an annulus (a tube of 12 rings of 36 vertices: long-edge ratio 3.1-4.0 ->
-    2.0-2.1 over seeds 0-7, NP1 0.83-0.84 -> 0.85-0.86).  With a ``max_time``, a tenth
-    of it (at least 4 GARI scores' time) is kept for the final overlap removal.
+    2.0-2.1 over seeds 0-7, NP1 0.83-0.84 -> 0.85-0.86). With a ``max_time``, a tenth of it
+    (at least 4 GARI scores' time) is kept for the final overlap removal.
 
     The guarded leaf push.  Under ``"auto"`` beyond 100 nodes (undirected; not with
     ``max_iter=0``; up to 100 nodes the stress polish below shapes the drawing) each leaf

@@ -114,7 +114,12 @@ POLICY = MappingProxyType({
     #: 0.42 s, against the 0.5 s line) buys +0.004 NP1; up to small_nodes, where t-LOE
     #: starts at a spread of 1e-2, other starts did not find other optima (can_96's
     #: twisted annulus at seven seeds of ten, with three or five starts too; the start at
-    #: its own size does: sized_second_nodes)
+    #: its own size does: sized_second_nodes).  Not where Err_local runs first, from the
+    #: stress start (geometric graphs): random meshes of 150-300 points in an annulus,
+    #: three seeds each, took up to 0.40-0.73 s with three t-LOE runs after Err_local,
+    #: 0.25-0.29 s with one, the same drawings but one (NP1 0.960 -> 0.957 on average at
+    #: 150 points); random geometric, disc-mesh and kNN graphs of that size the same,
+    #: 0.02-0.06 s faster
     "tloe_starts": 3,
     "tloe_starts_nodes": 300,
     #: up to this size under objective="auto" (undirected; t-LOE from the stress start shrunk
@@ -610,8 +615,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
         tloe_start = "perspective"
         anchor = POLICY["anchor"]
     # small graphs: t-LOE from several stress starts (each a local optimum), the best kept
+    # (not where Err_local runs from the stress start first: a geometric graph, whose
+    # drawing Err_local nearly recovers, and t-LOE is the alternative the choice weighs)
     starts = (int(POLICY["tloe_starts"]) if init_edge is not None
-              and tloe_start in ("pivot", "perspective")
+              and tloe_start in ("pivot", "perspective") and not hinge
               and not knn_polish and select == "gari" and n <= POLICY["tloe_starts_nodes"]
               else 1)
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
