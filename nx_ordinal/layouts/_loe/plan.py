@@ -134,8 +134,8 @@ POLICY = MappingProxyType({
     #: average; over the 44 graphs of bench_small.py, seeds 0-2, two others change (the
     #: karate club NP1 0.521 -> 0.589 at stress 0.081 -> 0.092; K(5, 8) NP1 0.449 ->
     #: 0.453, stress 0.167 -> 0.162), all 44 in 4.47 s before, 4.36-4.50 s after.  Not
-    #: where Err_local from the start is exact already (a ladder: Err_local's drawing wins)
-    #: Not on directed graphs: a directed 5-NN graph of 80 points lost GARI there (0.936
+    #: where Err_local from the start is exact already (a ladder: Err_local's drawing
+    #: wins).  Not on directed graphs: a directed 5-NN graph of 80 points lost GARI there (0.936
     #: -> 0.901, the choice after t-LOE landing elsewhere), the ten others unchanged
     "sized_second_nodes": 100,
     #: under objective="auto" beyond small_nodes and up to anchor_max_nodes (connected,
