@@ -356,7 +356,7 @@ def loe_layout(
     drawing is kept where its GARI is higher, its long-edge ratio no higher and its stress
     at most 1.1 times the first's plus 0.015: from a spread of 1e-2 a ring can come out
     crossing itself (can_96: at seven seeds of ten, long-edge ratio 2.1-2.7; with the second
-    run 1.73-1.76 at all ten, NP1 0.804). Up to 20,000 nodes, where the stress start keeps
+    run 1.73-1.76 at all ten, NP1 0.804).  Up to 20,000 nodes, where the stress start keeps
     many neighbourhoods but not nearly all (GARI >= 0.3, below 0.8) and does not embed the
     hop distances (stress at least 0.03), the start is also drawn in 3-D and seen in
     perspective along its axis of least spread, and t-LOE starts from that view, with the
@@ -364,7 +364,7 @@ def loe_layout(
     of the largest: a surface that the plane folds over itself, such as a short tube, whose
     flat start is two layers that t-LOE would part into an annulus twisted at two points, is
     drawn as an annulus (a tube of 12 rings of 36 vertices: long-edge ratio 3.1-4.0 ->
-    2.0-2.1 over seeds 0-7, NP1 0.83-0.84 -> 0.85-0.86). With a ``max_time``, a tenth of it
+    2.0-2.1 over seeds 0-7, NP1 0.83-0.84 -> 0.85-0.86).  With a ``max_time``, a tenth of it
     (at least 4 GARI scores' time) is kept for the final overlap removal.
 
     The guarded leaf push.  Under ``"auto"`` beyond 100 nodes (undirected; not with
