@@ -515,6 +515,11 @@ class _Call:
         assert self._view is not None
         if self._view[1] > POLICY["persp_flat"]:
             return float("-inf")
+        return self._gari(X)
+
+    def _gari(self, X: FloatArray) -> float:
+        """GARI of the drawing ``X``, -1 where it is undefined (nan), so that comparisons
+        rank such a drawing last."""
         return float(np.nan_to_num(gari_array(self.A, X), nan=-1.0))
 
     def pivot_gari(self) -> float:
@@ -662,7 +667,7 @@ class _Call:
             if plan.tloe_starts == 1 and not plan.tloe_sized_iter:
                 return res
             whole = res.converged
-            g = float(np.nan_to_num(gari_array(self.A, res.embedding), nan=-1.0))
+            g = self._gari(res.embedding)
             if best is None or g > best[0]:  # ties: the earlier run
                 best = (g, res)
         assert best is not None
@@ -674,7 +679,7 @@ class _Call:
             sized = self._tloe_from(self.pivot_start(), plan.tloe_sized_iter,
                                     POLICY["init_edge"], POLICY["edge_early_ex"],
                                     POLICY["sized_step"])
-            g = float(np.nan_to_num(gari_array(self.A, sized.embedding), nan=-1.0))
+            g = self._gari(sized.embedding)
 
             def shapes():
                 tail = EdgeTail(self.A)
