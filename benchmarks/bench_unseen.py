@@ -28,16 +28,23 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   input).
 
 Per graph and method: NP1, NP2, scale-normalised stress (published form, ``pairs="all"``),
-the long-edge ratio and seconds.  The checks (no published values here, so sfdp stands in
-for t-FDP, whose stress on the benchmark is within 0.95-1.07 times sfdp's): loe's stress
-over sfdp's; long-edge ratio at most 10; seconds at most 0.5 below 1,000 nodes, at most
-twice sfdp's from 1,000; and "never worse than either objective alone" (issue 33, item 2):
-flagged where ``hinge`` or ``t`` has NP1 more than 0.01 above the default's at no higher
-stress.  Every method runs in this one process, one after another, one BLAS thread.
+the long-edge ratio and seconds.  No published values exist for these graphs, so ``tfdp``
+draws them with t-FDP as ``_tfdp.py`` writes it (the paper's model and defaults; on the
+benchmark graphs it reproduces the published five-run means: stress within 0.95-1.15
+times, NP1 within 0.02 but can_96's +0.05, NP2 within 0.03), and the issue's targets are
+checked against that drawing: loe's stress at most 1.25 times t-FDP's, its NP1 at least
+t-FDP's minus 0.02 (t-FDP is one of the published methods whose best the target names),
+its NP2 at least t-FDP's minus 0.03.  Where ``tfdp`` is not run (or the graph has more than
+its 6,000 nodes: ``holes15k``) loe's stress is checked against sfdp's instead.  Always:
+long-edge ratio at most 10; seconds at most 0.5 below 1,000 nodes, at most twice sfdp's
+from 1,000 (``tfdp``'s exact O(n^2) repulsion is not timed against anything); and "never
+worse than either objective alone" (issue 33, item 2): flagged where ``hinge`` or ``t`` has
+NP1 more than 0.01 above the default's at no higher stress.  Every method runs in this one
+process, one after another, one BLAS thread.
 
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_unseen.py \\
-        [--graphs ternary,ws1000,...] [--methods loe,sfdp,hinge,t] [--seed 0] [--out r.json] \\
-        [--sheet sheet.png]
+        [--graphs ternary,ws1000,...] [--methods loe,sfdp,tfdp,hinge,t] [--seed 0] \\
+        [--out r.json] [--sheet sheet.png]
 """
 
 import argparse
@@ -55,12 +62,14 @@ import numpy as np  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+from _tfdp import MAX_NODES as TFDP_MAX_NODES  # noqa: E402
+from _tfdp import tfdp_layout  # noqa: E402
 from bench_literature import contact_sheet, road_network  # noqa: E402
 
 import nx_ordinal  # noqa: E402
 from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation, stress  # noqa: E402
 
-METHODS = ("loe", "sfdp", "hinge", "t")
+METHODS = ("loe", "sfdp", "tfdp", "hinge", "t")
 
 
 def _largest(G):
@@ -211,11 +220,16 @@ def make_graph(name, seed=0):
 
 
 def run(G, method, seed):
-    """One drawing of ``G``: its measures and its positions."""
+    """One drawing of ``G``: its measures and its positions (None, None: ``tfdp`` beyond
+    its size)."""
+    if method == "tfdp" and G.number_of_nodes() > TFDP_MAX_NODES:
+        return None, None
     t0 = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
-        if method in ("hinge", "t"):
+        if method == "tfdp":
+            pos = tfdp_layout(G, seed=seed)
+        elif method in ("hinge", "t"):
             pos = nx_ordinal.loe_layout(G, seed=seed, objective=method)
         else:
             pos = nx_ordinal.layout(G, method, seed=seed)
@@ -228,15 +242,22 @@ def run(G, method, seed):
 
 def checks(n, res):
     """The misses of the default drawing (names), from the measures ``res`` by method."""
-    loe, sfdp = res.get("loe"), res.get("sfdp")
+    loe, sfdp, tfdp = res.get("loe"), res.get("sfdp"), res.get("tfdp")
     miss = []
     if loe is None:
         return miss
     if loe["long"] > 10:
         miss.append("long edges")
-    if sfdp is not None:
-        if loe["stress"] > 1.25 * sfdp["stress"]:
+    if tfdp is not None:
+        if loe["stress"] > 1.25 * tfdp["stress"]:
             miss.append("stress")
+        if loe["np1"] < tfdp["np1"] - 0.02:
+            miss.append("NP1")
+        if loe["np2"] < tfdp["np2"] - 0.03:
+            miss.append("NP2")
+    elif sfdp is not None and loe["stress"] > 1.25 * sfdp["stress"]:
+        miss.append("stress")
+    if sfdp is not None:
         if n >= 1000 and loe["seconds"] > 2 * sfdp["seconds"]:
             miss.append("time")
     if n < 1000 and loe["seconds"] > 0.5:
@@ -272,7 +293,9 @@ def main(argv=None):
         n = G.number_of_nodes()
         res, drawings = {}, {}
         for m in methods:
-            res[m], drawings[m] = run(G, m, args.seed)
+            r, pos = run(G, m, args.seed)
+            if r is not None:
+                res[m], drawings[m] = r, pos
         sheet.append((name, G, drawings))
         rec = dict(graph=name, n=n, m=G.number_of_edges(), results=res, misses=checks(n, res))
         records.append(rec)
@@ -280,6 +303,10 @@ def main(argv=None):
         for m, r in res.items():
             print(f"  {m:6s} NP1 {r['np1']:.3f}  NP2 {r['np2']:.3f}  stress {r['stress']:.3f}"
                   f"  long edges {r['long']:5.2f}  {r['seconds']:6.2f} s")
+        if "tfdp" in res and "loe" in res:
+            print(f"  loe stress / t-FDP's {res['loe']['stress'] / res['tfdp']['stress']:.2f}, "
+                  f"NP1 - t-FDP's {res['loe']['np1'] - res['tfdp']['np1']:+.3f}, "
+                  f"NP2 - t-FDP's {res['loe']['np2'] - res['tfdp']['np2']:+.3f}")
         if "sfdp" in res and "loe" in res:
             print(f"  loe stress / sfdp's {res['loe']['stress'] / res['sfdp']['stress']:.2f}, "
                   f"loe s / sfdp s {res['loe']['seconds'] / res['sfdp']['seconds']:.2f}")
