@@ -188,7 +188,9 @@ def loe_layout(
         distances from 20 pivots, a stress anchor of weight 0.3; there, beyond 1,500
         nodes, the start is drawn on the graph coarsened to at most 1,500 nodes by
         matching and carried back level by level, ``coarse_n`` of ``pivot_mds``: hop
-        distances ruffle a large irregular mesh), as above otherwise; up
+        distances ruffle a large irregular mesh; and on a forest there, a long spine, a
+        lobster, the springs weigh 0.1 unless ``spring`` is given: with the whole graph's
+        t-LOE crumples the spine into a meander), as above otherwise; up
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
@@ -540,7 +542,14 @@ class _Call:
                          start_gari=self.pivot_gari,
                          start_stress=lambda: _stress(self.A, self.pivot_start()),
                          start_distinct=lambda: _distinct(self.pivot_start()),
-                         start_perspective=self.perspective_gari)
+                         start_perspective=self.perspective_gari, forest=self.is_forest)
+
+    def is_forest(self) -> bool:
+        """Whether the (undirected) graph is a forest: as many edges as nodes less its
+        components.  O(n + E)."""
+        A = self.A
+        edges = (A.nnz - int(np.count_nonzero(A.diagonal()))) // 2
+        return edges == self.frame.n - split_components(A)[0]
 
     # --- 1. starts --------------------------------------------------------------------------
     def prepare(self, plan: Plan) -> None:

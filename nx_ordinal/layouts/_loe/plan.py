@@ -18,7 +18,8 @@ The stages, in the order they run:
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
    where that start's stress is low (``anchor``, ``anchor_stress``) -- and there, beyond
    ``coarse_nodes``, from the stress start drawn on the graph coarsened to that size
-   (meshes: hop distances ruffle a large one); with springs its checkpoint of choice
+   (meshes: hop distances ruffle a large one), and on a forest there with stronger springs
+   (``forest_spring``: a long spine kept straight); with springs its checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
    where it ends torn (``untear_*``); from the stress start drawn in 3-D and seen in
    perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
@@ -286,6 +287,17 @@ POLICY = MappingProxyType({
     "anchor": 0.3,
     "anchor_stress": 0.06,
     "anchor_max_nodes": 20_000,
+    #: ... and where that anchor applies to a forest (undirected, as many edges as nodes
+    #: less components: hop distances that embed are then a long spine, a lobster, a
+    #: caterpillar), t-LOE's springs weigh forest_spring unless the call gives spring.
+    #: With the whole graph's 0.03 t-LOE crumples the spine into a meander (its ends 0.73
+    #: of the spine's hops apart in median edges, t-FDP's drawing 1.99): random lobsters of
+    #: 907-1,350 nodes 2.5-4.8 times t-FDP's stress, a random power-law tree 1.8 times, a
+    #: caterpillar 1.4 times; with 0.1 0.3-1.0 times, NP1 within 0.007 (0.801 -> 0.794 the
+    #: power-law tree; a lobster 0.936 -> 0.945), NP2 the same or higher.  Only forests:
+    #: the meshes under the anchor lose NP1 to those springs (qh882 0.645 -> 0.568,
+    #: dwt_1005 0.633 -> 0.582), a road-like network of 1,500 nodes 0.937 -> 0.914
+    "forest_spring": 0.1,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
     #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
     #: back level by level (embed.pivot_mds's coarse_n): hop distances cannot embed a large
@@ -522,13 +534,15 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               start_gari: Callable[[], float],
               start_stress: Callable[[], float] | None = None,
               start_distinct: Callable[[], bool] | None = None,
-              start_perspective: Callable[[], float] | None = None) -> Plan:
+              start_perspective: Callable[[], float] | None = None,
+              forest: Callable[[], bool] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
     ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
     its nodes coincide, asked only where a rule needs them; None: never low, distinct;
     ``start_perspective()``: the GARI of that start drawn in 3-D and seen in perspective,
-    None: not asked) and
+    None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor
+    applies, None: never) and
     the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
@@ -594,6 +608,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
         err_start = "solver"
     else:
         err_start = "layout"
+    own_spring = spring is None
     if spring is None:  # the edge springs keep the drawing whole; objective="t": pure t-LOE
         spring = POLICY["spring"] if objective == "auto" else 0.0
     tloe_start = "pos" if has_pos else ("pivot" if objective == "auto" else "random")
@@ -626,6 +641,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
         anchor = POLICY["anchor"]
         if n > POLICY["coarse_nodes"]:
             tloe_start = "coarse"
+        # a forest whose hop distances embed (a long spine): springs that keep it straight
+        if own_spring and objective == "auto" and not directed and forest is not None \
+                and forest():
+            spring = POLICY["forest_spring"]
     # small graphs: a second t-LOE run from the stress start at its own size, where the
     # first starts at a spread of 1e-2 (which can leave a ring crossing itself)
     sized_iter = (int(min(max_iter, POLICY["tloe_iter_sized"]))
