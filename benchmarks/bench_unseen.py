@@ -25,7 +25,9 @@ The graphs (``GRAPHS``; each builder takes a ``numpy.random.Generator``):
   undirected 6-NN graph of 1,200 random points; a directed 10-NN graph of 1,200 uniform
   points in the unit cube (data that cannot lie flat); the directed 7-NN graph of 800
   points on two moons (``moons``: two interleaved noisy half circles, LOE's own kind of
-  input).
+  input);
+* appended: a random lobster of about 1,100 nodes (``lobster``) and a random 3-regular
+  graph of 1,000 (``regular3``).
 
 Per graph and method: NP1, NP2, scale-normalised stress (published form, ``pairs="all"``),
 the long-edge ratio and seconds.  No published values exist for these graphs, so ``tfdp``
@@ -210,6 +212,11 @@ GRAPHS = {
     # appended: LOE's own input, the directed kNN graph of points in the plane (two moons,
     # two weak components), which the default draws by Err_local alone
     "moons": lambda rng: knn_directed(two_moons(800, 0.05, rng), 7),
+    # appended: a random lobster (a spine with legs and leaves, whose hop distances embed:
+    # the stress anchor's forest) and a random 3-regular graph (an expander: no shape to
+    # keep, its shortcuts drawn long)
+    "lobster": lambda rng: _largest(nx.random_lobster(300, 0.6, 0.5, seed=_seed(rng))),
+    "regular3": lambda rng: nx.random_regular_graph(3, 1000, seed=_seed(rng)),
 }
 
 
