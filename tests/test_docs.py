@@ -182,8 +182,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"anchor of weight {P['anchor']:g}; there, beyond {P['coarse_nodes']:,} "
             f"nodes, the start is drawn on the graph coarsened to at most "
             f"{P['coarse_nodes']:,} nodes") in doc
-    assert (f"and on a forest there, a long spine, a lobster, the springs weigh "
-            f"{P['forest_spring']:g} unless ``spring`` is given") in doc
+    assert (f"and on a forest there up to {P['coarse_nodes']:,} nodes, a long spine, a "
+            f"lobster, the springs weigh {P['forest_spring']:g} unless ``spring`` is "
+            "given") in doc
     assert (f"Err_local alone from the pivot-MDS start (its density may vary too much for "
             f"t-LOE's kernel) when that start has GARI >= {P['knn_planar_gari']:g}") in doc
     assert (f"from a start of GARI below {P['knn_tloe_gari']:g} (a thin or curved cloud, "

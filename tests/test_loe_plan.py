@@ -146,14 +146,17 @@ def test_the_coarse_start_where_the_anchor_holds_beyond_coarse_nodes():
 
 
 def test_stronger_springs_for_a_forest_under_the_stress_anchor():
-    """Where the stress anchor applies and the graph is a forest, t-LOE's springs weigh
-    forest_spring unless the call gives spring; the forest fact is asked only there."""
+    """Where the stress anchor applies from the stress start (up to coarse_nodes) and the
+    graph is a forest, t-LOE's springs weigh forest_spring unless the call gives spring;
+    the forest fact is asked only there."""
     low = lambda: P.POLICY["anchor_stress"]  # noqa: E731
     high = lambda: P.POLICY["anchor_stress"] + 0.01  # noqa: E731
     asked = []
     forest, other = recorded(asked, True), recorded(asked, False)
     assert plan(1000, start_stress=low, forest=forest)[0].spring == P.POLICY["forest_spring"]
     assert plan(1000, start_stress=low, forest=other)[0].spring == P.POLICY["spring"]
+    big = P.POLICY["coarse_nodes"] + 1  # the coarse start: the whole graph's springs
+    assert plan(big, start_stress=low, forest=forest)[0].spring == P.POLICY["spring"]
     assert plan(1000, start_stress=low)[0].spring == P.POLICY["spring"]  # not asked: none
     asked.clear()
     assert plan(1000, start_stress=high, forest=forest)[0].spring == P.POLICY["spring"]

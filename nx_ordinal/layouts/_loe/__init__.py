@@ -188,9 +188,9 @@ def loe_layout(
         distances from 20 pivots, a stress anchor of weight 0.3; there, beyond 1,500
         nodes, the start is drawn on the graph coarsened to at most 1,500 nodes by
         matching and carried back level by level, ``coarse_n`` of ``pivot_mds``: hop
-        distances ruffle a large irregular mesh; and on a forest there, a long spine, a
-        lobster, the springs weigh 0.1 unless ``spring`` is given: with the whole graph's
-        t-LOE crumples the spine into a meander), as above otherwise; up
+        distances ruffle a large irregular mesh; and on a forest there up to 1,500 nodes,
+        a long spine, a lobster, the springs weigh 0.1 unless ``spring`` is given: with
+        the whole graph's t-LOE crumples the spine into a meander), as above otherwise; up
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when

@@ -18,8 +18,9 @@ The stages, in the order they run:
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
    where that start's stress is low (``anchor``, ``anchor_stress``) -- and there, beyond
    ``coarse_nodes``, from the stress start drawn on the graph coarsened to that size
-   (meshes: hop distances ruffle a large one), and on a forest there with stronger springs
-   (``forest_spring``: a long spine kept straight); with springs its checkpoint of choice
+   (meshes: hop distances ruffle a large one), and on a forest up to that size with
+   stronger springs (``forest_spring``: a long spine kept straight); with springs its
+   checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
    where it ends torn (``untear_*``); from the stress start drawn in 3-D and seen in
    perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
@@ -287,16 +288,20 @@ POLICY = MappingProxyType({
     "anchor": 0.3,
     "anchor_stress": 0.06,
     "anchor_max_nodes": 20_000,
-    #: ... and where that anchor applies to a forest (undirected, as many edges as nodes
-    #: less components: hop distances that embed are then a long spine, a lobster, a
-    #: caterpillar), t-LOE's springs weigh forest_spring unless the call gives spring.
+    #: ... and where that anchor applies to a forest of up to coarse_nodes nodes
+    #: (undirected, as many edges as nodes less components: hop distances that embed are
+    #: then a long spine, a lobster, a caterpillar), t-LOE's springs weigh forest_spring
+    #: unless the call gives spring.
     #: With the whole graph's 0.03 t-LOE crumples the spine into a meander (its ends 0.73
     #: of the spine's hops apart in median edges, t-FDP's drawing 1.99): random lobsters of
     #: 907-1,350 nodes 2.5-4.8 times t-FDP's stress, a random power-law tree 1.8 times, a
     #: caterpillar 1.4 times; with 0.1 0.3-1.0 times, NP1 within 0.007 (0.801 -> 0.794 the
     #: power-law tree; a lobster 0.936 -> 0.945), NP2 the same or higher.  Only forests:
     #: the meshes under the anchor lose NP1 to those springs (qh882 0.645 -> 0.568,
-    #: dwt_1005 0.633 -> 0.582), a road-like network of 1,500 nodes 0.937 -> 0.914
+    #: dwt_1005 0.633 -> 0.582), a road-like network of 1,500 nodes 0.937 -> 0.914.  Not
+    #: from the coarse start (beyond coarse_nodes), which draws a spine straighter: there
+    #: lobsters of 1,919-3,195 nodes lose with them (stress 1.04 -> 1.39 and 1.79 -> 2.14
+    #: times t-FDP's, NP1 0.866 -> 0.820, NP2 0.715 -> 0.696)
     "forest_spring": 0.1,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
     #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
@@ -642,7 +647,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
         if n > POLICY["coarse_nodes"]:
             tloe_start = "coarse"
         # a forest whose hop distances embed (a long spine): springs that keep it straight
-        if own_spring and objective == "auto" and not directed and forest is not None \
+        # (from the stress start; the coarse start already draws it straighter)
+        elif own_spring and objective == "auto" and not directed and forest is not None \
                 and forest():
             spring = POLICY["forest_spring"]
     # small graphs: a second t-LOE run from the stress start at its own size, where the
