@@ -197,6 +197,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc
     assert f"``None``: {P['spring']:g} with ``objective=\"auto\"``" in doc
+    assert (f"{P['forest_spring']:g} on a forest of up to {P['coarse_nodes']:,} nodes whose "
+            "hop distances embed") in doc
     assert f"up to {P['small_nodes']} nodes Err_local then polishes" in doc
     assert f"from {P['stress_pivots']} evenly spaced pivots" in doc
     assert (f"t-LOE runs {P['tloe_iter']} iterations up to {P['tloe_large']} nodes and "

@@ -294,7 +294,7 @@ POLICY = MappingProxyType({
     #: unless the call gives spring.
     #: With the whole graph's 0.03 t-LOE crumples the spine into a meander (its ends 0.73
     #: of the spine's hops apart in median edges, t-FDP's drawing 1.99): random lobsters of
-    #: 907-1,350 nodes 2.5-4.8 times t-FDP's stress, a random power-law tree 1.8 times, a
+    #: 594-1,350 nodes 2.5-4.8 times t-FDP's stress, a random power-law tree 1.8 times, a
     #: caterpillar 1.4 times; with 0.1 0.3-1.0 times, NP1 within 0.007 (0.801 -> 0.794 the
     #: power-law tree; a lobster 0.936 -> 0.945), NP2 the same or higher.  Only forests:
     #: the meshes under the anchor lose NP1 to those springs (qh882 0.645 -> 0.568,
