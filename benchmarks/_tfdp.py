@@ -8,8 +8,9 @@ The model, with the published defaults (alpha 0.1, beta 8, gamma 2, 300 iteratio
 
 - start: pivot MDS of hop distances (100 pivots) scaled so that sum(l^2) / sum(l) over the
   edges is 2, plus Gaussian noise of 0.01;
-- each iteration, with a cooling factor ``a`` going geometrically from 1 to 0.01 over the
-  300 iterations (from 0.1 and 0.001 on graphs of mean degree 15 or more):
+- each iteration, with a cooling factor ``a`` that starts at 1 and approaches 0.01
+  geometrically (its distance to 0.01 times 0.02 after 300 iterations; ten times lower
+  from a mean degree of 15, a hundred times from 50):
 
   * on the velocity ``v``, for every edge (i, j), the t-force plus a linear spring,
     ``-a * (beta / (1 + d^2) + deg(j) / (deg(i) + deg(j))) * (x_i - x_j)``, measured at the
