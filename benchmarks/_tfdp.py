@@ -32,10 +32,9 @@ drawings.
 
 from __future__ import annotations
 
-import networkx as nx
 import numpy as np
-import scipy.sparse as sp
 
+from nx_ordinal.constraints import graph_to_csr
 from nx_ordinal.embed import pivot_mds
 
 MAX_NODES = 6000
@@ -55,11 +54,7 @@ def tfdp_layout(G, seed=0, max_iter=300, alpha=0.1, beta=8.0, gamma=2.0, block=5
     if n == 1:
         return {nodes[0]: np.zeros(2)}
     rng = np.random.default_rng(seed)
-    A = nx.to_scipy_sparse_array(H, nodelist=nodes, format="csr")
-    A = ((A + A.T) > 0).astype(float)
-    A.setdiag(0)
-    A.eliminate_zeros()
-    A = sp.csr_array(A)
+    A = graph_to_csr(H, nodes)[0]  # symmetric, no self-loops, each edge once each way
     src = np.repeat(np.arange(n), np.diff(A.indptr))
     dst = A.indices.astype(np.int64)
     deg = np.diff(A.indptr).astype(float)

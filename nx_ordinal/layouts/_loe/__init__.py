@@ -472,6 +472,7 @@ class _Call:
         self._knn: list[bool] = []
         self._pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start
         self._view: tuple[FloatArray, float] | None = None  # _perspective's (view, flatness)
+        self._ncomp: int | None = None  # the number of components
         self.scored: list[float] = []  # its GARI, and the seconds that score took
         self._offered = 0  # Err_local results offered to the tracker so far
 
@@ -512,7 +513,7 @@ class _Call:
         drawing of other than 2 dimensions, a disconnected graph, a kNN graph) or where the
         3-D drawing has no axis of clearly least spread (its variance along it above
         ``persp_flat`` times the largest: a closed surface, a long tube)."""
-        if self.dim != 2 or self.is_knn() or split_components(self.A)[0] != 1:
+        if self.dim != 2 or self.is_knn() or self.n_components() != 1:
             return float("-inf")
         X = self.perspective_start()
         assert self._view is not None
@@ -545,12 +546,16 @@ class _Call:
                          start_distinct=lambda: _distinct(self.pivot_start()),
                          start_perspective=self.perspective_gari, forest=self.is_forest)
 
+    def n_components(self) -> int:
+        """The number of (weakly) connected components; computed once.  O(n + E)."""
+        if self._ncomp is None:
+            self._ncomp = split_components(self.A)[0]
+        return self._ncomp
+
     def is_forest(self) -> bool:
         """Whether the (undirected) graph is a forest: as many edges as nodes less its
-        components.  O(n + E)."""
-        A = self.A
-        edges = (A.nnz - int(np.count_nonzero(A.diagonal()))) // 2
-        return edges == self.frame.n - split_components(A)[0]
+        components (the adjacency has no self-loops and each edge once each way)."""
+        return self.A.nnz // 2 == self.n - self.n_components()
 
     # --- 1. starts --------------------------------------------------------------------------
     def prepare(self, plan: Plan) -> None:
