@@ -217,7 +217,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"continued in up to {P['untear_stages']} stages of at most {P['untear_iter']} "
             f"iterations, each with springs {P['untear_factor']:g} times the last stage's, "
             f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling, and "
-            f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI") in doc
+            f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI; the stage "
+            f"that comes within {P['torn_tail']:g} runs on to its {P['untear_iter']} "
+            f"iterations and its last drawing within {P['torn_tail']:g} is kept") in doc
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
