@@ -210,6 +210,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             "learning rate, for the early exaggeration alpha), a run stops once "
             f"{P['tloe_patience']} checkpoints in a row") in doc
     assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
+    assert (f"when they hold more than {P['small_many']:,} vertices in all" in doc)
+    assert (f"of {P['component_polish_min']} to {P['stress_polish_nodes']} vertices that is "
+            "not a tree gets the guarded stress polish") in doc
     assert (f"among its checkpoints within {P['shape_tol']:g} of its best GARI, the one of "
             f"highest GARI - {P['shape_weight']:g} log(long-edge ratio)") in doc
     assert (f"a run whose drawing is still torn (long-edge ratio above {P['torn_tail']:g}) is "
