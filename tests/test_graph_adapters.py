@@ -257,6 +257,23 @@ def test_shelf_rows_keep_small_boxes_below_a_large_one():
                          width=20.0)[2].tolist() == [0.0, -16.0]
 
 
+def test_shelf_rows_of_equal_boxes_are_about_square():
+    """k equal boxes fill rows of about sqrt(k), rounded: five boxes a little wider than
+    high go two to a row (4 x 4.5), not one (a column 2 x 7.5, as the rows were cut to the
+    square's side); five copies of the karate club drawn about as wide as high."""
+    from nx_ordinal._data.components import shelf_offsets
+
+    ext = np.tile([2.0, 1.5], (5, 1))
+    off = shelf_offsets(ext, np.arange(5))
+    assert off[:, 0].tolist() == [0.0, 2.0, 0.0, 2.0, 0.0]
+    width, height = (off[:, 0] + ext[:, 0]).max(), -off[:, 1].min()
+    assert (width, height) == (4.0, 4.5)
+    G = nx.disjoint_union_all([nx.karate_club_graph()] * 5)
+    X = np.array(list(nx_ordinal.loe_layout(G, seed=0).values()))
+    w, h = np.ptp(X, axis=0)
+    assert max(w, h) / min(w, h) < 1.5
+
+
 def test_auto_start_rule_is_decided_in_one_place(monkeypatch):
     import nx_ordinal.embed._starts as graph_module
     from nx_ordinal.embed import loe

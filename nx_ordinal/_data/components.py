@@ -213,7 +213,9 @@ def _pack_boxes(blocks, dim, n, edges, order):
 def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> FloatArray:
     """Where to put boxes of extents ``ext`` (k, dim) side by side, in ``order``: the
     ``(k, dim)`` offset of each box's lower corner.  In 2-D and above, rows (shelves) of
-    ``width`` (default: about as wide as the whole is high), going down from 0, the first
+    ``width`` (default: the side of a square of the boxes' total area plus half the median
+    box's width, at least the widest box: about as wide as the whole is high, and k equal
+    boxes in rows of about sqrt(k) rounded, not cut down), going down from 0, the first
     two axes only; a box less than half as high as its row's tallest box starts a new row (a
     small component is not set in the corner beside a large one, but in the rows below it);
     in 1-D one after the other.  A loop over boxes, O(k)."""
@@ -223,7 +225,11 @@ def shelf_offsets(ext: FloatArray, order: Any, width: float | None = None) -> Fl
         offset[order, 0] = np.concatenate([[0.0], np.cumsum(ext[order, 0])[:-1]])
         return offset
     if width is None:
-        width = max(float(ext[:, 0].max()), float(np.sqrt((ext[:, 0] * ext[:, 1]).sum())))
+        # the side of a square of the boxes' area, and half a box more (the median's): k
+        # equal boxes fill rows of round(sqrt(k)), not of floor(sqrt(k)) -- five boxes a
+        # little wider than high went in one column, 3.8 times as high as wide
+        width = max(float(ext[:, 0].max()),
+                    float(np.sqrt((ext[:, 0] * ext[:, 1]).sum()) + 0.5 * np.median(ext[:, 0])))
     x = y = row = 0.0
     for c in order:  # a loop over components, not vertices
         w, h = ext[c, 0], ext[c, 1]
