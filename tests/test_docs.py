@@ -182,9 +182,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"anchor of weight {P['anchor']:g}; there, beyond {P['coarse_nodes']:,} "
             f"nodes, the start is drawn on the graph coarsened to at most "
             f"{P['coarse_nodes']:,} nodes") in doc
-    assert (f"and on a forest there up to {P['coarse_nodes']:,} nodes, a long spine, a "
-            f"lobster, the springs weigh {P['forest_spring']:g} unless ``spring`` is "
-            "given") in doc
+    assert ("but on a forest there, a long spine, a lobster, the stress start at any size, "
+            f"and the springs weigh {P['forest_spring']:g} unless ``spring`` is given") in doc
     assert (f"Err_local alone from the pivot-MDS start (its density may vary too much for "
             f"t-LOE's kernel) when that start has GARI >= {P['knn_planar_gari']:g}") in doc
     assert (f"from a start of GARI below {P['knn_tloe_gari']:g} (a thin or curved cloud, "
@@ -197,8 +196,7 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc
     assert f"``None``: {P['spring']:g} with ``objective=\"auto\"``" in doc
-    assert (f"{P['forest_spring']:g} on a forest of up to {P['coarse_nodes']:,} nodes whose "
-            "hop distances embed") in doc
+    assert f"{P['forest_spring']:g} on a forest whose hop distances embed" in doc
     assert f"up to {P['small_nodes']} nodes Err_local then polishes" in doc
     assert f"from {P['stress_pivots']} evenly spaced pivots" in doc
     assert (f"t-LOE runs {P['tloe_iter']} iterations up to {P['tloe_large']} nodes and "

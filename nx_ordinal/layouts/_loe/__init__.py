@@ -188,9 +188,10 @@ def loe_layout(
         distances from 20 pivots, a stress anchor of weight 0.3; there, beyond 1,500
         nodes, the start is drawn on the graph coarsened to at most 1,500 nodes by
         matching and carried back level by level, ``coarse_n`` of ``pivot_mds``: hop
-        distances ruffle a large irregular mesh; and on a forest there up to 1,500 nodes,
-        a long spine, a lobster, the springs weigh 0.1 unless ``spring`` is given: with
-        the whole graph's t-LOE crumples the spine into a meander), as above otherwise; up
+        distances ruffle a large irregular mesh; but on a forest there, a long spine, a
+        lobster, the stress start at any size, and the springs weigh 0.1 unless ``spring``
+        is given: with the whole graph's t-LOE crumples the spine into a meander, or from
+        the coarse start crushes the legs), as above otherwise; up
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
@@ -223,8 +224,8 @@ def loe_layout(
         (neighbourhoods only: the drawing may tear into pieces joined by long edges).
         ``None``: 0.03 with ``objective="auto"`` (the balanced point on the graph-drawing
         benchmark: stress within 1.25 times t-FDP's on most of its graphs while NP1 stays
-        above the best published; 0.1 on a forest of up to 1,500 nodes whose hop distances
-        embed, above), 0 with ``objective="t"``.
+        above the best published; 0.1 on a forest whose hop distances embed, above), 0
+        with ``objective="t"``.
     max_iter : int, default 1000
     tol : float, default 1e-6
         Relative decrease of the objective at which a run stops.

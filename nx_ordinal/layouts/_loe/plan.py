@@ -18,8 +18,9 @@ The stages, in the order they run:
    size beyond ``small_nodes`` (``init_edge``, ``edge_early_ex``), with the stress anchor
    where that start's stress is low (``anchor``, ``anchor_stress``) -- and there, beyond
    ``coarse_nodes``, from the stress start drawn on the graph coarsened to that size
-   (meshes: hop distances ruffle a large one), and on a forest up to that size with
-   stronger springs (``forest_spring``: a long spine kept straight); with springs its
+   (meshes: hop distances ruffle a large one), but on a forest from the stress start at
+   any size, with stronger springs (``forest_spring``: a long spine kept straight); with
+   springs its
    checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
    where it ends torn (``untear_*``); from the stress start drawn in 3-D and seen in
@@ -299,20 +300,24 @@ POLICY = MappingProxyType({
     "anchor": 0.3,
     "anchor_stress": 0.06,
     "anchor_max_nodes": 20_000,
-    #: ... and where that anchor applies to a forest of up to coarse_nodes nodes
-    #: (undirected, as many edges as nodes less components: hop distances that embed are
-    #: then a long spine, a lobster, a caterpillar), t-LOE's springs weigh forest_spring
-    #: unless the call gives spring.
+    #: ... and where that anchor applies to a forest (undirected, as many edges as nodes
+    #: less components: hop distances that embed are then a long spine, a lobster, a
+    #: caterpillar), t-LOE's springs weigh forest_spring unless the call gives spring, from
+    #: the stress start at any size (not the coarse start beyond coarse_nodes).
     #: With the whole graph's 0.03 t-LOE crumples the spine into a meander (its ends 0.73
     #: of the spine's hops apart in median edges, t-FDP's drawing 1.99): random lobsters of
     #: 594-1,350 nodes 2.5-4.8 times t-FDP's stress, a random power-law tree 1.8 times, a
     #: caterpillar 1.4 times; with 0.1 0.3-1.0 times, NP1 within 0.007 (0.801 -> 0.794 the
     #: power-law tree; a lobster 0.936 -> 0.945), NP2 the same or higher.  Only forests:
     #: the meshes under the anchor lose NP1 to those springs (qh882 0.645 -> 0.568,
-    #: dwt_1005 0.633 -> 0.582), a road-like network of 1,500 nodes 0.937 -> 0.914.  Not
-    #: from the coarse start (beyond coarse_nodes), which draws a spine straighter: there
-    #: lobsters of 1,919-3,195 nodes lose with them (stress 1.04 -> 1.39 and 1.79 -> 2.14
-    #: times t-FDP's, NP1 0.866 -> 0.820, NP2 0.715 -> 0.696)
+    #: dwt_1005 0.633 -> 0.582), a road-like network of 1,500 nodes 0.937 -> 0.914.
+    #: Beyond coarse_nodes the coarse start with the whole graph's springs left lobsters of
+    #: 1,919-3,261 nodes at 1.04-2.10 times t-FDP's stress, its legs crushed against the
+    #: spine (with forest_spring worse still, 1.39-2.14); from the stress start with
+    #: forest_spring 0.58-0.99 times (a lobster of 3,195 nodes 1.79 -> 0.80, NP1 0.865 ->
+    #: 0.910, NP2 0.766 -> 0.797; a caterpillar of 3,100 2.10 -> 0.83), and lobsters of
+    #: 5,000-18,000 nodes at less than half the coarse start's stress, NP1 the same or
+    #: higher (5,206: 0.827 -> 0.932), in the same time or less
     "forest_spring": 0.1,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
     #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
@@ -324,7 +329,8 @@ POLICY = MappingProxyType({
     #: NP1 at stress 0.051 -> 0.049; meshes of 3,000-12,000 random points NP1 -0.001 to
     #: +0.009).  Coarser (600) carries back too many levels (3elt NP1 0.69); trees and
     #: power grids, whose start's stress is higher, keep the stress start (from the coarse
-    #: one their branches start in clumps: USPowerGrid NP1 0.672 -> 0.638)
+    #: one their branches start in clumps: USPowerGrid NP1 0.672 -> 0.638), and so do
+    #: forests under the anchor (forest_spring)
     "coarse_nodes": 1500,
     #: with springs, t-LOE returns a checkpoint within shape_tol of its best GARI (the
     #: later, the more relaxed the shape; 0.03 and 0.02 left jazz's and cluster's NP1 at
@@ -670,13 +676,15 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
             and start_stress is not None and stress() <= POLICY["anchor_stress"]):
         anchor = POLICY["anchor"]
-        if n > POLICY["coarse_nodes"]:
-            tloe_start = "coarse"
-        # a forest whose hop distances embed (a long spine): springs that keep it straight
-        # (from the stress start; the coarse start already draws it straighter)
-        elif own_spring and objective == "auto" and not directed and forest is not None \
+        # a forest whose hop distances embed (a long spine): springs that keep it straight,
+        # from the stress start at any size (the coarse start draws a long lobster's spine
+        # straighter, but with 0.03 its stress is twice t-FDP's, and with forest_spring
+        # worse still)
+        if own_spring and objective == "auto" and not directed and forest is not None \
                 and forest():
             spring = POLICY["forest_spring"]
+        elif n > POLICY["coarse_nodes"]:
+            tloe_start = "coarse"
     # small graphs: a second t-LOE run from the stress start at its own size, where the
     # first starts at a spread of 1e-2 (which can leave a ring crossing itself)
     sized_iter = (int(min(max_iter, POLICY["tloe_iter_sized"]))
