@@ -248,6 +248,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             and P["finish_share"] == 0.1)
     assert f"Up to {P['small_nodes']} nodes:" in doc and f"Beyond {P['small_nodes']} nodes" in doc
     assert f"``candidate_cap={P['candidate_cap']:g}``" in doc
+    assert (f"Up to {P['stress_polish_nodes']} nodes under ``\"auto\"``, and up to "
+            f"{P['stress_polish_sparse_nodes']} where the mean squared degree is at most "
+            f"{P['stress_polish_pairs']:g}") in doc
     assert (f"Up to {P['stress_polish_nodes']} nodes under ``\"auto\"`` ((weakly) "
             "connected; not with ``max_iter=0``, which returns the start) the chosen "
             f"drawing then takes {P['stress_polish_steps']} steps of "

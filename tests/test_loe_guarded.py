@@ -159,6 +159,35 @@ def test_the_plan_polishes_small_graphs_under_auto_only():
     assert not plan(50, objective="hinge").stress_polish
     assert not plan(50, select="loss").stress_polish
     assert not plan(50, max_iter=0).stress_polish  # max_iter=0: the start, unpolished
+    # beyond: sparse graphs only (the guard's 2-hop lists: its cost), asked only there
+    asked = []
+
+    def pairs(value):
+        def fact():
+            asked.append(value)
+            return value
+        return fact
+
+    big, cap = P.POLICY["stress_polish_sparse_nodes"], P.POLICY["stress_polish_pairs"]
+    assert plan(big, pairs=pairs(cap)).stress_polish
+    assert not plan(big, pairs=pairs(cap + 1)).stress_polish
+    assert not plan(nmax + 1).stress_polish  # no fact: never sparse
+    assert asked == [cap, cap + 1]
+    assert not plan(big + 1, pairs=pairs(1.0)).stress_polish
+    assert plan(nmax, pairs=pairs(1e9)).stress_polish
+    assert asked == [cap, cap + 1]
+    assert not plan(big, pairs=pairs(1.0), objective="t").stress_polish
+
+
+def test_a_sparse_graph_of_300_nodes_gets_the_polish():
+    """A 15 x 20 grid: t-LOE's drawing keeps every neighbour (NP1 1.0) but bends (NP2
+    0.96); the polish, now up to stress_polish_sparse_nodes on sparse graphs, makes it 1.0."""
+    from nx_ordinal.metrics import neighbourhood_preservation
+
+    G = nx.grid_2d_graph(15, 20)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert neighbourhood_preservation(G, pos) == 1.0
+    assert neighbourhood_preservation(G, pos, hops=2) > 0.99
 
 
 def test_loe_layout_ends_with_the_polish(monkeypatch):

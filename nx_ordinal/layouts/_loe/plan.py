@@ -42,7 +42,9 @@ The stages, in the order they run:
    ``max_iter`` > 0), the chosen drawing's
    leaves moved out from their hubs, each leaf's move kept only as far as no node loses a
    recovered 1-hop or 2-hop neighbour (``layouts._loe.guarded.push_leaves``);
-7. **stress polish** -- up to ``stress_polish_nodes`` under ``"auto"`` ((weakly) connected,
+7. **stress polish** -- up to ``stress_polish_nodes`` under ``"auto"``, and up to
+   ``stress_polish_sparse_nodes`` where the mean squared degree is at most
+   ``stress_polish_pairs`` ((weakly) connected,
    ``max_iter`` > 0), stress majorization of the chosen drawing, each node's step kept only
    as far as no node loses a recovered 1-hop or 2-hop (out-)neighbour
    (``layouts._loe.guarded``); on a disconnected graph, within t-LOE's runs, each
@@ -401,6 +403,17 @@ POLICY = MappingProxyType({
     #: scale-free graphs, a directed cycle and grid) stress 0.89 times, GARI up on 9 (the
     #: 8-NN graph of 100 random points 0.879 -> 0.914), none lower
     "stress_polish_nodes": 100,
+    #: ... and up to this size where the mean squared degree (the 2-hop lists the guard
+    #: checks: its cost) is at most stress_polish_pairs: rajat11 (135 nodes) NP1 0.751 ->
+    #: 0.770, NP2 0.677 -> 0.697, stress 0.089 -> 0.083, 0.16 -> 0.19 s; visbrazil stress
+    #: 0.088 -> 0.084; grid17 and a 15 x 20 grid NP2 0.96 -> 1.0 (0.03 -> 0.09 s); a random
+    #: tree of 300 nodes NP1 0.935 -> 0.944, stress -8 %.  Not on denser graphs, where it
+    #: gains little at 0.1-0.25 s more: jazz (198 nodes, 1,070), G(300, 0.1) 0.43 -> 0.67
+    #: s, a 5-block SBM of 300 (426) 0.31 -> 0.49 s, BA(300, 3) (69) 0.25 -> 0.47 s.  A
+    #: caveman graph (81) and a random geometric graph (88) of 300 gain more (NP2 +0.04,
+    #: stress -17 to -25 %, 0.1 s more) and are left out with them
+    "stress_polish_sparse_nodes": 300,
+    "stress_polish_pairs": 60,
     #: ... and in t-LOE's runs of a disconnected graph under "auto", each component of this
     #: many vertices up to stress_polish_nodes that is not a tree, in its own coordinates
     #: before the packing (a batch's run had no stress polish: five copies of the karate
@@ -572,14 +585,17 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               start_stress: Callable[[], float] | None = None,
               start_distinct: Callable[[], bool] | None = None,
               start_perspective: Callable[[], float] | None = None,
-              forest: Callable[[], bool] | None = None) -> Plan:
+              forest: Callable[[], bool] | None = None,
+              pairs: Callable[[], float] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
     ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
     its nodes coincide, asked only where a rule needs them; None: never low, distinct;
     ``start_perspective()``: the GARI of that start drawn in 3-D and seen in perspective,
     None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor
-    applies, None: never) and
+    applies, None: never; ``pairs()``: the mean squared degree, the load of the 2-hop lists
+    the stress polish checks, asked only between ``stress_polish_nodes`` and
+    ``stress_polish_sparse_nodes``, None: never low) and
     the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
@@ -701,8 +717,11 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 anchor=anchor, knn_polish=knn_polish, tloe_starts=starts,
                 tloe_sized_iter=sized_iter,
                 select_gari=select == "gari", score_pivot_first=score_first,
-                stress_polish=(objective == "auto" and select == "gari"
-                               and n <= POLICY["stress_polish_nodes"] and max_iter > 0),
+                stress_polish=(objective == "auto" and select == "gari" and max_iter > 0
+                               and (n <= POLICY["stress_polish_nodes"]
+                                    or (n <= POLICY["stress_polish_sparse_nodes"]
+                                        and pairs is not None
+                                        and pairs() <= POLICY["stress_polish_pairs"]))),
                 component_polish=objective == "auto" and select == "gari" and max_iter > 0,
                 leaf_push=(objective == "auto" and select == "gari" and not directed
                            and n > POLICY["stress_polish_nodes"] and max_iter > 0))
