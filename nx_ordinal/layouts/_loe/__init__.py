@@ -988,8 +988,9 @@ def _polish_components(B, Y, comps, budget):
         C = B[part][:, part]
         if C.nnz < 2 * g.size:
             continue  # a tree (2 (s - 1) entries): the polish barely moves it
-        Z = stress_polish(C, Y[part])
-        if Z is not Y[part]:
+        view = Y[part]
+        Z = stress_polish(C, view)
+        if Z is not view:  # the polish returns its input where nothing moves
             if out is None:
                 out = np.array(Y, dtype=np.float64)
             out[part] = Z
@@ -1012,8 +1013,9 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     drawing within 10, 0.39 at the end of the stage with the tail at 6.7); otherwise its
     drawing of shortest tail.  That drawing is kept if its tail is shorter than the
     stage's start and, with ``gari`` (``Y``'s GARI) and ``score`` (a drawing's GARI), it
-    keeps at least ``untear_gari`` of that GARI; otherwise the last kept one is returned.  At most ``untear_stages`` stages, none once ``budget`` has run out,
-    and none after a stage cut short (Ctrl-C: its drawing is not taken).
+    keeps at least ``untear_gari`` of that GARI; otherwise the last kept one is returned.
+    At most ``untear_stages`` stages, none once ``budget`` has run out, and none after a
+    stage cut short (Ctrl-C: its drawing is not taken).
     ``kw``: tloe's arguments (seed, labels, anchor, learning rate).  At most
     O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
     percentile by selection, not a sort), and one GARI score a stage."""
