@@ -143,22 +143,25 @@ def test_nothing_to_polish_returns_the_drawing_itself():
     assert stress_polish(_adjacency(nx.path_graph(8)), line) is line
 
 
-def test_the_plan_polishes_small_graphs_under_auto_only():
-    def plan(n, **kw):
-        args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",
-                    select="gari", n_init="auto", init=("auto",), max_iter=1000,
-                    spring=None, limited=False, start_gari=lambda: 0.5)
-        args.update(kw)
-        return P.make_plan(n, **args)
+def _plan(n, **kw):
+    """The plan of an undirected graph of ``n`` nodes under the default call, ``kw``
+    changed."""
+    args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",
+                select="gari", n_init="auto", init=("auto",), max_iter=1000,
+                spring=None, limited=False, start_gari=lambda: 0.5)
+    args.update(kw)
+    return P.make_plan(n, **args)
 
+
+def test_the_plan_polishes_small_graphs_under_auto_only():
     nmax = P.POLICY["stress_polish_nodes"]
-    assert plan(nmax).stress_polish and plan(10).stress_polish
-    assert not plan(nmax + 1).stress_polish
-    assert plan(50, directed=True).stress_polish
-    assert not plan(50, objective="t").stress_polish
-    assert not plan(50, objective="hinge").stress_polish
-    assert not plan(50, select="loss").stress_polish
-    assert not plan(50, max_iter=0).stress_polish  # max_iter=0: the start, unpolished
+    assert _plan(nmax).stress_polish and _plan(10).stress_polish
+    assert not _plan(nmax + 1).stress_polish
+    assert _plan(50, directed=True).stress_polish
+    assert not _plan(50, objective="t").stress_polish
+    assert not _plan(50, objective="hinge").stress_polish
+    assert not _plan(50, select="loss").stress_polish
+    assert not _plan(50, max_iter=0).stress_polish  # max_iter=0: the start, unpolished
     # beyond: sparse graphs only (the guard's 2-hop lists: its cost), asked only there
     asked = []
 
@@ -169,14 +172,14 @@ def test_the_plan_polishes_small_graphs_under_auto_only():
         return fact
 
     big, cap = P.POLICY["stress_polish_sparse_nodes"], P.POLICY["stress_polish_pairs"]
-    assert plan(big, pairs=pairs(cap)).stress_polish
-    assert not plan(big, pairs=pairs(cap + 1)).stress_polish
-    assert not plan(nmax + 1).stress_polish  # no fact: never sparse
+    assert _plan(big, pairs=pairs(cap)).stress_polish
+    assert not _plan(big, pairs=pairs(cap + 1)).stress_polish
+    assert not _plan(nmax + 1).stress_polish  # no fact: never sparse
     assert asked == [cap, cap + 1]
-    assert not plan(big + 1, pairs=pairs(1.0)).stress_polish
-    assert plan(nmax, pairs=pairs(1e9)).stress_polish
+    assert not _plan(big + 1, pairs=pairs(1.0)).stress_polish
+    assert _plan(nmax, pairs=pairs(1e9)).stress_polish
     assert asked == [cap, cap + 1]
-    assert not plan(big, pairs=pairs(1.0), objective="t").stress_polish
+    assert not _plan(big, pairs=pairs(1.0), objective="t").stress_polish
 
 
 def test_a_sparse_graph_of_300_nodes_gets_the_polish():
@@ -215,19 +218,12 @@ def test_loe_layout_ends_with_the_polish(monkeypatch):
 
 
 def test_the_plan_polishes_the_components_under_auto_only():
-    def plan(n, **kw):
-        args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",
-                    select="gari", n_init="auto", init=("auto",), max_iter=1000,
-                    spring=None, limited=False, start_gari=lambda: 0.5)
-        args.update(kw)
-        return P.make_plan(n, **args)
-
-    assert plan(50).component_polish and plan(5000).component_polish
-    assert plan(500, directed=True).component_polish
-    assert not plan(500, objective="t").component_polish
-    assert not plan(500, objective="hinge").component_polish
-    assert not plan(500, select="loss").component_polish
-    assert not plan(500, max_iter=0).component_polish
+    assert _plan(50).component_polish and _plan(5000).component_polish
+    assert _plan(500, directed=True).component_polish
+    assert not _plan(500, objective="t").component_polish
+    assert not _plan(500, objective="hinge").component_polish
+    assert not _plan(500, select="loss").component_polish
+    assert not _plan(500, max_iter=0).component_polish
 
 
 def _karate_copies(k, monkeypatch=None):
@@ -327,21 +323,14 @@ def test_nothing_to_push_returns_the_drawing_itself():
 
 
 def test_the_plan_pushes_leaves_under_auto_on_undirected_graphs():
-    def plan(n=5000, **kw):
-        args = dict(directed=False, knn=lambda: False, has_pos=False, objective="auto",
-                    select="gari", n_init="auto", init=("auto",), max_iter=1000,
-                    spring=None, limited=False, start_gari=lambda: 0.5)
-        args.update(kw)
-        return P.make_plan(n, **args)
-
-    assert plan().leaf_push
+    assert _plan(5000).leaf_push
     # up to stress_polish_nodes the stress polish shapes the drawing instead
-    assert not plan(n=P.POLICY["stress_polish_nodes"]).leaf_push
-    assert not plan(directed=True).leaf_push
-    assert not plan(objective="t").leaf_push
-    assert not plan(objective="hinge").leaf_push
-    assert not plan(select="loss").leaf_push
-    assert not plan(max_iter=0).leaf_push
+    assert not _plan(P.POLICY["stress_polish_nodes"]).leaf_push
+    assert not _plan(5000, directed=True).leaf_push
+    assert not _plan(5000, objective="t").leaf_push
+    assert not _plan(5000, objective="hinge").leaf_push
+    assert not _plan(5000, select="loss").leaf_push
+    assert not _plan(5000, max_iter=0).leaf_push
 
 
 def test_loe_layout_pushes_the_leaves_of_a_tree(monkeypatch):
