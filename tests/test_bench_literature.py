@@ -69,3 +69,21 @@ def test_bench_literature_small_run(bench, shared_data, tmp_path, capsys):
     assert "| lesmis | 77 | 254 |" in md and "0.570 (DRGraph)" in md
     with pytest.raises(SystemExit, match="unknown graph\\(s\\) nope"):
         bench.main(["--graphs", "nope"])
+
+
+def test_contact_sheet_is_a_small_palette_png(bench, tmp_path):
+    """The sheet is written in a palette of SHEET_COLORS colours (the docs keep a copy:
+    the 26-graph sheet in RGBA was 2.3 MB), one cell a drawing, the drawings drawn."""
+    from PIL import Image
+
+    G, H = nx.cycle_graph(12), nx.path_graph(8)
+    items = [("ring", G, {"loe": nx.circular_layout(G), "sfdp": nx.spring_layout(G, seed=0)}),
+             ("path", H, {"loe": {v: (v, 0.0) for v in H}})]
+    path = tmp_path / "sheet.png"
+    bench.contact_sheet(items, str(path), ["loe", "sfdp"])
+    image = Image.open(path)
+    assert image.mode == "P" and len(image.getcolors()) <= bench.SHEET_COLORS
+    rgb = np.asarray(image.convert("RGB"))
+    assert rgb.shape[:2] == (528, 528)  # two rows of two cells, 2.4 inches at 110 dpi
+    red = (rgb[..., 0] > 150) & (rgb[..., 1] < 100)  # the dots
+    assert red.sum() > 50
