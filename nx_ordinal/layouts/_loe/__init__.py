@@ -24,7 +24,7 @@ from ..._data.components import (
     split_components,
 )
 from ...constraints import count_local_triplets
-from ...embed._starts import start_configurations
+from ...embed._starts import start_configurations, two_hop_stress
 from ...embed.loe import (
     NO_TRIPLETS_KEY,
     is_knn_adjacency,
@@ -47,7 +47,7 @@ from .._frame import (
 )
 from .guarded import push_leaves, stress_polish
 from .leaves import ring_leaves
-from .plan import KK_MAX_NODES, POLICY, Plan, make_plan
+from .plan import KK_MAX_NODES, POLICY, SMALL_NODES, Plan, make_plan
 from .selection import EdgeTail, GariTracker, shape_checkpoint, shape_value
 from .shortcuts import drop_shortcuts
 
@@ -197,10 +197,13 @@ def loe_layout(
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
         that start already has GARI >= 0.8 and stress at most 0.06 (hop distances that
         nearly embed in the plane: geometric graphs, which Err_local recovers almost
-        exactly); when that run reaches GARI >= 0.96, t-LOE is not run (it could at best
-        tie).  Up to 100 nodes it runs from that start first when the start is exact
-        already (GARI >= 0.96: a ladder, a path; no two nodes at one point, as a
-        clique's members can be), and then the polish is not run.
+        exactly) -- connected and undirected, from that start refined by 30 rounds of the
+        same model with every pair within two hops as a term, ``start_local_iter``, where
+        that refinement has GARI >= 0.96 (a lattice; a strip the start drew twisted, which
+        the pairs two hops apart straighten); when that run reaches GARI >= 0.96, t-LOE is
+        not run (it could at best tie).  Up to 100 nodes it runs from that start first
+        when the start is exact already (GARI >= 0.96: a ladder, a path; no two nodes at
+        one point, as a clique's members can be), and then the polish is not run.
         Err_local's drawing is kept only when it wins on both axes: the mean of GARI and
         NP1 (:func:`nx_ordinal.metrics.neighbourhood_preservation`: GARI alone favours
         hubs' neighbourhoods, NP1 weighs every node's alike) higher by 0.01, its stress
@@ -595,6 +598,15 @@ class _Call:
         by_start: dict[str, list[Any] | None] = {"none": [], "polish": [], "pos": [self.X0],
                                                   "pivot": self._pivot[:1], "solver": None}
         self.starts = by_start.get(err_start)
+        if (err_start == "pivot" and self.objective == "auto" and not frame.directed
+                and POLICY["start_local_iter"] > 0 and self.n > SMALL_NODES
+                and self.n_components() == 1):
+            # Err_local from the stress start of a geometric graph: from the start refined
+            # by rounds with every pair within two hops where that is exact (a lattice, a
+            # strip drawn twisted and now straight)
+            S = two_hop_stress(A, self._pivot[0], int(POLICY["start_local_iter"]))
+            if self._gari(S) >= POLICY["exact_gari"] and _distinct(S):
+                self.starts = [S]  # (twins at one point would score as exact)
         if err_start == "layout":
             self.starts = _run_starts(frame.G, frame.nodes, self.A_solve, plan.inits,
                                       plan.n_init, self.dim, frame.stream("start"))
