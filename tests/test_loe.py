@@ -499,6 +499,30 @@ def test_loe_layout_draws_ladders_straight():
         assert neighbourhood_preservation(G, pos, hops=2) > floor
 
 
+def test_the_two_hop_refinement_yields_to_a_spent_max_time(monkeypatch):
+    """With a max_time of which less than half is left after the start, the refinement is
+    not run; with time to spare it is."""
+    import nx_ordinal.layouts._loe as loe_module
+    from nx_ordinal import loe_layout
+
+    calls = []
+    real = loe_module.two_hop_stress
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(loe_module, "two_hop_stress", counted)
+    G = nx.ladder_graph(200)
+    loe_layout(G, seed=0, max_time=1000.0)
+    assert calls == [1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pos = loe_layout(G, seed=0, max_time=1e-6)
+    assert calls == [1]
+    assert all(np.isfinite(p).all() for p in pos.values())
+
+
 def test_pivot_mds_on_a_coarsened_graph_keeps_a_large_mesh_flat():
     """pivot_mds(coarse_n=...) draws each component on a graph coarsened to at most
     coarse_n vertices and carries the drawing back: on a Delaunay mesh of 6,000 random

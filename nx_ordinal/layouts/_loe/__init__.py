@@ -239,7 +239,8 @@ def loe_layout(
         after every iteration; when it is spent the best configuration seen so far is
         returned (the start, with a ``ConvergenceWarning``, when not one iteration fitted).
         The steps that cannot be cut (reading the graph, the start) take their time even
-        past it (n = 10^6, k = 28: about 70 s on a 2-core machine).
+        past it (n = 10^6, k = 28: about 70 s on a 2-core machine); the 2-hop refinement of
+        a geometric graph's start runs only while more than half of it is left.
     weight : None
         Accepted for signature compatibility with networkx layouts; LOE uses only the
         unweighted adjacency, so a value other than ``None`` raises ``ValueError``.
@@ -598,12 +599,15 @@ class _Call:
         by_start: dict[str, list[Any] | None] = {"none": [], "polish": [], "pos": [self.X0],
                                                   "pivot": self._pivot[:1], "solver": None}
         self.starts = by_start.get(err_start)
+        call = self.call
         if (err_start == "pivot" and self.objective == "auto" and not frame.directed
                 and POLICY["start_local_iter"] > 0 and self.n > SMALL_NODES
-                and self.n_components() == 1):
+                and self.n_components() == 1
+                and (not call.limited or (call.left() or 0.0) > 0.5 * (call.total or 0.0))):
             # Err_local from the stress start of a geometric graph: from the start refined
             # by rounds with every pair within two hops where that is exact (a lattice, a
-            # strip drawn twisted and now straight)
+            # strip drawn twisted and now straight); with a max_time, only while more than
+            # half of it is left
             S = two_hop_stress(A, self._pivot[0], int(POLICY["start_local_iter"]))
             if self._gari(S) >= POLICY["exact_gari"] and _distinct(S):
                 self.starts = [S]  # (twins at one point would score as exact)
