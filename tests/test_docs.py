@@ -175,6 +175,7 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"from that start refined by {P['start_local_iter']} rounds of the same model with "
             "every pair within two hops as a term, ``start_local_iter``, where that "
             f"refinement has GARI >= {P['exact_gari']:g}") in doc
+    assert f"continued by {P['start_relax_iter']} rounds with one pivot's" in doc
     assert f"refined by {P['stress_iter']} rounds of sparse stress" in doc
     assert (f"beyond {P['small_nodes']} nodes at its own size, a median edge of "
             f"{P['init_edge']:g}, with the early phase's attraction exaggerated "

@@ -187,8 +187,9 @@ def sparse_stress(W: sp.csr_array, X: FloatArray, pivots: FloatArray, D: FloatAr
     return Y
 
 
-def two_hop_stress(A: sp.csr_array, X: FloatArray, n_iter: int,
-                   n_pivots: int = 50) -> FloatArray:
+def two_hop_stress(A: sp.csr_array, X: FloatArray, n_iter: int, n_pivots: int = 50,
+                   relax_iter: int = 0,
+                   relax_stress: float = 1.02) -> tuple[FloatArray, FloatArray | None]:
     """``n_iter`` rounds of stress majorization of the sparse stress model of
     :func:`sparse_stress` with a term for every pair within two hops of the connected
     graph ``A`` (read as undirected and unweighted; target its hop distance, 1 or 2,
@@ -197,7 +198,14 @@ def two_hop_stress(A: sp.csr_array, X: FloatArray, n_iter: int,
     a strip drawn twisted, its rails crossed, where every edge keeps its length; the
     2-hop pairs' terms can: a ring of a ladder's stress start (500 rungs, 30 rounds of the
     edges' model) GARI 0.81, NP2 0.82 -> 0.998, 0.88; a ladder of 400 rungs 0.96, 0.90
-    -> 1.0, 0.98.  Returns a new array (at the scale of the hop distances).
+    -> 1.0, 0.98.  With ``relax_iter``, also that drawing continued by as many rounds
+    with the first pivot's terms alone, the 2-hop pairs' then dominating: the pivots' hop
+    distances, which a ring's chords cannot keep, bend that ring no more (NP2 0.88 ->
+    0.99 at the same stress), but a mesh's shape may drift (an L-shaped FEM mesh: stress
+    +13-28 %), so that continuation is returned only where its stress from the pivots is
+    at most ``relax_stress`` times the first drawing's.  Returns the two drawings (new
+    arrays at the scale of the hop distances; the second None without ``relax_iter`` or
+    where its stress is higher).
 
     O(n_pivots (n + E) log n) for the pivots, then O(E2 + n n_pivots) a round for the E2
     pairs within two hops; memory O(E2 + n n_pivots)."""
@@ -213,7 +221,26 @@ def two_hop_stress(A: sp.csr_array, X: FloatArray, n_iter: int,
     W2 = (2.0 * N2 - B).tocsr()  # 1 on the edges, 2 on the other pairs within two hops
     W2.eliminate_zeros()
     pivots, D = farthest_first(B, min(int(n_pivots), n), int(np.argmax(np.diff(B.indptr))))
-    return sparse_stress(W2, X, pivots, D, n_iter)
+    Y = sparse_stress(W2, X, pivots, D, n_iter)
+    if relax_iter <= 0:
+        return Y, None
+    Z = sparse_stress(W2, Y, pivots[:1], D[:1], relax_iter)
+    return Y, (Z if _pivot_stress(Z, pivots, D) <= relax_stress * _pivot_stress(Y, pivots, D)
+               else None)
+
+
+def _pivot_stress(Y: FloatArray, pivots: np.ndarray, D: FloatArray) -> float:
+    """Scale-normalised stress of ``Y`` over the pairs from ``pivots`` (``D`` their hop
+    distances): sum (a d / t - 1)^2 at the best a, over the pairs.  O(n L)."""
+    E = np.zeros_like(D)
+    for b in range(Y.shape[1]):
+        diff = np.subtract.outer(Y[pivots, b], Y[:, b])
+        diff *= diff
+        E += diff
+    ok = D > 0
+    r = np.sqrt(E[ok]) / D[ok]
+    s1, s2 = float(r.sum()), float(r @ r)
+    return 1.0 - s1 * s1 / (s2 * r.size) if s2 > 0 else float("inf")
 
 
 #: entries of a row block of the pivot terms in :func:`sparse_stress`

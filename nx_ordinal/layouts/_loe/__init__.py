@@ -200,7 +200,9 @@ def loe_layout(
         exactly) -- connected and undirected, from that start refined by 30 rounds of the
         same model with every pair within two hops as a term, ``start_local_iter``, where
         that refinement has GARI >= 0.96 (a lattice; a strip the start drew twisted, which
-        the pairs two hops apart straighten); when that run reaches GARI >= 0.96, t-LOE is
+        the pairs two hops apart straighten), continued by 10 rounds with one pivot's
+        terms only where that keeps its stress (a ring of a ladder, whose chords the
+        pivots' hop distances bend); when that run reaches GARI >= 0.96, t-LOE is
         not run (it could at best tie).  Up to 100 nodes it runs from that start first
         when the start is exact already (GARI >= 0.96: a ladder, a path; no two nodes at
         one point, as a clique's members can be), and then the polish is not run.
@@ -608,9 +610,14 @@ class _Call:
             # by rounds with every pair within two hops where that is exact (a lattice, a
             # strip drawn twisted and now straight); with a max_time, only while more than
             # half of it is left
-            S = two_hop_stress(A, self._pivot[0], int(POLICY["start_local_iter"]))
+            S, R = two_hop_stress(A, self._pivot[0], int(POLICY["start_local_iter"]),
+                                  relax_iter=int(POLICY["start_relax_iter"]),
+                                  relax_stress=float(POLICY["start_relax_stress"]))
             if self._gari(S) >= POLICY["exact_gari"] and _distinct(S):
                 self.starts = [S]  # (twins at one point would score as exact)
+                # the rounds of local terms after, where they keep the whole graph's shape
+                if R is not None and _distinct(R):
+                    self.starts = [R]
         if err_start == "layout":
             self.starts = _run_starts(frame.G, frame.nodes, self.A_solve, plan.inits,
                                       plan.n_init, self.dim, frame.stream("start"))

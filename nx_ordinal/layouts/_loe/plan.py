@@ -118,6 +118,17 @@ POLICY = MappingProxyType({
     #: cost 0.01-0.07 s there (random meshes of 1,500 points); the benchmark's 26 graphs
     #: do not take this path.  10 or 15 rounds: the ring of a ladder 0.893, 0.907
     "start_local_iter": 30,
+    #: ... and from that refinement continued by start_relax_iter rounds with one pivot's
+    #: terms only (two_hop_stress's relax_iter), where its stress from the pivots is at most
+    #: start_relax_stress times the refinement's: the pivots' hop distances, which a ring's
+    #: chords cannot keep, bend the ring of a ladder (start NP2 0.875 -> 0.991 at the same
+    #: stress; the drawing 0.920 -> 0.994).  Not where the shape drifts: an L-shaped FEM
+    #: mesh (stress +13-28 %, NP2 +0.009 / -0.004; taken, the drawings 0.72 -> 0.82 and
+    #: 0.68 -> 0.85 times t-FDP's stress), a hexagonal lattice (+7-8 %, NP2 +0.006-0.011),
+    #: a 70 x 70 grid (+6 %, NP2 0.873 -> 0.903: the drawing 0.933 -> 0.980 at 0.92 ->
+    #: 0.98 times t-FDP's stress, left out with them)
+    "start_relax_iter": 10,
+    "start_relax_stress": 1.02,
     #: t-LOE iterations (the early phase, a quarter of them up to 100, included); max_iter
     #: caps them.  From a random start (objective "t") 500 up to tloe_large nodes (300 cost
     #: dwt_419 and visbrazil 0.013 of NP1) and 300 beyond: NP1 within 0.01 of 500
