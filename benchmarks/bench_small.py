@@ -14,7 +14,13 @@ drawing-benchmark folder is found its dwt_72 and can_96, and directed graphs: th
 graphs of random points in the square (30-100 points, k = 3-8) and in the cube, of 100
 points on two moons, GN and GNR trees, a scale-free digraph, a directed cycle and grid.
 
-    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_small.py [--data DIR]
+With ``--tfdp``, each graph is also drawn by t-FDP as ``_tfdp.py`` writes it (seeds 0-2,
+its three drawings' mean measures: a small graph's t-FDP drawing depends on its seed) and
+the default drawing is checked as ``bench_unseen.py`` checks its graphs against t-FDP:
+NP1 at least t-FDP's minus 0.02, NP2 at least its minus 0.03, stress at most 1.25 times
+its; the graphs that miss a check are listed at the end.
+
+    OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_small.py [--data DIR] [--tfdp]
 """
 
 import argparse
@@ -122,15 +128,44 @@ def polished(G, seed=0):
     return before, pos, seen.get("seconds", 0.0)
 
 
+def tfdp_reference(G, seeds=(0, 1, 2)):
+    """The mean NP1, NP2 and stress (published form) of t-FDP's drawings of ``G`` from
+    ``seeds`` (``_tfdp.py``)."""
+    from _tfdp import tfdp_layout
+
+    rows = []
+    for s in seeds:
+        pos = tfdp_layout(G, seed=s)
+        rows.append((neighbourhood_preservation(G, pos),
+                     neighbourhood_preservation(G, pos, hops=2), stress(G, pos, pairs="all")))
+    return tuple(float(v) for v in np.mean(rows, axis=0))
+
+
+def tfdp_misses(after, ref):
+    """The checks the default drawing's measures ``after`` (:func:`measures`) miss against
+    t-FDP's ``ref`` (:func:`tfdp_reference`), as in ``bench_unseen.py``."""
+    miss = []
+    if after[0] < ref[0] - 0.02:
+        miss.append("NP1")
+    if after[2] < ref[1] - 0.03:
+        miss.append("NP2")
+    if after[3] > 1.25 * ref[2]:
+        miss.append("stress")
+    return miss
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--data", default=None, help="the drawing-benchmark folder")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--tfdp", action="store_true",
+                    help="also check each drawing against t-FDP's (seeds 0-2, _tfdp.py)")
     args = ap.parse_args(argv)
     has_sfdp = shutil.which("sfdp") is not None
-    ratios, fell = [], []
+    ratios, fell, missed = [], [], []
     print(f"{'graph':16s} {'n':>3s}  NP1 before/after  GARI  NP2  stress  (x)  polish ms"
-          + ("  sfdp stress" if has_sfdp else ""))
+          + ("  sfdp stress" if has_sfdp else "")
+          + ("  t-FDP NP1 NP2 stress  misses" if args.tfdp else ""))
     for name, G in graphs(args.data):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
@@ -145,10 +180,19 @@ def main(argv=None):
                 f"({ratio:.2f})  {1000 * seconds:5.1f}")
         if has_sfdp:
             line += f"  {stress(G, nx_ordinal.layout(G, 'sfdp', seed=args.seed), pairs='all'):.4f}"
+        if args.tfdp:
+            ref = tfdp_reference(G)
+            miss = tfdp_misses(a, ref)
+            if miss:
+                missed.append(f"{name} ({', '.join(miss)})")
+            line += f"  {ref[0]:.3f} {ref[1]:.3f} {ref[2]:.4f}  {', '.join(miss) or '-'}"
         print(line, flush=True)
     print(f"\nstress after / before: geometric mean {np.exp(np.mean(np.log(ratios))):.3f}, "
           f"max {max(ratios):.3f} over {len(ratios)} graphs; a measure worse on: "
           f"{', '.join(fell) or 'none'}")
+    if args.tfdp:
+        print(f"against t-FDP: every check met on {len(ratios) - len(missed)} of "
+              f"{len(ratios)} graphs; missed: {'; '.join(missed) or 'none'}")
     return 0
 
 
