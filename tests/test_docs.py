@@ -225,6 +225,14 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI; the stage "
             f"that comes within {P['torn_tail']:g} runs on to its {P['untear_iter']} "
             f"iterations and its last drawing within {P['torn_tail']:g} is kept") in doc
+    assert (f"beyond {P['small_nodes']} nodes and up to {P['anchor_max_nodes']:,}, no stress "
+            "anchor in its run, not a forest: "
+            f"the standard deviation of its degrees at least {P['hub_cv']:g} times their "
+            f"mean, fewer than {P['hub_leaves']:g} of its nodes leaves, transitivity below "
+            f"{P['hub_transitivity']:g}) the drawing, once within its long edges' line, is "
+            f"continued for {P['hub_anchor_iter']} iterations with the stress anchor at "
+            f"weight {P['hub_anchor']:g}, and kept unless its long-edge ratio then exceeds "
+            f"{P['torn_tail']:g}") in doc
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc

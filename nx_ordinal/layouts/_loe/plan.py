@@ -25,7 +25,8 @@ The stages, in the order they run:
    springs its
    checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
-   where it ends torn (``untear_*``); from the stress start drawn in 3-D and seen in
+   where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
+   graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D and seen in
    perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
    the plane's start folds over itself, a tube); from ``tloe_starts`` stress starts, the run of
    highest GARI kept, beyond ``small_nodes`` up to ``tloe_starts_nodes``; up to
@@ -402,6 +403,34 @@ POLICY = MappingProxyType({
     "untear_iter": 50,
     "untear_every": 2,
     "untear_gari": 0.6,
+    #: under objective="auto" beyond small_nodes and up to anchor_max_nodes, on an
+    #: undirected graph whose t-LOE run has no stress anchor and is not a forest: where the
+    #: degrees spread widely (their standard deviation at least hub_cv times their mean),
+    #: few nodes are leaves (below
+    #: hub_leaves of them) and few paths of two edges close a triangle (transitivity
+    #: below hub_transitivity, from the wedges of up to hub_sample evenly spaced nodes,
+    #: not asked where those hold more than hub_paths paths of two edges), t-LOE's drawing
+    #: is continued for hub_anchor_iter iterations with the stress anchor at weight
+    #: hub_anchor, the same springs, at the end of the exaggeration schedule, and kept
+    #: unless its long-edge ratio is above torn_tail.  Preferential-attachment graphs:
+    #: t-LOE packs each hub's neighbours around it and the hubs' clouds drift apart, so
+    #: edges at hubs are long (2.8 median edges on BA(1000, 2), t-FDP's 1.0) and hop
+    #: distances of 3-5 are drawn short; 13 such graphs of 500-3,000 nodes (BA with m =
+    #: 2-4, power-law cluster with p = 0.1-0.5, extended BA) went from 1.21-1.28 to
+    #: 1.11-1.22 times t-FDP's stress, NP1 still 1.3-2.0 times t-FDP's (ba1000 0.325 ->
+    #: 0.262 against 0.181), NP2 within its line, in 0.02-0.05 s more.  Not where cliques
+    #: or leaves abound: on co-authorship-like graphs (transitivity 0.4-0.55) NP2 fell
+    #: below t-FDP's line; with leaf rings (an internet AS graph, 74 % leaves) the long
+    #: edges rose 9.2 -> 13.3; a tree's stress rose (BA(1500, 1) 1.07 -> 1.13 times).
+    #: 15 or 20 iterations instead of 30: NP1 0.01-0.02 lower at the same stress; weight
+    #: 0.5: 0.02-0.03 lower stress, NP1 0.02-0.05 lower
+    "hub_cv": 1.0,
+    "hub_leaves": 0.1,
+    "hub_transitivity": 0.1,
+    "hub_sample": 2000,
+    "hub_paths": 5_000_000,
+    "hub_anchor": 0.3,
+    "hub_anchor_iter": 30,
     #: Err_local's drawing is kept over t-LOE's only when its mean of GARI and NP1 is higher
     #: by hinge_margin, its stress at most stress_slack times t-LOE's plus stress_abs and its
     #: NP2 at most np2_slack lower (Frucht: Err_local GARI 1.0 at stress 0.076, t-LOE 0.885
@@ -544,6 +573,9 @@ class Plan:
     #: the iterations of a second t-LOE run from the stress start at its own size, kept
     #: where it wins (:func:`sized_wins`; 0: no such run)
     tloe_sized_iter: int = 0
+    #: the weight of the stress anchor in a stage of hub_anchor_iter iterations that
+    #: continues t-LOE's drawing of a hub-heavy graph (0: no such stage)
+    hub_anchor: float = 0.0
 
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
@@ -614,7 +646,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               start_distinct: Callable[[], bool] | None = None,
               start_perspective: Callable[[], float] | None = None,
               forest: Callable[[], bool] | None = None,
-              pairs: Callable[[], float] | None = None) -> Plan:
+              pairs: Callable[[], float] | None = None,
+              hubs: Callable[[], bool] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
     ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
@@ -623,7 +656,9 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor
     applies, None: never; ``pairs()``: the mean squared degree, the load of the 2-hop lists
     the stress polish checks, asked only between ``stress_polish_nodes`` and
-    ``stress_polish_sparse_nodes``, None: never low) and
+    ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
+    hub-heavy with few leaves and triangles, asked only where the hub stage could run,
+    None: never) and
     the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
@@ -729,6 +764,14 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
             spring = POLICY["forest_spring"]
         elif n > POLICY["coarse_nodes"]:
             tloe_start = "coarse"
+    # a hub-heavy graph without many leaves or triangles (preferential attachment): t-LOE's
+    # drawing continued with the stress anchor, where no anchor ran and not on a forest
+    hub_anchor = 0.0
+    if (init_edge is not None and tloe_start == "pivot" and anchor == 0.0 and not directed
+            and not knn_polish and objective == "auto" and hubs is not None
+            and n <= POLICY["anchor_max_nodes"]
+            and not (forest is not None and forest()) and hubs()):
+        hub_anchor = float(POLICY["hub_anchor"])
     # small graphs: a second t-LOE run from the stress start at its own size, where the
     # first starts at a spread of 1e-2 (which can leave a ring crossing itself)
     sized_iter = (int(min(max_iter, POLICY["tloe_iter_sized"]))
@@ -743,7 +786,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 early_exaggeration=None if init_edge is None else POLICY["edge_early_ex"],
                 tloe_step=None if init_edge is None else POLICY["sized_step"],
                 anchor=anchor, knn_polish=knn_polish, tloe_starts=starts,
-                tloe_sized_iter=sized_iter,
+                tloe_sized_iter=sized_iter, hub_anchor=hub_anchor,
                 select_gari=select == "gari", score_pivot_first=score_first,
                 stress_polish=(objective == "auto" and select == "gari" and max_iter > 0
                                and (n <= POLICY["stress_polish_nodes"]
