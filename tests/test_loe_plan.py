@@ -234,7 +234,8 @@ def test_the_hub_stage_on_hub_heavy_graphs_without_an_anchor():
 def test_hub_heavy_graphs_are_preferential_attachment_without_cliques_or_leaves():
     """The hub stage's fact: a Barabasi-Albert graph and a power-law cluster graph with few
     triangles are hub-heavy; not one rich in triangles (co-authorship-like), one with many
-    leaves (an internet AS graph), a tree, a regular graph or a Watts-Strogatz graph."""
+    leaves (an internet AS graph), a tree, a regular graph, a Watts-Strogatz graph, or a
+    few hubs on a near-regular graph."""
     from nx_ordinal.layouts._loe import _hub_heavy
 
     def heavy(G):
@@ -247,6 +248,11 @@ def test_hub_heavy_graphs_are_preferential_attachment_without_cliques_or_leaves(
     assert not heavy(nx.barabasi_albert_graph(800, 1, seed=1))  # a tree: its leaves
     assert not heavy(nx.random_regular_graph(4, 500, seed=1))
     assert not heavy(nx.connected_watts_strogatz_graph(500, 6, 0.05, seed=1))
+    # a few hubs on a near-regular graph: a wheel, a grid with one vertex joined to all
+    assert not heavy(nx.wheel_graph(500))
+    apex = nx.convert_node_labels_to_integers(nx.grid_2d_graph(20, 20))
+    apex.add_edges_from((400, v) for v in range(400))
+    assert not heavy(apex)
 
 
 def test_the_hub_stage_brings_a_preferential_attachment_graph_s_stress_down(monkeypatch):

@@ -361,8 +361,9 @@ def loe_layout(
     0.182, NP1 0.80 -> 0.58, sfdp's 3.3, 0.152 and 0.24; random 3-regular graphs of 1,000
     nodes 17.3 -> 6.4 at NP1 0.27, t-FDP's about 0.25).  On a hub-heavy graph (undirected,
     connected, beyond 100 nodes and up to 20,000, no stress anchor in its run, not a
-    forest: the standard deviation of its degrees at least 1 times their mean, fewer than
-    0.1 of its nodes leaves, transitivity below 0.1) the drawing, once within its long
+    forest: the standard deviation of its degrees at least 1 times their mean, and 0.4
+    times without the highest 0.05 of them, fewer than 0.1 of its nodes leaves,
+    transitivity below 0.1) the drawing, once within its long
     edges' line, is continued for 30 iterations with the stress anchor at weight 0.3, and
     kept unless its long-edge ratio then exceeds 10: t-LOE packs each hub's neighbours
     around it and the hubs' clouds drift apart (preferential-attachment graphs of
@@ -1127,16 +1128,25 @@ def _hub_stage(B, Y, meter, budget, *, weight, **kw):
 def _hub_heavy(A):
     """Whether the undirected graph ``A`` (symmetric CSR, no self-loops) is hub-heavy with
     few leaves and triangles, the graphs of the hub stage (:func:`_hub_stage`): the
-    standard deviation of its degrees at least ``hub_cv`` times their mean, fewer than
-    ``hub_leaves`` of its nodes of degree 1, and transitivity (closed paths of two edges
+    standard deviation of its degrees at least ``hub_cv`` times their mean and, without
+    the highest ``hub_top`` of them, at least ``hub_spread`` times their mean (hubs at
+    every scale: a preferential-attachment graph 0.47-0.68; a wheel or a grid with one
+    vertex joined to all 0-0.1), fewer than ``hub_leaves`` of its nodes of degree 1, and
+    transitivity (closed paths of two edges
     over all of them) below ``hub_transitivity``, counted from the paths of two edges of up
     to ``hub_sample`` evenly spaced nodes (every node on smaller graphs); False, not
-    counted, where those hold more than ``hub_paths`` paths.  O(n) for the degrees, then
-    O(P) for those P paths (a sparse product of the sampled rows)."""
+    counted, where those hold more than ``hub_paths`` paths.  O(n log n) for the degrees,
+    then O(P) for those P paths (a sparse product of the sampled rows)."""
     A = sp.csr_array(A)
     n = A.shape[0]
     deg = np.diff(A.indptr).astype(np.float64)
     if n < 3 or deg.mean() <= 0 or deg.std() < POLICY["hub_cv"] * deg.mean():
+        return False
+    # hubs at every scale (a heavy tail), not a few hubs on a near-regular graph (a wheel, a
+    # grid with one vertex joined to all: the anchor's hop distances of 1 and 2 then crush
+    # the grid that t-LOE drew)
+    rest = np.sort(deg)[:n - int(np.ceil(POLICY["hub_top"] * n))]
+    if rest.size < 2 or rest.std() < POLICY["hub_spread"] * rest.mean():
         return False
     if np.mean(deg == 1) >= POLICY["hub_leaves"]:
         return False

@@ -405,8 +405,11 @@ POLICY = MappingProxyType({
     "untear_gari": 0.6,
     #: under objective="auto" beyond small_nodes and up to anchor_max_nodes, on an
     #: undirected graph whose t-LOE run has no stress anchor and is not a forest: where the
-    #: degrees spread widely (their standard deviation at least hub_cv times their mean),
-    #: few nodes are leaves (below
+    #: degrees spread widely (their standard deviation at least hub_cv times their mean,
+    #: and at least hub_spread times without the highest hub_top of them: hubs at every
+    #: scale, not a few on a near-regular graph -- a grid with one vertex joined to all was
+    #: drawn as a grid round its apex, NP1 0.643, and as a disc with the stage, 0.425), few
+    #: nodes are leaves (below
     #: hub_leaves of them) and few paths of two edges close a triangle (transitivity
     #: below hub_transitivity, from the wedges of up to hub_sample evenly spaced nodes,
     #: not asked where those hold more than hub_paths paths of two edges), t-LOE's drawing
@@ -425,6 +428,8 @@ POLICY = MappingProxyType({
     #: 15 or 20 iterations instead of 30: NP1 0.01-0.02 lower at the same stress; weight
     #: 0.5: 0.02-0.03 lower stress, NP1 0.02-0.05 lower
     "hub_cv": 1.0,
+    "hub_top": 0.05,
+    "hub_spread": 0.4,
     "hub_leaves": 0.1,
     "hub_transitivity": 0.1,
     "hub_sample": 2000,
