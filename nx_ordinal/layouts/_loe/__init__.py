@@ -363,9 +363,9 @@ def loe_layout(
     connected, beyond 100 nodes and up to 20,000, no stress anchor in its run, not a
     forest: the standard deviation of its degrees at least 1 times their mean, and 0.4
     times without the highest 0.05 of them, fewer than 0.1 of its nodes leaves,
-    transitivity below 0.1) the drawing, once within its long
-    edges' line, is continued for 30 iterations with the stress anchor at weight 0.3, and
-    kept unless its long-edge ratio then exceeds 10: t-LOE packs each hub's neighbours
+    transitivity below 0.1) the drawing, once within its long edges' line, is continued
+    for 30 iterations with the stress anchor at weight 0.3, and kept unless its long-edge
+    ratio then exceeds 10: t-LOE packs each hub's neighbours
     around it and the hubs' clouds drift apart (preferential-attachment graphs of
     500-3,000 nodes: stress 1.21-1.28 -> 1.11-1.22 times t-FDP's, NP1 still 1.3-2.0 times
     t-FDP's; BA(1000, 2) 0.218 -> 0.205, NP1 0.325 -> 0.262).  Beyond 100 nodes and
@@ -1132,10 +1132,10 @@ def _hub_heavy(A):
     the highest ``hub_top`` of them, at least ``hub_spread`` times their mean (hubs at
     every scale: a preferential-attachment graph 0.47-0.68; a wheel or a grid with one
     vertex joined to all 0-0.1), fewer than ``hub_leaves`` of its nodes of degree 1, and
-    transitivity (closed paths of two edges
-    over all of them) below ``hub_transitivity``, counted from the paths of two edges of up
-    to ``hub_sample`` evenly spaced nodes (every node on smaller graphs); False, not
-    counted, where those hold more than ``hub_paths`` paths.  O(n log n) for the degrees,
+    transitivity (closed paths of two edges over all of them) below ``hub_transitivity``,
+    counted from the paths of two edges of up to ``hub_sample`` evenly spaced nodes (every
+    node on smaller graphs); False, not counted, where those hold more than ``hub_paths``
+    paths.  O(n log n) for the degrees,
     then O(P) for those P paths (a sparse product of the sampled rows)."""
     A = sp.csr_array(A)
     n = A.shape[0]

@@ -26,8 +26,8 @@ The stages, in the order they run:
    checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
    where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
-   graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D and seen in
-   perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
+   graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D
+   and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
    the plane's start folds over itself, a tube); from ``tloe_starts`` stress starts, the run of
    highest GARI kept, beyond ``small_nodes`` up to ``tloe_starts_nodes``; up to
    ``sized_second_nodes`` (undirected) a second run from the stress start at its own size,
@@ -409,10 +409,10 @@ POLICY = MappingProxyType({
     #: and at least hub_spread times without the highest hub_top of them: hubs at every
     #: scale, not a few on a near-regular graph -- a grid with one vertex joined to all was
     #: drawn as a grid round its apex, NP1 0.643, and as a disc with the stage, 0.425), few
-    #: nodes are leaves (below
-    #: hub_leaves of them) and few paths of two edges close a triangle (transitivity
-    #: below hub_transitivity, from the wedges of up to hub_sample evenly spaced nodes,
-    #: not asked where those hold more than hub_paths paths of two edges), t-LOE's drawing
+    #: nodes are leaves (below hub_leaves of them) and few paths of two edges close a
+    #: triangle (transitivity below hub_transitivity, from the wedges of up to hub_sample
+    #: evenly spaced nodes, not asked where those hold more than hub_paths paths of two
+    #: edges), t-LOE's drawing
     #: is continued for hub_anchor_iter iterations with the stress anchor at weight
     #: hub_anchor, the same springs, at the end of the exaggeration schedule, and kept
     #: unless its long-edge ratio is above torn_tail.  Preferential-attachment graphs:
@@ -659,8 +659,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     its nodes coincide, asked only where a rule needs them; None: never low, distinct;
     ``start_perspective()``: the GARI of that start drawn in 3-D and seen in perspective,
     None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor
-    applies, None: never; ``pairs()``: the mean squared degree, the load of the 2-hop lists
-    the stress polish checks, asked only between ``stress_polish_nodes`` and
+    or the hub stage applies, None: never; ``pairs()``: the mean squared degree, the load
+    of the 2-hop lists the stress polish checks, asked only between ``stress_polish_nodes`` and
     ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
     hub-heavy with few leaves and triangles, asked only where the hub stage could run,
     None: never) and
