@@ -367,7 +367,7 @@ def loe_layout(
     for 30 iterations with the stress anchor at weight 0.3, and kept unless its long-edge
     ratio then exceeds 10: t-LOE packs each hub's neighbours
     around it and the hubs' clouds drift apart (preferential-attachment graphs of
-    500-3,000 nodes: stress 1.21-1.28 -> 1.11-1.22 times t-FDP's, NP1 still 1.3-2.0 times
+    500-3,000 nodes: stress 1.21-1.28 -> 1.11-1.22 times t-FDP's, NP1 still 1.2-2.0 times
     t-FDP's; BA(1000, 2) 0.218 -> 0.205, NP1 0.325 -> 0.262).  Beyond 100 nodes and
     up to 300, t-LOE runs from 3 stress starts, each from pivots of its own, and the run
     of highest GARI is kept: from one start the seed picks one of a few local optima

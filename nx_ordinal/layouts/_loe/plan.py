@@ -420,7 +420,7 @@ POLICY = MappingProxyType({
     #: edges at hubs are long (2.8 median edges on BA(1000, 2), t-FDP's 1.0) and hop
     #: distances of 3-5 are drawn short; 13 such graphs of 500-3,000 nodes (BA with m =
     #: 2-4, power-law cluster with p = 0.1-0.5, extended BA) went from 1.21-1.28 to
-    #: 1.11-1.22 times t-FDP's stress, NP1 still 1.3-2.0 times t-FDP's (ba1000 0.325 ->
+    #: 1.11-1.22 times t-FDP's stress, NP1 still 1.2-2.0 times t-FDP's (ba1000 0.325 ->
     #: 0.262 against 0.181), NP2 within its line, in 0.02-0.05 s more.  Not where cliques
     #: or leaves abound: on co-authorship-like graphs (transitivity 0.4-0.55) NP2 fell
     #: below t-FDP's line; with leaf rings (an internet AS graph, 74 % leaves) the long
