@@ -81,3 +81,21 @@ def ctrl_c_at_update(monkeypatch):
         return count
 
     return install
+
+
+@pytest.fixture
+def count_calls(monkeypatch):
+    """``count_calls(module, name)``: ``module.name`` replaced by a spy that calls it
+    unchanged; returns the list that gets an entry at each call."""
+
+    def install(module, name):
+        real, calls = getattr(module, name), []
+
+        def spy(*args, **kw):
+            calls.append(1)
+            return real(*args, **kw)
+
+        monkeypatch.setattr(module, name, spy)
+        return calls
+
+    return install

@@ -522,20 +522,13 @@ def test_loe_layout_draws_ladders_straight():
         assert neighbourhood_preservation(G, pos, hops=2) > floor
 
 
-def test_the_two_hop_refinement_yields_to_a_spent_max_time(monkeypatch):
+def test_the_two_hop_refinement_yields_to_a_spent_max_time(count_calls):
     """With a max_time of which less than half is left after the start, the refinement is
     not run; with time to spare it is."""
     import nx_ordinal.layouts._loe as loe_module
     from nx_ordinal import loe_layout
 
-    calls = []
-    real = loe_module.two_hop_stress
-
-    def counted(*args, **kwargs):
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(loe_module, "two_hop_stress", counted)
+    calls = count_calls(loe_module, "two_hop_stress")
     G = nx.ladder_graph(200)
     loe_layout(G, seed=0, max_time=1000.0)
     assert calls == [1]

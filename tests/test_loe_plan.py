@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import nx_ordinal
+import nx_ordinal.layouts._loe as loe_module
 from nx_ordinal.layouts._loe import plan as P
 from nx_ordinal.metrics import neighbourhood_preservation, stress
 
@@ -413,27 +414,12 @@ def _random_l_mesh(n, seed):
     return bench.delaunay_mesh(pts[bench._l_shape(pts)])
 
 
-def _count_tloe_runs(monkeypatch):
-    """A list that gets an entry at each t-LOE run of loe_layout (the run itself unchanged)."""
-    from nx_ordinal.layouts import _loe
-
-    real = _loe._tloe_run
-    calls = []
-
-    def spy(*args, **kw):
-        calls.append(1)
-        return real(*args, **kw)
-
-    monkeypatch.setattr(_loe, "_tloe_run", spy)
-    return calls
-
-
-def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch):
+def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(count_calls):
     """A mesh of random points (493 nodes): Err_local from the stress start ends between
     exact_gari (0.96) and 0.99, where t-LOE reaches less (0.93-0.95 on such meshes) and its
     drawing was dropped by the choice after costing most of the call: not run.  (Broken on
     purpose: exact_gari 0.99 runs t-LOE here.)"""
-    calls = _count_tloe_runs(monkeypatch)
+    calls = count_calls(loe_module, "_tloe_run")
     G = _random_l_mesh(500, 1)
     pos = nx_ordinal.loe_layout(G, seed=0)
     g = nx_ordinal.gari(G, pos)
@@ -442,7 +428,7 @@ def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(monkeypatch
     assert nx_ordinal.metrics.stress(G, pos) < 0.03
 
 
-def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(monkeypatch):
+def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(count_calls):
     """bench_unseen.py's random geometric graph of 1,000 nodes: Err_local from the stress
     start ends at GARI 0.965, between exact_gari (0.96) and 0.97; t-LOE after it doubled the
     call for a drawing of lower NP1 (0.905) and higher stress, which the choice kept for its
@@ -452,7 +438,7 @@ def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(monkeypatch):
 
     from nx_ordinal.metrics import neighbourhood_preservation, stress
 
-    calls = _count_tloe_runs(monkeypatch)
+    calls = count_calls(loe_module, "_tloe_run")
     G = load("bench_unseen").make_graph("rgg1000")
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert calls == []
@@ -676,7 +662,7 @@ def test_the_t_loe_run_of_highest_gari_is_kept(monkeypatch):
 
 
 @pytest.mark.parametrize("graph", ["tree", "forest", "small"])
-def test_ctrl_c_in_a_t_loe_run_ends_the_restarts(ctrl_c_at_update, monkeypatch, graph):
+def test_ctrl_c_in_a_t_loe_run_ends_the_restarts(ctrl_c_at_update, count_calls, graph):
     """Ctrl-C in the first of t-LOE's runs from several starts, or of a small graph's two
     runs: the call warns, returns a finite drawing and starts no other run (a disconnected
     graph's run, one per component, says it was cut short too)."""
@@ -689,14 +675,7 @@ def test_ctrl_c_in_a_t_loe_run_ends_the_restarts(ctrl_c_at_update, monkeypatch, 
     assert G.number_of_nodes() <= P.POLICY["tloe_starts_nodes"]
     if graph == "small":
         assert G.number_of_nodes() <= P.POLICY["sized_second_nodes"]
-    runs = []
-    real = L._tloe_run
-
-    def spy(*args, **kw):
-        runs.append(1)
-        return real(*args, **kw)
-
-    monkeypatch.setattr(L, "_tloe_run", spy)
+    runs = count_calls(L, "_tloe_run")
     ctrl_c_at_update(20)  # within the first run's early phase
     with pytest.warns(InterruptedWarning, match="tloe interrupted"):
         pos = nx_ordinal.loe_layout(G, seed=0)

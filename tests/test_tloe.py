@@ -651,7 +651,7 @@ def test_np1_floors_rest_on_a_checked_np1():
     assert 0.5 < np.mean(jac) < 1.0
 
 
-def test_auto_objective_wires_the_knn_rule(monkeypatch):
+def test_auto_objective_wires_the_knn_rule(count_calls):
     """Beyond 100 nodes a kNN graph of points in the plane gets Err_local alone under
     objective="auto" (no t-LOE run), which recovers it exactly, as objective="hinge" does;
     t-LOE alone would not."""
@@ -660,13 +660,7 @@ def test_auto_objective_wires_the_knn_rule(monkeypatch):
     layouts = importlib.import_module("nx_ordinal.layouts._loe")
     X = np.random.default_rng(4).random((300, 2))
     G = nx.from_scipy_sparse_array(knn_adjacency(X, 8), create_using=nx.DiGraph)
-    real, runs = layouts._tloe_run, []
-
-    def spy(*args, **kw):
-        runs.append(1)
-        return real(*args, **kw)
-
-    monkeypatch.setattr(layouts, "_tloe_run", spy)
+    runs = count_calls(layouts, "_tloe_run")
     auto = nx_ordinal.loe_layout(G, seed=0)
     assert runs == []
     hinge = nx_ordinal.loe_layout(G, seed=0, objective="hinge")

@@ -4,7 +4,8 @@ The one place that turns a networkx graph into the CSR adjacency the solvers rea
 (:func:`graph_to_csr`, re-exported by :mod:`nx_ordinal.constraints`), a graph or matrix into
 a checked adjacency (:func:`graph_or_adjacency`), ``pos`` into an array in node order
 (:func:`pos_array`), edge lengths into a weighted CSR matrix (:func:`weighted_csr`) and that
-into shortest-path distances (:func:`path_distances`).  Nothing else: start configurations
+into shortest-path distances (:func:`path_distances`), an adjacency into its undirected 0/1
+pattern (:func:`symmetrize`).  Nothing else: start configurations
 are in ``embed._starts`` and ``layouts._common``, components in ``components``, sampling in
 ``sampling``, the small-world shortcut filter in ``layouts._loe.shortcuts``.
 """
@@ -32,8 +33,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_graph", "graph_to_csr", "weighted_csr", "path_distances", "graph_or_adjacency",
-    "pos_array",
+    "pos_array", "symmetrize",
 ]
+
+def symmetrize(A: Any) -> sp.csr_array:
+    """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops (sorted indices).
+    O(n + E)."""
+    A = sp.csr_array(A, dtype=np.float64)
+    S = ((A + A.T) != 0).astype(np.float64).tocsr()
+    S.setdiag(0)
+    S.eliminate_zeros()
+    S.sort_indices()
+    return S
+
 
 def check_graph(G: Any, name: str = "G") -> None:
     """``TypeError`` naming ``name`` unless ``G`` is a networkx graph."""

@@ -25,6 +25,7 @@ import scipy.sparse as sp
 from scipy.cluster.vq import kmeans2
 
 from .._core.seeds import as_generator
+from .._data.graph import symmetrize
 from ..embed._spectral import random_walk_eigenvectors
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     import numpy as np
     import scipy.sparse as sp
 
-    from .._core.typing import ArrayLike, IntArray, NDArray, Seed, SparseLike
+    from .._core.typing import IntArray, NDArray, Seed
 
 __all__ = [
     "symmetrize",
@@ -53,17 +54,6 @@ __all__ = [
 #: clusters with at most this many eigenvectors are found in one k-means; more clusters are
 #: found hierarchically (see :func:`spectral_clusters`)
 MAX_EIGENVECTORS = 48
-
-
-def symmetrize(A: SparseLike | ArrayLike) -> sp.csr_array:
-    """0/1 symmetric CSR adjacency ``(A + A^T) > 0`` without self-loops."""
-
-    A = sp.csr_array(A, dtype=np.float64)
-    S = ((A + A.T) != 0).astype(np.float64).tocsr()
-    S.setdiag(0)
-    S.eliminate_zeros()
-    S.sort_indices()
-    return S
 
 
 def n_clusters_for(n: int, max_patch_size: int, degree: float, dim: int = 2) -> int:

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import scipy.sparse as sp
 
+from .._data.graph import symmetrize
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Sequence
 
@@ -210,11 +212,7 @@ def two_hop_stress(A: sp.csr_array, X: FloatArray, n_iter: int, n_pivots: int = 
     O(n_pivots (n + E) log n) for the pivots, then O(E2 + n n_pivots) a round for the E2
     pairs within two hops; memory O(E2 + n n_pivots)."""
     n = X.shape[0]
-    B = sp.csr_array(A)
-    r, c = B.nonzero()
-    off = r != c
-    B = sp.csr_array((np.ones(int(off.sum())), (r[off], c[off])), shape=(n, n))
-    B = ((B + B.T) != 0).astype(np.float64).tocsr()
+    B = symmetrize(sp.csr_array(A) != 0)
     N2 = ((B + B @ B) != 0).astype(np.float64).tocsr()
     N2.setdiag(0)
     N2.eliminate_zeros()
