@@ -447,6 +447,32 @@ def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(count_calls):
     assert stress(G, pos) < 0.013
 
 
+def test_a_random_mesh_with_a_hole_is_drawn_by_err_local(monkeypatch, count_calls):
+    """A mesh of 1,500 random points in an annulus (``bench_unseen.py``'s helpers) whose
+    stress start keeps GARI 0.787, between geometric_gari and the 0.8 it was: the plan runs
+    Err_local from that start, which nearly recovers the mesh, and no t-LOE.  (Broken on
+    purpose: geometric_gari 0.8 draws it by t-LOE, NP1 0.913 at stress 0.0142.)"""
+    from _benchmarks import load
+
+    bench = load("bench_unseen")
+    rng = np.random.default_rng([4, 99])
+    G = bench.delaunay_mesh(bench.random_points(bench._annulus, 1500, rng))
+    seen = []
+    real_gari = loe_module._Call.pivot_gari
+
+    def pivot_gari(self):  # the start's GARI, the fact the plan asks
+        seen.append(real_gari(self))
+        return seen[-1]
+
+    monkeypatch.setattr(loe_module._Call, "pivot_gari", pivot_gari)
+    calls = count_calls(loe_module, "_tloe_run")
+    pos = nx_ordinal.loe_layout(G, seed=4)
+    assert P.GEOMETRIC_GARI <= seen[0] < 0.8
+    assert calls == []
+    assert neighbourhood_preservation(G, pos) > 0.96
+    assert stress(G, pos) < 0.013
+
+
 def test_err_local_stops_on_a_slow_tail(monkeypatch):
     """Beyond small_nodes an Err_local run whose best GARI rises by less than gari_tol
     (0.002) over err_patience iterations is ended: a rise of 0.0015 per 32 iterations from
