@@ -560,7 +560,7 @@ def test_pivot_mds_on_a_coarsened_graph_keeps_a_large_mesh_flat():
         pivot_mds(small, 2, coarse_n=2)
 
 
-def test_loe_layout_starts_t_loe_on_the_coarsened_graph_of_a_large_mesh(monkeypatch):
+def test_loe_layout_starts_t_loe_on_the_coarsened_graph_of_a_large_road_network(monkeypatch):
     """Beyond coarse_nodes, where the stress start's stress is low but its GARI below
     geometric_gari (``bench_unseen.py``'s road network of 2,000 nodes: 0.64 at stress
     0.015; a mesh of random points with holes goes to Err_local from that start), the
