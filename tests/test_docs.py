@@ -170,7 +170,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert f"GARI >= {P['geometric_gari']:g}" in doc
     assert f"when that run reaches GARI >= {P['exact_gari']:g}, t-LOE is not run" in doc
     assert (f"already has GARI >= {P['geometric_gari']:g} and stress at most "
-            f"{P['geometric_stress']:g}") in doc
+            f"{P['geometric_stress']:g}, or GARI >= {P['geometric_band_gari']:g} and stress at "
+            f"most {P['geometric_band_stress']:g}") in doc
     assert f"when the start is exact already (GARI >= {P['exact_gari']:g}" in doc
     assert (f"from that start refined by {P['start_local_iter']} rounds of the same model with "
             "every pair within two hops as a term, ``start_local_iter``, where that "

@@ -560,6 +560,36 @@ def test_pivot_mds_on_a_coarsened_graph_keeps_a_large_mesh_flat():
         pivot_mds(small, 2, coarse_n=2)
 
 
+def test_a_random_mesh_with_holes_in_the_geometric_band_is_drawn_by_err_local(monkeypatch):
+    """A mesh of 2,000 random points with two holes whose stress start keeps GARI 0.777 at
+    stress 0.007, below geometric_gari but in the band: the plan runs Err_local from that
+    start, which nearly recovers the mesh (NP1 0.975), and no t-LOE.  (Broken on purpose:
+    geometric_band_gari 0.8 draws it by t-LOE, NP1 0.900.)"""
+    import nx_ordinal
+    import nx_ordinal.layouts._loe as loe_module
+    from nx_ordinal.layouts._loe.plan import GEOMETRIC_GARI, POLICY
+    from nx_ordinal.metrics import neighbourhood_preservation, stress
+    G = nx.from_scipy_sparse_array(_random_mesh(2000, 2))
+    seen, calls = [], []
+    real_gari, real_tloe = loe_module._Call.pivot_gari, loe_module._tloe_run
+
+    def pivot_gari(self):  # the start's GARI, the fact the plan asks
+        seen.append(real_gari(self))
+        return seen[-1]
+
+    def tloe_run(*args, **kw):
+        calls.append(1)
+        return real_tloe(*args, **kw)
+
+    monkeypatch.setattr(loe_module._Call, "pivot_gari", pivot_gari)
+    monkeypatch.setattr(loe_module, "_tloe_run", tloe_run)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert POLICY["geometric_band_gari"] <= seen[0] < GEOMETRIC_GARI
+    assert calls == []
+    assert neighbourhood_preservation(G, pos) > 0.96
+    assert stress(G, pos) < 0.01
+
+
 def test_loe_layout_starts_t_loe_on_the_coarsened_graph_of_a_large_road_network(monkeypatch):
     """Beyond coarse_nodes, where the stress start's stress is low but its GARI below
     geometric_gari (``bench_unseen.py``'s road network of 2,000 nodes: 0.64 at stress

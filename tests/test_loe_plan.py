@@ -447,30 +447,27 @@ def test_t_loe_skipped_on_a_random_geometric_graph_err_local_draws(count_calls):
     assert stress(G, pos) < 0.013
 
 
-def test_a_random_mesh_with_a_hole_is_drawn_by_err_local(monkeypatch, count_calls):
-    """A mesh of 1,500 random points in an annulus (``bench_unseen.py``'s helpers) whose
-    stress start keeps GARI 0.787, between geometric_gari and the 0.8 it was: the plan runs
-    Err_local from that start, which nearly recovers the mesh, and no t-LOE.  (Broken on
-    purpose: geometric_gari 0.8 draws it by t-LOE, NP1 0.913 at stress 0.0142.)"""
-    from _benchmarks import load
+def test_the_geometric_band_a_mesh_of_random_points_with_holes():
+    """Beyond small_nodes Err_local runs from the stress start where that start has GARI
+    >= geometric_gari at stress <= geometric_stress, or GARI >= geometric_band_gari at
+    stress <= geometric_band_stress (a mesh of random points with holes, whose start's
+    GARI falls below 0.8 with the size); a graded mesh's start, in the band at a higher
+    stress, keeps t-LOE alone.  (Broken on purpose: without the band's stress line the
+    graded case fails.)"""
+    band, line = P.POLICY["geometric_band_gari"], P.GEOMETRIC_GARI
+    stress_line = P.POLICY["geometric_band_stress"]
+    assert band < line
 
-    bench = load("bench_unseen")
-    rng = np.random.default_rng([4, 99])
-    G = bench.delaunay_mesh(bench.random_points(bench._annulus, 1500, rng))
-    seen = []
-    real_gari = loe_module._Call.pivot_gari
+    def runs(gari, s):
+        p = plan(2000, gari=gari, start_stress=lambda: s)[0]
+        return p.err_local, p.err_start, p.tloe
 
-    def pivot_gari(self):  # the start's GARI, the fact the plan asks
-        seen.append(real_gari(self))
-        return seen[-1]
-
-    monkeypatch.setattr(loe_module._Call, "pivot_gari", pivot_gari)
-    calls = count_calls(loe_module, "_tloe_run")
-    pos = nx_ordinal.loe_layout(G, seed=4)
-    assert P.GEOMETRIC_GARI <= seen[0] < 0.8
-    assert calls == []
-    assert neighbourhood_preservation(G, pos) > 0.96
-    assert stress(G, pos) < 0.013
+    assert runs(0.78, 0.007) == (True, "pivot", True)  # a mesh with holes
+    assert runs(0.78, 0.02) == (False, "none", True)  # a graded mesh
+    assert runs(band - 0.01, 0.005)[0] is False
+    assert runs(band, stress_line)[0] is True
+    assert runs(line, 0.05)[0] is True and runs(line - 0.01, 0.05)[0] is False
+    assert runs(line, P.POLICY["geometric_stress"] + 0.01)[0] is False
 
 
 def test_err_local_stops_on_a_slow_tail(monkeypatch):

@@ -196,10 +196,12 @@ def loe_layout(
         to 100 nodes Err_local then polishes that drawing (one run from it, when ``init``
         and ``n_init`` are ``"auto"`` and no ``pos`` is given; else the runs ``init`` and
         ``n_init`` say); beyond 100 nodes Err_local runs from the stress start when
-        that start already has GARI >= 0.75 and stress at most 0.06 (hop distances that
-        nearly embed in the plane: geometric graphs, which Err_local recovers almost
-        exactly) -- connected and undirected, from that start refined by 30 rounds of the
-        same model with every pair within two hops as a term, ``start_local_iter``, where
+        that start already has GARI >= 0.8 and stress at most 0.06, or GARI >= 0.75 and
+        stress at most 0.01 (hop distances that nearly embed in the plane: geometric
+        graphs, which Err_local recovers almost exactly; the second line: meshes of random
+        points with holes, whose start's GARI falls with the size) -- connected and
+        undirected, from that start refined by 30 rounds of the same model with every
+        pair within two hops as a term, ``start_local_iter``, where
         that refinement has GARI >= 0.96 (a lattice; a strip the start drew twisted, which
         the pairs two hops apart straighten), continued by 10 rounds with one pivot's
         terms only where that keeps its stress (a ring of a ladder, whose chords the
@@ -380,7 +382,7 @@ def loe_layout(
     at most 1.1 times the first's plus 0.015: from a spread of 1e-2 a ring can come out
     crossing itself (can_96: at seven seeds of ten, long-edge ratio 2.1-2.7; with the second
     run 1.73-1.76 at all ten, NP1 0.804).  Up to 20,000 nodes, where the stress start keeps
-    many neighbourhoods but not nearly all (GARI >= 0.3, below 0.75) and does not embed the
+    many neighbourhoods but not nearly all (GARI >= 0.3, below 0.8) and does not embed the
     hop distances (stress at least 0.03), the start is also drawn in 3-D and seen in
     perspective along its axis of least spread, and t-LOE starts from that view, with the
     stress anchor, where its GARI is higher by 0.25 and that axis's variance is at most 0.5

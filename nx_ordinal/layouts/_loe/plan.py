@@ -11,7 +11,8 @@ The stages, in the order they run:
 2. **Err_local** (``objective="hinge"``, :func:`nx_ordinal.embed.loe`) -- its runs, each
    followed by the GARI tracker (``layouts._loe.selection``); under ``"auto"`` from the
    stress start where it says the graph is geometric (``geometric_gari``,
-   ``geometric_stress``; beyond ``small_nodes`` (connected, undirected) from that start
+   ``geometric_stress``, or ``geometric_band_gari`` and ``geometric_band_stress``;
+   beyond ``small_nodes`` (connected, undirected) from that start
    refined by ``start_local_iter`` rounds with every pair within two hops where that is
    exact, ``exact_gari``; up to ``small_nodes`` only where that start is exact already,
    ``exact_gari``, with no two nodes at one point);
@@ -255,19 +256,27 @@ POLICY = MappingProxyType({
     #: pivot-MDS start) when that start already has this GARI: hop distances then nearly
     #: embed in the plane (random geometric graphs of 500-10,000 nodes: 0.85-0.94, meshes
     #: of the plane 0.99-1.0; the 26 graphs of the graph-drawing benchmark: 0.73 at most,
-    #: the 3-D mesh "data"), and Err_local recovers such graphs almost perfectly.  The
-    #: start's GARI falls with the size on meshes of random points with holes (an annulus,
-    #: a square with two round holes, a slotted disc: 0.81-0.87 at 1,000 nodes, 0.78-0.80
-    #: at 4,000-30,000): with 0.8 those went to t-LOE at NP1 0.84-0.90 where Err_local
-    #: reaches 0.97-0.99 at lower stress and a shorter edge tail (the square with holes of
-    #: 30,000 nodes: NP1 0.837 -> 0.982, stress 0.0114 -> 0.0031, in 13.5 s against sfdp's
-    #: 18.5); between 0.75 and 0.8 the benchmark has no graph
-    "geometric_gari": 0.75,
+    #: the 3-D mesh "data"), and Err_local recovers such graphs almost perfectly
+    "geometric_gari": 0.8,
     #: ... and whose own stress is at most this (hop distances that embed well: meshes and
     #: random geometric graphs 0.002-0.03, a ladder 0.005).  A start of high GARI can be
     #: degenerate: a barbell's cliques each drawn at one point (GARI 1.0, stress 0.24),
     #: which Err_local keeps (its drawing stress 0.23 against t-LOE's and the polish's 0.04)
     "geometric_stress": 0.06,
+    #: ... or whose GARI is at least geometric_band_gari and its stress at most
+    #: geometric_band_stress.  The start's GARI falls with the size on meshes of random
+    #: points with holes (an annulus, a square with two round holes, a slotted disc:
+    #: 0.81-0.87 at 1,000 nodes, 0.78-0.80 at 4,000-30,000, stress 0.003-0.012): below
+    #: 0.8 those went to t-LOE at NP1 0.84-0.90, where Err_local reaches 0.97-0.99 at lower
+    #: stress and a shorter edge tail (a square with holes of 30,000 nodes: NP1 0.837 ->
+    #: 0.982, stress 0.0114 -> 0.0031, in 13.5 s against sfdp's 18.5).  Not at a higher
+    #: start stress: graded meshes (points denser towards a centre; start GARI 0.74-0.79,
+    #: stress 0.011-0.03 at 600-4,000 nodes) lie in the same band, and Err_local draws
+    #: their true geometry, NP1 0.96-0.99 but 1.3-1.4 times t-FDP's stress where t-LOE's is
+    #: 0.88-0.97 times, and at 4,000 nodes 3.2 times sfdp's time.  No graph of the
+    #: benchmark lies in the band (the highest below 0.8 is the 3-D mesh data, 0.707)
+    "geometric_band_gari": 0.75,
+    "geometric_band_stress": 0.01,
     #: a kNN graph beyond small_nodes gets Err_local alone when its pivot-MDS start (density
     #: reweighted) has at least this GARI: data that nearly lie in the plane, which
     #: Err_local recovers exactly (directed 5-20-NN graphs of 2-D clouds 0.63-0.88, the US
@@ -601,9 +610,16 @@ def is_geometric(start_gari: Callable[[], float] | None,
                  start_stress: Callable[[], float] | None = None) -> bool:
     """Whether the stress start says the graph is geometric: its GARI (``start_gari()``) at
     least ``geometric_gari`` and its stress (``start_stress()``, asked only then; None: not
-    checked) at most ``geometric_stress``."""
-    return bool(start_gari is not None and start_gari() >= GEOMETRIC_GARI
-                and (start_stress is None or start_stress() <= POLICY["geometric_stress"]))
+    checked) at most ``geometric_stress``, or its GARI at least ``geometric_band_gari`` and
+    its stress at most ``geometric_band_stress`` (a mesh of random points with holes)."""
+    if start_gari is None:
+        return False
+    g = start_gari()
+    if g < POLICY["geometric_band_gari"]:
+        return False
+    stress = 0.0 if start_stress is None else start_stress()
+    limit = "geometric_stress" if g >= GEOMETRIC_GARI else "geometric_band_stress"
+    return bool(stress <= POLICY[limit])
 
 
 def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None = None,
@@ -619,7 +635,8 @@ def auto_objectives(n: int, select: str, start_gari: Callable[[], float] | None 
     where that start's GARI is below ``knn_tloe_gari``); Err_local besides up to
     ``small_nodes``, and beyond when the stress start says the graph is geometric
     (:func:`is_geometric`: its GARI ``start_gari()`` at least ``geometric_gari``, its
-    stress ``start_stress()`` at most ``geometric_stress``); ``select="loss"`` (the
+    stress ``start_stress()`` at most ``geometric_stress``, or the band's two lines);
+    ``select="loss"`` (the
     plain paper method:
     objectives that cannot be compared across the two) Err_local alone."""
     if select == "loss":
