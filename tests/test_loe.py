@@ -560,7 +560,8 @@ def test_pivot_mds_on_a_coarsened_graph_keeps_a_large_mesh_flat():
         pivot_mds(small, 2, coarse_n=2)
 
 
-def test_a_random_mesh_with_holes_in_the_geometric_band_is_drawn_by_err_local(monkeypatch):
+def test_a_random_mesh_with_holes_in_the_geometric_band_is_drawn_by_err_local(monkeypatch,
+                                                                             count_calls):
     """A mesh of 2,000 random points with two holes whose stress start keeps GARI 0.777 at
     stress 0.007, below geometric_gari but in the band: the plan runs Err_local from that
     start, which nearly recovers the mesh (NP1 0.975), and no t-LOE.  (Broken on purpose:
@@ -570,19 +571,15 @@ def test_a_random_mesh_with_holes_in_the_geometric_band_is_drawn_by_err_local(mo
     from nx_ordinal.layouts._loe.plan import GEOMETRIC_GARI, POLICY
     from nx_ordinal.metrics import neighbourhood_preservation, stress
     G = nx.from_scipy_sparse_array(_random_mesh(2000, 2))
-    seen, calls = [], []
-    real_gari, real_tloe = loe_module._Call.pivot_gari, loe_module._tloe_run
+    seen = []
+    real_gari = loe_module._Call.pivot_gari
 
     def pivot_gari(self):  # the start's GARI, the fact the plan asks
         seen.append(real_gari(self))
         return seen[-1]
 
-    def tloe_run(*args, **kw):
-        calls.append(1)
-        return real_tloe(*args, **kw)
-
     monkeypatch.setattr(loe_module._Call, "pivot_gari", pivot_gari)
-    monkeypatch.setattr(loe_module, "_tloe_run", tloe_run)
+    calls = count_calls(loe_module, "_tloe_run")
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert POLICY["geometric_band_gari"] <= seen[0] < GEOMETRIC_GARI
     assert calls == []

@@ -1062,7 +1062,6 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
     percentile by selection, not a sort), and one GARI score a stage."""
     limit, every = POLICY["torn_tail"], POLICY["untear_every"]
-    ex = EXAGGERATION[1]  # where the run's schedule ended
     # a stage's drawing of shortest tail (the first of ties), the tail it began at, and
     # its last drawing within torn_tail with that drawing's tail
     stage = {"tail": np.inf, "X": None, "start": tail, "whole": None}
@@ -1087,9 +1086,8 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
             break  # whole, or no tail to measure (the median edge at a point), or no time
         spring *= POLICY["untear_factor"]
         stage.update(tail=np.inf, X=None, start=tail, whole=None)
-        res = tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=POLICY["untear_iter"],
-                   early_iter=0, exaggeration=(ex, ex), spring=spring, callback=watch,
-                   max_time=budget.left(), **kw)
+        res = _continued(B, Y, budget, POLICY["untear_iter"], spring=spring, callback=watch,
+                         **kw)
         if stage["X"] is None or res.n_iter % every:
             look(res.embedding, copy=False)
         t, X = stage["tail"], stage["X"]
@@ -1102,6 +1100,16 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
             break  # too dear in neighbourhoods
         Y, tail = X, t
     return Y
+
+
+def _continued(B, Y, budget, iters, **kw):
+    """t-LOE (:func:`nx_ordinal.embed.tloe`) continuing its drawing ``Y`` of ``B`` for
+    ``iters`` iterations: at its own scale, without early phase, at the end of the run's
+    exaggeration schedule, within what is left of ``budget``; ``kw``: tloe's other
+    arguments.  The untearing stages and the hub stage run so."""
+    ex = EXAGGERATION[1]  # where the run's schedule ended
+    return tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=int(iters), early_iter=0,
+                exaggeration=(ex, ex), max_time=budget.left(), **kw)
 
 
 def _hub_stage(B, Y, meter, budget, *, weight, **kw):
@@ -1118,10 +1126,7 @@ def _hub_stage(B, Y, meter, budget, *, weight, **kw):
     O(anchor_pivots n) an iteration) and one O(E) long-edge ratio."""
     if budget.expired():
         return Y
-    ex = EXAGGERATION[1]  # where the run's schedule ended
-    res = tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=int(POLICY["hub_anchor_iter"]),
-               early_iter=0, exaggeration=(ex, ex), anchor=weight, max_time=budget.left(),
-               **kw)
+    res = _continued(B, Y, budget, POLICY["hub_anchor_iter"], anchor=weight, **kw)
     if not res.converged or not meter(res.embedding) <= POLICY["torn_tail"]:
         return Y
     return res.embedding
