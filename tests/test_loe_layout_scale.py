@@ -128,8 +128,8 @@ def test_gari_tracker_stops_a_flat_run_at_any_size(monkeypatch):
     # a small run whose GARI rises by 0.01 from one power of two to the next runs on
     from nx_ordinal.layouts._loe import selection
     now = [0]
-    monkeypatch.setattr(selection, "gari_array",
-                        lambda A, X: 0.5 + 0.01 * np.log2(max(now[0], 1)))
+    monkeypatch.setattr(selection.GariScorer, "__call__",
+                        lambda self, X: 0.5 + 0.01 * np.log2(max(now[0], 1)))
     rising = GariTracker(A, large=False)
     for it in range(0, 300):
         now[0] = it

@@ -482,7 +482,7 @@ def test_err_local_stops_on_a_slow_tail(monkeypatch):
 
     early = {0: 0.9, 1: 0.95, 2: 0.97, 4: 0.975, 8: 0.977}
     now = [0]  # the iteration being scored
-    monkeypatch.setattr(selection, "gari_array", lambda A, X: early.get(
+    monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: early.get(
         now[0], 0.978 + 0.0015 * (now[0] - 16) / 32))
     tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
     X = np.zeros((150, 2))
@@ -506,7 +506,7 @@ def _stop_of(monkeypatch, level, rise):
     early = {0: level - 0.08, 1: level - 0.05, 2: level - 0.03, 4: level - 0.015,
              8: level - 0.003}
     now = [0]
-    monkeypatch.setattr(selection, "gari_array", lambda A, X: early.get(
+    monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: early.get(
         now[0], level + rise * (now[0] - 16) / 32))
     tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
     X = np.zeros((150, 2))

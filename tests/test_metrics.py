@@ -31,6 +31,31 @@ def test_gari_matches_definition_on_random_drawings():
         assert gari_array(A, X) == pytest.approx(gari_by_definition(A, X), abs=1e-12)
 
 
+@pytest.mark.parametrize("G", [nx.petersen_graph(), nx.star_graph(12), nx.gn_graph(60, seed=2),
+                               nx.barabasi_albert_graph(150, 3, seed=1), nx.empty_graph(4),
+                               nx.complete_graph(5), nx.path_graph(1)],
+                         ids=["petersen", "star", "directed", "ba", "empty", "complete", "one"])
+def test_the_repeated_scorer_gives_gari_array_exactly(G):
+    """GariScorer (loe_layout's checkpoints) lists the edges once and returns exactly what
+    gari_array returns, ties and coincident points included (nan where GARI is undefined);
+    a drawing of the wrong shape is refused alike."""
+    from nx_ordinal.metrics import GariScorer
+
+    A = nx.to_scipy_sparse_array(G)
+    score = GariScorer(A)
+    rng = np.random.default_rng(3)
+    for trial in range(12):
+        X = rng.standard_normal((len(G), 2))
+        if trial % 3 == 0:
+            X[: len(G) // 2] = X[0]  # coincident points: ties broken by the tree
+        if trial % 4 == 1:
+            X = np.round(X, 1)  # equal distances
+        a, b = gari_array(A, X), score(X)
+        assert a == b or (np.isnan(a) and np.isnan(b))
+    with pytest.raises(ValueError, match="X must have shape"):
+        score(np.zeros((len(G) + 1, 2)))
+
+
 def test_gari_perfect_and_dict_form():
     G = nx.cycle_graph(10)
     pos = nx.circular_layout(G)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..._core.budget import Budget
-from ...metrics import edge_pairs, edge_tail, gari_array
+from ...metrics import GariScorer, edge_pairs, edge_tail
 from .plan import POLICY
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ class GariTracker:
                  budget: Budget | None = None) -> None:
 
         self.A = A
+        self.score = GariScorer(A)  # the adjacency checked once, not at every checkpoint
         self.budget = Budget(None) if budget is None else budget
         self.large = large
         self.progress = progress  # an _core.progress.Progress, or None
@@ -79,7 +80,7 @@ class GariTracker:
         if last is not None and last[0].shape == np.shape(X) and np.array_equal(last[0], X):
             g = last[1]
         else:
-            g = gari_array(self.A, X)
+            g = self.score(X)
             self._last = (np.array(X, dtype=np.float64), g)
         key = (g, -float(f))
         if self.best is None or key > self.best:
