@@ -223,7 +223,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"continued in up to {P['untear_stages']} stages of at most {P['untear_iter']} "
             f"iterations, each with springs {P['untear_factor']:g} times the last stage's, "
             f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling, and "
-            f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI; the stage "
+            f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI, nor at "
+            f"one that costs more than {P['untear_rate']:g} of GARI per unit of log "
+            "long-edge ratio it removes (the tail is not bought at any price); the stage "
             f"that comes within {P['torn_tail']:g} runs on to its {P['untear_iter']} "
             f"iterations and its last drawing within {P['torn_tail']:g} is kept") in doc
     assert (f"beyond {P['small_nodes']} nodes and up to {P['anchor_max_nodes']:,}, no stress "

@@ -404,20 +404,30 @@ POLICY = MappingProxyType({
     #: stage whose tail fell, and gives up after untear_stages stages (the springs then
     #: 0.03 * 1.5^8 = 0.77), when a stage's tail rises before it comes within torn_tail (a
     #: tree's leaves drawn closer lengthen its tail) or when its GARI falls below
-    #: untear_gari times the run's.
+    #: untear_gari times the run's, or falls by more than untear_rate per unit of log tail
+    #: the stage removes (first stages: 0.12-0.28 -- Watts-Strogatz graphs of 1,000 nodes,
+    #: ca-GrQc, random 3-regular graphs; the stages after them now refused: 0.41-5.4;
+    #: Watts-Strogatz of 5,000 nodes 0.32, which keeps its drawing, long edges 39.9 at NP1
+    #: 0.69, where its stages went to 16.7 at NP1 0.40, t-FDP's 17.0 at 0.45; ca-GrQc at
+    #: seed 1 had gone 33 -> 9.9 in eight stages at GARI 0.66 -> 0.40, NP1 0.35 and 1.48
+    #: times t-FDP's stress, and now stops after the first: NP1 0.63, 1.05 times, tail 16.3
+    #: as at seeds 0, 2, 3; the Watts-Strogatz graph of 1,000 nodes below stops at 11.0,
+    #: NP1 0.66, where two more stages bought 10.0 for 0.07 of GARI, NP1 0.58, against
+    #: t-FDP's 11.8 and 0.62).
     #: Small-world and scale-free graphs, whose shortcuts t-LOE draws across the page:
-    #: Watts-Strogatz 1,000 long edges 22.7 -> 10.0 and stress 1.29x -> 1.20x sfdp's (NP1
-    #: 0.80 -> 0.58, sfdp's 0.24); ca-GrQc 27.4 -> 15.8 (NP1 0.685 -> 0.630).  A factor of
+    #: Watts-Strogatz 1,000 long edges 22.7 -> 11.0 and stress 1.29x -> 1.21x sfdp's (NP1
+    #: 0.80 -> 0.66, sfdp's 0.24); ca-GrQc 27.4 -> 15.8 (NP1 0.685 -> 0.630).  A factor of
     #: 2 or 3 overshoots (a random 3-regular graph: 15.3 -> 5.7 in one stage, NP1 0.38 ->
-    #: 0.16).  Without the GARI floor a Watts-Strogatz graph of 5,000 nodes went 40 -> 9.5
-    #: at GARI 0.80 -> 0.35 (NP1 0.71 -> 0.26, the ring's loops lost in a hairball); with
-    #: it 16.3 at GARI 0.54; on the other graphs measured the last stage keeps 0.63-0.98
-    #: of it
+    #: 0.16).  Without the GARI floor (and before untear_rate) a Watts-Strogatz graph of
+    #: 5,000 nodes went 40 -> 9.5 at GARI 0.80 -> 0.35 (NP1 0.71 -> 0.26, the ring's loops
+    #: lost in a hairball); with it 16.3 at GARI 0.54; on the other graphs measured the
+    #: last stage keeps 0.63-0.98 of it
     "untear_stages": 8,
     "untear_factor": 1.5,
     "untear_iter": 50,
     "untear_every": 2,
     "untear_gari": 0.6,
+    "untear_rate": 0.3,
     #: under objective="auto" beyond small_nodes and up to anchor_max_nodes, on an
     #: undirected graph whose t-LOE run has no stress anchor and is not a forest: where the
     #: degrees spread widely (their standard deviation at least hub_cv times their mean,
