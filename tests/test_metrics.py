@@ -35,25 +35,36 @@ def test_gari_matches_definition_on_random_drawings():
                                nx.barabasi_albert_graph(150, 3, seed=1), nx.empty_graph(4),
                                nx.complete_graph(5), nx.path_graph(1)],
                          ids=["petersen", "star", "directed", "ba", "empty", "complete", "one"])
-def test_the_repeated_scorer_gives_gari_array_exactly(G):
-    """GariScorer (loe_layout's checkpoints) lists the edges once and returns exactly what
-    gari_array returns, ties and coincident points included (nan where GARI is undefined);
-    a drawing of the wrong shape is refused alike."""
-    from nx_ordinal.metrics import GariScorer
+def test_the_repeated_scorer_counts_the_recovered_adjacency_exactly(G):
+    """GariScorer (gari_array, and loe_layout's checkpoints) lists the edges once and counts
+    each node's recovered true neighbours by binary search: exactly the count of the
+    recovered adjacency's product with the graph's, ties and coincident points included
+    (the same lists), and GARI by its formula (nan where undefined: every k_i 0 or
+    n - 1); a drawing of the wrong shape is refused."""
+    from nx_ordinal.metrics import GariScorer, recovered_adjacency
 
-    A = nx.to_scipy_sparse_array(G)
+    A = nx.to_scipy_sparse_array(G, format="csr")
+    A.data[:] = 1.0
+    n = A.shape[0]
+    k = np.diff(A.indptr).astype(np.float64)
     score = GariScorer(A)
     rng = np.random.default_rng(3)
     for trial in range(12):
-        X = rng.standard_normal((len(G), 2))
+        X = rng.standard_normal((n, 2))
         if trial % 3 == 0:
-            X[: len(G) // 2] = X[0]  # coincident points: ties broken by the tree
+            X[: n // 2] = X[0]  # coincident points: ties broken by the tree
         if trial % 4 == 1:
             X = np.round(X, 1)  # equal distances
-        a, b = gari_array(A, X), score(X)
-        assert a == b or (np.isnan(a) and np.isnan(b))
+        m = np.asarray(A.multiply(recovered_adjacency(X, k.astype(np.int64))).sum(axis=1))
+        EM = (n - 1) + 2.0 * k * (k - n + 1) / max(n - 1, 1)
+        den = np.sum((n - 1) - EM)
+        want = np.sum((n - 1) - 2.0 * (k - m.ravel()) - EM) / den if n > 1 and den > 0 \
+            else np.nan
+        got = score(X)
+        assert got == pytest.approx(want, abs=1e-12) or (np.isnan(got) and np.isnan(want))
+        assert gari_array(A, X) == got or np.isnan(got)
     with pytest.raises(ValueError, match="X must have shape"):
-        score(np.zeros((len(G) + 1, 2)))
+        score(np.zeros((n + 1, 2)))
 
 
 def test_gari_perfect_and_dict_form():
