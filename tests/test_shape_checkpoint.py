@@ -128,18 +128,21 @@ def test_a_stage_that_comes_within_torn_tail_runs_on_and_neighbourhoods_settle()
         assert neighbourhood_preservation(G, pos) > 0.25
 
 
+class Budget:
+    """A call's budget without a time limit (the untearing's argument)."""
+
+    def expired(self):
+        return False
+
+    def left(self):
+        return None
+
+
 def test_untear_keeps_a_drawing_it_cannot_shorten():
     """A drawing within torn_tail is returned as it is, and so is one whose tail the
     springs only lengthen (a star's leaves drawn in, the tail rising): the same array."""
     from nx_ordinal.layouts._loe import _untear
     from nx_ordinal.layouts._loe.selection import EdgeTail
-
-    class Budget:
-        def expired(self):
-            return False
-
-        def left(self):
-            return None
 
     X = drawing(stretch=3.0)
     meter = EdgeTail(PATH)
@@ -159,13 +162,6 @@ def test_untear_gives_up_a_stage_that_costs_too_much_gari():
     from nx_ordinal.layouts._loe import _untear
     from nx_ordinal.layouts._loe.selection import EdgeTail
 
-    class Budget:
-        def expired(self):
-            return False
-
-        def left(self):
-            return None
-
     torn, meter = drawing(stretch=30.0), EdgeTail(PATH)
     floor = POLICY["untear_gari"]
     assert 0 < floor < 1
@@ -184,13 +180,6 @@ def test_untear_gives_up_a_stage_whose_tail_is_not_worth_its_gari():
     0.66 -> 0.40, NP1 0.35, 1.48 times t-FDP's stress: the stages after the first removed
     little tail at 0.25-0.46 of GARI per unit of log tail.)"""
     from nx_ordinal.layouts._loe import _untear
-
-    class Budget:
-        def expired(self):
-            return False
-
-        def left(self):
-            return None
 
     torn = drawing(stretch=30.0)
 
