@@ -1060,10 +1060,11 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     drawing of shortest tail.  That drawing is kept if its tail is shorter than the
     stage's start and, with ``gari`` (``Y``'s GARI) and ``score`` (a drawing's GARI), it
     keeps at least ``untear_gari`` of that GARI and has lost at most ``untear_rate`` of
-    GARI per unit of log tail since the last drawing kept (a stage after the first that
-    shortens the tail a little at a high price: ca-GrQc at seed 1 went 33 -> 19.5 in its
-    first stage at 0.13 of GARI per unit, then 19.5 -> 9.9 in seven more at 0.25-0.46,
-    GARI 0.59 -> 0.40); otherwise the last kept one is returned.
+    GARI per unit of log tail since the last drawing kept (ca-GrQc at seed 1 went 33 ->
+    19.5 in its first stage at 0.13 of GARI per unit, then 19.5 -> 9.9 in seven more at
+    0.15-0.46, GARI 0.59 -> 0.40: now the second is refused; a Watts-Strogatz graph of
+    5,000 nodes, whose first stage costs 0.32, keeps t-LOE's drawing); otherwise the last
+    kept one is returned.
     At most ``untear_stages`` stages, none once ``budget`` has run out, and none after a
     stage cut short (Ctrl-C: its drawing is not taken).
     ``kw``: tloe's arguments (seed, labels, anchor, learning rate).  At most
