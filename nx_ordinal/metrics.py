@@ -125,8 +125,8 @@ class GariScorer:
                              f"got {X.shape}")
         if n < 2 or self.den <= 0:
             return float("nan")
-        rows, cols = knn_lists(np.asarray(X, dtype=np.float64), self.count)
-        hits = sorted_member(rows.astype(np.int64) * n + cols, self.keys)
+        rows, cols = knn_lists(X, self.count)
+        hits = sorted_member(rows * n + cols, self.keys)
         m = np.bincount(rows, hits.astype(np.float64), minlength=n)
         M = (n - 1) - 2.0 * (self.k - m)
         return float(np.sum(M - self.EM) / self.den)

@@ -55,7 +55,6 @@ class GariTracker:
     def __init__(self, A: SparseLike, large: bool = False, progress: Any = None,
                  budget: Budget | None = None) -> None:
 
-        self.A = A
         self.score = GariScorer(A)  # the adjacency checked once, not at every checkpoint
         self.budget = Budget(None) if budget is None else budget
         self.large = large
