@@ -11,6 +11,7 @@ import nx_ordinal
 from nx_ordinal.constraints import graph_to_csr
 from nx_ordinal.embed import loe
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms
+from nx_ordinal.layouts._loe import plan as P
 from nx_ordinal.layouts._loe.selection import GariTracker
 
 
@@ -109,6 +110,29 @@ def test_verbose_shows_one_progress_bar_for_the_whole_call(monkeypatch):
     quiet(nx_ordinal.loe_layout, G, seed=0, verbose=True, max_iter=20)
     shown = [d for d, v in made if v]
     assert shown == ["loe_layout"]
+
+
+def test_the_progress_total_counts_a_run_per_group_of_components(monkeypatch):
+    """t-LOE draws a disconnected graph in one run per group of components (two trees of
+    700 nodes: one each, beyond tloe_group): the call's progress total grows with them,
+    so the count never passes it (ca-GrQc's line read 487/250)."""
+    from nx_ordinal._core import progress as _progress
+
+    made = []
+    init = _progress.Progress.__init__
+
+    def spy(self, total, verbose=False, desc="", max_time=None):
+        init(self, total, False, desc, max_time)
+        if desc == "loe_layout":
+            made.append(self)
+
+    monkeypatch.setattr(_progress.Progress, "__init__", spy)
+    G = nx.disjoint_union(nx.random_labeled_tree(700, seed=1),
+                          nx.random_labeled_tree(700, seed=2))
+    quiet(nx_ordinal.loe_layout, G, seed=0, verbose=True)
+    (bar,) = made
+    assert bar.count > P.POLICY["tloe_iter_sized"]  # more than one run's iterations
+    assert bar.count <= bar.total == 2 * P.POLICY["tloe_iter_sized"]
 
 
 def test_gari_tracker_stops_a_flat_run_at_any_size(monkeypatch):

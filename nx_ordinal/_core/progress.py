@@ -363,6 +363,16 @@ class Progress:
         self._stream.write("\r" + text + " " * pad)
         self._stream.flush()
 
+    def grow(self, more: int) -> None:
+        """Raise the total by ``more`` iterations: work that shows itself only once running
+        (``loe_layout``'s t-LOE takes one run per group of components)."""
+        if self.total is None or more <= 0:
+            return
+        self.total += int(more)
+        if self._bar is not None:
+            self._bar.total = self.total
+            self._bar.refresh()
+
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
 

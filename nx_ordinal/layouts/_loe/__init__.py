@@ -990,6 +990,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     for g, Y in zip(small, draw_small_components(A, small, dim), strict=True):
         X[g] = Y
     units = batch_components(groups, POLICY["tloe_group"], skip=direct)
+    if progress is not None:  # the call's total counted one run
+        progress.grow((len(units) - 1) * max_iter)
     f, whole = 0.0, True
     for comps in units:
         idx = np.concatenate(comps)
