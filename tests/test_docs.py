@@ -227,7 +227,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"one that costs more than {P['untear_rate']:g} of GARI per unit of log "
             "long-edge ratio it removes (the tail is not bought at any price); the stage "
             f"that comes within {P['torn_tail']:g} runs on to its {P['untear_iter']} "
-            f"iterations and its last drawing within {P['torn_tail']:g} is kept") in doc
+            f"iterations and its last drawing within {P['torn_tail']:g} is kept, and a "
+            f"stage that stays above {P['torn_tail']:g} gives its last drawing where that "
+            "is shorter than the stage's start") in doc
     assert (f"beyond {P['small_nodes']} nodes and up to {P['anchor_max_nodes']:,}, no stress "
             "anchor in its run, not a forest: "
             f"the standard deviation of its degrees at least {P['hub_cv']:g} times their "
