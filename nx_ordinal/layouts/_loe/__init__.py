@@ -1060,7 +1060,7 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     within it is taken: the neighbourhoods settle under the stronger springs (a random
     3-regular graph of 1,000 nodes: GARI 0.53 before the stage, 0.32 at its first
     drawing within 10, 0.39 at the end of the stage with the tail at 6.7).  For the same
-    reason a stage that ran to its end without coming within ``torn_tail`` gives its last
+    reason a stage that ends without coming within ``torn_tail`` gives its last
     drawing where that is shorter than where the stage began (a Watts-Strogatz graph of
     1,000 nodes at seed 3: the shortest tail, 10.4, came at the stage's 6th iteration at
     GARI 0.72; its end, 10.9 at 0.76); otherwise its drawing of shortest tail.  That

@@ -405,23 +405,22 @@ POLICY = MappingProxyType({
     #: (the shortest comes in the first steps' jolt: Watts-Strogatz graphs of 1,000 nodes,
     #: eight seeds, NP1 0.598-0.672 -> 0.618-0.674, each the same or higher, by up to
     #: 0.050, stress the same or lower, long edges -0.5 to +0.5; t-FDP's NP1 about 0.65).
-    #: It keeps the last stage whose tail fell, and gives up after untear_stages stages
-    #: (the springs then 0.03 * 1.5^8 = 0.77), when a stage's tail rises before it comes
-    #: within torn_tail (a tree's leaves drawn closer lengthen its tail) or when its GARI
-    #: falls below
-    #: untear_gari times the run's, or falls by more than untear_rate per unit of log tail
-    #: the stage removes (first stages: 0.12-0.28 -- Watts-Strogatz graphs of 1,000 nodes,
-    #: ca-GrQc, random 3-regular graphs; the stages after them now refused: 0.41-5.4;
+    #: It keeps the last stage whose tail fell, and gives up after untear_stages stages (the
+    #: springs then 0.03 * 1.5^8 = 0.77), when a stage's tail rises before it comes within
+    #: torn_tail (a tree's leaves drawn closer lengthen its tail) or when its GARI falls
+    #: below untear_gari times the run's, or falls by more than untear_rate per unit of log
+    #: tail the stage removes (first stages: 0.12-0.28 -- Watts-Strogatz graphs of 1,000
+    #: nodes, ca-GrQc, random 3-regular graphs; the stages after them now refused: 0.41-5.4;
     #: Watts-Strogatz of 5,000 nodes 0.26, 39.9 -> 21.8 at NP1 0.69 -> 0.52, where its
-    #: stages went on to 16.7 at NP1 0.40, t-FDP's 17.0 at 0.45; ca-GrQc at
-    #: seed 1 had gone 33 -> 9.9 in eight stages at GARI 0.66 -> 0.40, NP1 0.35 and 1.48
-    #: times t-FDP's stress, and now stops after the first: NP1 0.63, 1.05 times, tail 16.3
-    #: as at seeds 0, 2, 3; the Watts-Strogatz graph of 1,000 nodes below stops at 11.0,
-    #: NP1 0.66, where two more stages bought 10.0 for 0.07 of GARI, NP1 0.58, against
-    #: t-FDP's 11.8 and 0.62).
+    #: stages went on to 16.7 at NP1 0.40, t-FDP's 17.0 at 0.45; ca-GrQc at seed 1 had gone
+    #: 33 -> 9.9 in eight stages at GARI 0.66 -> 0.40, NP1 0.35 and 1.48 times t-FDP's
+    #: stress, and now stops after the first: NP1 0.65, 1.05 times, tail 16.6 (15.9-16.6 at
+    #: seeds 0, 2, 3); the Watts-Strogatz graph of 1,000 nodes below stops at 11.2, NP1
+    #: 0.66, where two more stages bought 10.0 for 0.07 of GARI, NP1 0.58, against t-FDP's
+    #: 11.8 and 0.62).
     #: Small-world and scale-free graphs, whose shortcuts t-LOE draws across the page:
-    #: Watts-Strogatz 1,000 long edges 22.7 -> 11.0 and stress 1.29x -> 1.21x sfdp's (NP1
-    #: 0.80 -> 0.66, sfdp's 0.24); ca-GrQc 27.4 -> 15.8 (NP1 0.685 -> 0.630).  A factor of
+    #: Watts-Strogatz 1,000 long edges 22.7 -> 11.2 and stress 1.29x -> 1.21x sfdp's (NP1
+    #: 0.80 -> 0.66, sfdp's 0.24); ca-GrQc 27.4 -> 16.4 (NP1 0.685 -> 0.642).  A factor of
     #: 2 or 3 overshoots (a random 3-regular graph: 15.3 -> 5.7 in one stage, NP1 0.38 ->
     #: 0.16).  Without the GARI floor (and before untear_rate) a Watts-Strogatz graph of
     #: 5,000 nodes went 40 -> 9.5 at GARI 0.80 -> 0.35 (NP1 0.71 -> 0.26, the ring's loops
