@@ -815,7 +815,7 @@ class _Call:
         # 0.733 / 0.667)
         def score(X):
             return float(np.nan_to_num(
-                0.5 * (gari_array(A, X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
+                0.5 * (tracker.score(X) + neighbourhood_preservation_array(A, X)), nan=-1.0))
 
         scores: list[float | None] = [None] * len(best)
         if tloe_run is not None:
@@ -962,7 +962,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 # a run cut short (Ctrl-C, or the call's time) is not continued
                 res.embedding = kept[c] if not res.converged else _untear(
                     B, kept[c], tails[c], meter, budget, scores[c],
-                    lambda X: gari_array(B, X), seed=seed, labels=lab, spring=spring,
+                    local.score, seed=seed, labels=lab, spring=spring,
                     anchor=anchor if lab is None else 0.0, **kw)
                 if hub_anchor and res.converged and lab is None:
                     res.embedding = _hub_stage(B, res.embedding, meter, budget,
@@ -1078,13 +1078,13 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
     O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
     percentile by selection, not a sort), and one GARI score a stage."""
     limit, every = POLICY["torn_tail"], POLICY["untear_every"]
-    # a stage's drawing of shortest tail (the first of ties), the tail it began at, and
-    # its last drawing within torn_tail with that drawing's tail
-    stage = {"tail": np.inf, "X": None, "start": tail, "whole": None}
+    # a stage's drawing of shortest tail (the first of ties), the tail it began at, its
+    # last drawing within torn_tail with that drawing's tail, and its last tail measured
+    stage = {"tail": np.inf, "X": None, "start": tail, "whole": None, "end": np.inf}
     kept = gari  # the GARI of the drawing kept so far
 
     def look(X, copy):
-        t = meter(X)
+        t = stage["end"] = meter(X)
         if t < stage["tail"]:
             stage.update(tail=t, X=np.array(X, dtype=np.float64) if copy else X)
         if t <= limit:
@@ -1102,11 +1102,11 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
         if tail <= limit or not np.isfinite(tail) or budget.expired():
             break  # whole, or no tail to measure (the median edge at a point), or no time
         spring *= POLICY["untear_factor"]
-        stage.update(tail=np.inf, X=None, start=tail, whole=None)
+        stage.update(tail=np.inf, X=None, start=tail, whole=None, end=np.inf)
         res = _continued(B, Y, budget, POLICY["untear_iter"], spring=spring, callback=watch,
                          **kw)
         if stage["X"] is None or res.n_iter % every:
-            look(res.embedding, copy=False)
+            look(res.embedding, copy=False)  # now every stage's end has been measured
         t, X = stage["tail"], stage["X"]
         if stage["whole"] is not None:
             t, X = stage["whole"]  # the last drawing within torn_tail
@@ -1116,9 +1116,8 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
             # steps, before the neighbourhoods settle (a Watts-Strogatz graph of 1,000
             # nodes: 19.3 -> 10.4 at the 6th iteration, GARI 0.86 -> 0.72; at the end
             # 10.9 at 0.76, NP1 0.625 -> 0.672)
-            end = meter(res.embedding)
-            if end < stage["start"]:
-                t, X = end, res.embedding
+            if stage["end"] < stage["start"]:
+                t, X = stage["end"], res.embedding
         if not res.converged or t >= tail:
             break  # cut short, or the tail no longer falls
         if score is not None and gari is not None and np.isfinite(gari):
