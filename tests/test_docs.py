@@ -198,6 +198,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"drawing, kept unless its mean of GARI and NP1 is {P['hinge_margin']:g} "
             "lower") in doc
     assert f"higher by {P['hinge_margin']:g}" in doc
+    assert (f"first configuration of that GARI has an NP2 higher by more than "
+            f"{P['tie_np2']:g} at no higher stress (compared beyond {P['small_nodes']} nodes "
+            f"and up to {P['tie_shape_nodes']:,}") in doc
     assert f"at most {P['stress_slack']:g} times t-LOE's plus {P['stress_abs']:g}" in doc
     assert f"NP2 at most {P['np2_slack']:g} lower" in doc
     assert f"``None``: {P['spring']:g} with ``objective=\"auto\"``" in doc

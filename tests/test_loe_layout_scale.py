@@ -13,6 +13,7 @@ from nx_ordinal.embed import loe
 from nx_ordinal.embed._local import CandidateList, LocalGraph, local_terms
 from nx_ordinal.layouts._loe import plan as P
 from nx_ordinal.layouts._loe.selection import GariTracker
+from nx_ordinal.metrics import neighbourhood_preservation
 
 
 def rgg(n, mean_degree=10, seed=0):
@@ -159,6 +160,53 @@ def test_gari_tracker_stops_a_flat_run_at_any_size(monkeypatch):
         now[0] = it
         rising._last = None  # the same X at every checkpoint: score it anew
         assert not rising(0, it, X, 1.0)
+
+
+def test_gari_tracker_remembers_the_first_configuration_of_a_tied_gari(monkeypatch):
+    from nx_ordinal.layouts._loe import selection
+    G = nx.path_graph(5)
+    A, _ = graph_to_csr(G, list(G))
+    scores = iter([0.5, 0.9, 0.9, 0.9, 0.95, 0.95])
+    monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: next(scores))
+    t = GariTracker(A)
+    X = [np.full((5, 2), float(i)) for i in range(6)]
+    t.offer(X[0], 5.0)
+    t.offer(X[1], 4.0)
+    assert t.first_X is None  # no tie yet
+    t.offer(X[2], 3.0)  # ties 0.9 at a lower objective: it is kept, the first remembered
+    t.offer(X[3], 3.5)  # ties at a higher objective: nothing changes
+    assert np.array_equal(t.best_X, X[2]) and np.array_equal(t.first_X, X[1])
+    asked = []
+
+    def measure(values):
+        def f(Y):
+            asked.append(Y[0, 0])
+            return values[int(Y[0, 0])]
+        return f
+
+    np2 = measure({1: 0.99, 2: 0.95})
+    assert np.array_equal(t.tie_break(np2, measure({1: 0.02, 2: 0.02})), X[1])
+    assert asked == [1.0, 2.0, 1.0, 2.0]
+    # the first loses where its NP2 is not higher by more than tie_np2 (0.002; its stress
+    # then not measured), or where its stress is higher
+    asked.clear()
+    assert np.array_equal(t.tie_break(measure({1: 0.952, 2: 0.95}), measure({})), X[2])
+    assert asked == [1.0, 2.0]
+    assert np.array_equal(t.tie_break(np2, measure({1: 0.03, 2: 0.02})), X[2])
+    t.offer(X[4], 9.0)  # a higher GARI ends the tie
+    assert t.first_X is None
+    t.offer(X[5], 8.0)
+    assert np.array_equal(t.first_X, X[4]) and np.array_equal(t.best_X, X[5])
+
+
+def test_an_exact_start_keeps_the_two_hop_neighbourhoods_err_local_would_lose():
+    # a ring of 100 cliques of 4: the stress start is exact (GARI 1, NP2 1.0) and Err_local
+    # from it only widens its margins, ending at NP2 0.968 (0.957 after the overlap
+    # removal), same GARI; the first configuration of that GARI is kept (NP2 0.996)
+    G = nx.ring_of_cliques(100, 4)
+    pos = quiet(nx_ordinal.loe_layout, G, seed=0)
+    assert nx_ordinal.gari(G, pos) == 1.0
+    assert neighbourhood_preservation(G, pos, hops=2) >= 0.99
 
 
 def test_a_windmill_graphs_flat_polish_stops_early(monkeypatch):
