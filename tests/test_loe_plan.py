@@ -424,7 +424,9 @@ def test_t_loe_skipped_where_err_local_nearly_recovers_a_random_mesh(count_calls
     pos = nx_ordinal.loe_layout(G, seed=0)
     g = nx_ordinal.gari(G, pos)
     assert calls == [] and P.POLICY["exact_gari"] <= g < 0.99
-    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.97
+    # 0.968 since Err_local's window in the band is 16 iterations (0.974 at 32, at stress
+    # 0.0132 against 0.0110 now)
+    assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) > 0.965
     assert nx_ordinal.metrics.stress(G, pos) < 0.03
 
 
@@ -473,17 +475,18 @@ def test_the_geometric_band_a_mesh_of_random_points_with_holes():
 def test_err_local_stops_on_a_slow_tail(monkeypatch):
     """Beyond small_nodes an Err_local run whose best GARI rises by less than gari_tol
     (0.002) over err_patience iterations is ended: a rise of 0.0015 per 32 iterations from
-    iteration 16 on (an L-shaped random mesh's tail: 0.979 at iteration 32, 0.982 at 128)
-    stops at the first checkpoint that looks back past iteration 16.  (Broken on purpose:
-    gari_tol 0.001 runs on.)"""
+    iteration 16 on (an L-shaped random mesh's tail, 0.979 at iteration 32 and 0.982 at
+    128, here 0.05 lower: below exact_gari, where the band's rule does not apply) stops at
+    the first checkpoint that looks back past iteration 16.  (Broken on purpose: gari_tol
+    0.001 runs on.)"""
     import numpy as np
 
     from nx_ordinal.layouts._loe import selection
 
-    early = {0: 0.9, 1: 0.95, 2: 0.97, 4: 0.975, 8: 0.977}
+    early = {0: 0.85, 1: 0.9, 2: 0.92, 4: 0.925, 8: 0.927}
     now = [0]  # the iteration being scored
     monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: early.get(
-        now[0], 0.978 + 0.0015 * (now[0] - 16) / 32))
+        now[0], 0.928 + 0.0015 * (now[0] - 16) / 32))
     tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
     X = np.zeros((150, 2))
     stops = []
@@ -520,13 +523,14 @@ def _stop_of(monkeypatch, level, rise):
 
 def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch):
     """Between exact_gari (0.96) and exact_band (0.99) a rise below gari_tol_exact (0.005)
-    per err_patience iterations ends the run (a mesh of random points in an annulus: 0.0022
-    per 32 from GARI 0.979); below 0.96, and from 0.99 on (kNN graphs on their way to an
-    exact drawing), gari_tol (0.002) still rules.  (Broken on purpose: exact_band 0.97 ->
-    the first case runs on.)"""
-    assert _stop_of(monkeypatch, 0.979, 0.003) == 48
-    # a faster rise runs on until it leaves the band (0.99 at iteration 75: then gari_tol)
-    assert _stop_of(monkeypatch, 0.979, 0.006) is None
+    per err_patience_exact (16) iterations ends the run (a mesh of random points in an
+    annulus: 0.0022 per 32 from GARI 0.979); below 0.96, and from 0.99 on (kNN graphs on
+    their way to an exact drawing), gari_tol (0.002) per err_patience (32) still rules.
+    (Broken on purpose: exact_band 0.97 -> the first case runs on.)"""
+    assert _stop_of(monkeypatch, 0.979, 0.003) == 32
+    assert _stop_of(monkeypatch, 0.979, 0.006) == 32  # 0.003 a 16 iterations
+    # a faster rise runs on until it leaves the band (0.99 at iteration 45: then gari_tol)
+    assert _stop_of(monkeypatch, 0.979, 0.012) is None
     assert _stop_of(monkeypatch, 0.94, 0.003) is None  # below exact_gari: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.003) is None  # above the band: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.0015) == 48  # ... which a slower rise misses

@@ -167,9 +167,10 @@ def loe_layout(
         GARI has not risen by 0.002 over the last 32 iterations (the objective's slow tail
         moves no node's nearest neighbours; up to 100 nodes, from iteration 128 on, over
         the last half of its iterations: a windmill graph's polish ran 500-900 iterations
-        around the GARI of its start), by 0.005 while that best is between 0.96 and 0.99
-        (nearly every neighbourhood kept, on a drawing that will not become exact: meshes
-        of random points).  These rules count iterations, never seconds: only
+        around the GARI of its start), by 0.005 over the last 16 while that best is
+        between 0.96 and 0.99 (nearly every neighbourhood kept, on a drawing that will not
+        become exact: meshes of random points, random geometric graphs of thin or
+        uneven domains).  These rules count iterations, never seconds: only
         ``max_time`` reads the clock.
     objective : {"auto", "hinge", "t"}, default "auto"
         ``"hinge"``: Err_local (the paper's LOE), as ``n_init``, ``init`` and ``select``

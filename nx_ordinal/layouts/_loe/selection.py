@@ -34,9 +34,10 @@ class GariTracker:
     With ``large``, checkpoints also come every ``every`` iterations from iteration
     ``patience`` on (``plan.POLICY``'s ``err_every`` and ``err_patience``), and a run is
     ended (the callback returns True) once its best GARI has not risen by ``gari_tol``
-    over the last ``patience`` iterations (``gari_tol_exact`` while that best is between
-    ``exact_gari`` and ``exact_band``: the slow tail of a nearly exact drawing that will
-    not become exact).  Without ``large`` (checkpoints at the powers of two) a run is
+    over the last ``patience`` iterations (``gari_tol_exact`` over the last
+    ``patience_exact``, ``err_patience_exact``, while that best is between ``exact_gari``
+    and ``exact_band``: the slow tail of a nearly exact drawing that will not become
+    exact).  Without ``large`` (checkpoints at the powers of two) a run is
     ended at a checkpoint from ``small_from`` (``err_small_from``) on once its best GARI
     has not risen by ``gari_tol`` over the last half of its iterations (an 81-node
     windmill graph's polish ran 500-900 iterations around its start's GARI).  Any run is
@@ -52,6 +53,7 @@ class GariTracker:
     patience = POLICY["err_patience"]
     gari_tol = POLICY["gari_tol"]
     gari_tol_exact = POLICY["gari_tol_exact"]
+    patience_exact = POLICY["err_patience_exact"]
     small_from = POLICY["err_small_from"]
     exact_gari = POLICY["exact_gari"]
     exact_band = POLICY["exact_band"]
@@ -134,9 +136,9 @@ class GariTracker:
             return False
         # best of this run patience iterations ago (or at the earliest checkpoint); up to
         # small_nodes (checkpoints at the powers of two) half the run ago
-        back = self.patience if self.large else it // 2
-        old = [b for i, b in self._hist if i <= it - back]
         near = self.exact_gari <= run_best < self.exact_band
+        back = (self.patience_exact if near else self.patience) if self.large else it // 2
+        old = [b for i, b in self._hist if i <= it - back]
         tol = self.gari_tol_exact if near else self.gari_tol
         return bool(old) and run_best - old[-1] < tol
 
