@@ -134,8 +134,9 @@ class GariTracker:
         self._hist.append((it, run_best))
         if it < (self.patience if self.large else self.small_from):
             return False
-        # best of this run patience iterations ago (or at the earliest checkpoint); up to
-        # small_nodes (checkpoints at the powers of two) half the run ago
+        # best of this run patience iterations ago (patience_exact in the exact band; or at
+        # the earliest checkpoint); up to small_nodes (checkpoints at the powers of two) half
+        # the run ago
         near = self.exact_gari <= run_best < self.exact_band
         back = (self.patience_exact if near else self.patience) if self.large else it // 2
         old = [b for i, b in self._hist if i <= it - back]
