@@ -499,26 +499,52 @@ def test_err_local_stops_on_a_slow_tail(monkeypatch):
     assert stops == [48]
 
 
-def _stop_of(monkeypatch, level, rise):
-    """The iteration at which a large Err_local run stops when its GARI is ``level`` from
-    iteration 16 on, rising by ``rise`` per 32 iterations (None: not within 150)."""
+def _stop_on(monkeypatch, curve, limit=150):
+    """The iteration at which a large Err_local run stops when its GARI at iteration ``it``
+    is ``curve(it)`` (None: not within ``limit``)."""
     import numpy as np
 
     from nx_ordinal.layouts._loe import selection
 
-    early = {0: level - 0.08, 1: level - 0.05, 2: level - 0.03, 4: level - 0.015,
-             8: level - 0.003}
     now = [0]
-    monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: early.get(
-        now[0], level + rise * (now[0] - 16) / 32))
+    monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: curve(now[0]))
     tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
     X = np.zeros((150, 2))
-    for it in range(150):
+    for it in range(limit):
         now[0] = it
         tracker._last = None
         if tracker(0, it, X, 1.0):
             return it
     return None
+
+
+def _stop_of(monkeypatch, level, rise):
+    """The iteration at which a large Err_local run stops when its GARI is ``level`` from
+    iteration 16 on, rising by ``rise`` per 32 iterations (None: not within 150)."""
+    early = {0: level - 0.08, 1: level - 0.05, 2: level - 0.03, 4: level - 0.015,
+             8: level - 0.003}
+    return _stop_on(monkeypatch, lambda it: early.get(it, level + rise * (it - 16) / 32))
+
+
+def test_a_nearly_exact_run_looks_back_over_a_shorter_window(monkeypatch):
+    """In the exact band the rise is looked at over the last err_patience_exact (16)
+    iterations, not err_patience (32): a thin annulus's random geometric graph crept
+    0.9618 -> 0.9649 -> 0.9674 -> 0.9680 at iterations 32-80.  (Broken on purpose: the
+    window of 32 everywhere fails the first case.)"""
+    from nx_ordinal.layouts._loe.selection import GariTracker
+
+    assert GariTracker.patience_exact == 16 and GariTracker.patience == 32
+    # in the band from iteration 16 on, 0.003 gained over 16-32: ends at 32 (over a window
+    # of 32 it gains 0.006 and would run on)
+    assert _stop_on(monkeypatch, lambda it: 0.90 if it < 16 else
+                    0.965 + 0.003 * (it - 16) / 16, 200) == 32
+    # below the band the window stays 32: the same creep at 0.85 runs on (0.006 a window,
+    # above gari_tol, 0.002)
+    assert _stop_on(monkeypatch, lambda it: 0.85 + 0.003 * it / 16, 200) is None
+    # above exact_band (on the way to exact) the window stays 32 too: 0.0015 a 16
+    # iterations up to 64, then flat; the first window of 32 gaining less than 0.002 ends
+    # at 80 (a window of 16 would have ended at 32)
+    assert _stop_on(monkeypatch, lambda it: 0.991 + 0.0015 * min(it, 64) / 16, 200) == 80
 
 
 def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch):
