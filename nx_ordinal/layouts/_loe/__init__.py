@@ -862,12 +862,12 @@ class _Call:
 
     def err_local_best(self) -> FloatArray | None:
         """Err_local's configuration of best GARI (:meth:`GariTracker.tie_break`: of a tie,
-        the first where its NP2 is higher by more than ``tie_np2`` at no higher stress; O(sum_i
-        |N2(i)| log n) for the two NP2s, O(P (n + E) log n) for the stresses, P =
-        ``stress_pivots``), the tie looked at only
-        beyond ``small_nodes`` (the polish and the stress polish follow there, and judge
-        the drawing anew: dwt_72's first tied configuration, NP2 0.918 against 0.909, ended
-        at 0.922 against 0.934) up to ``tie_shape_nodes``, and while ``max_time`` lasts."""
+        the first where its NP2 is higher by more than ``tie_np2`` at no higher stress;
+        O(sum_i |N2(i)| log n) for the two NP2s, O(P (n + E) log n) for the stresses, P =
+        ``stress_pivots``), the tie looked at only beyond ``small_nodes`` (the polish and
+        the stress polish follow there, and judge the drawing anew: dwt_72's first tied
+        configuration, NP2 0.918 against 0.909, ended at 0.922 against 0.934) up to
+        ``tie_shape_nodes``, and while ``max_time`` lasts."""
         tracker, A = self.tracker, self.A
         assert tracker is not None
         if not SMALL_NODES < self.n <= POLICY["tie_shape_nodes"] or self.budget.expired():

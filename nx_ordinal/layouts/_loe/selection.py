@@ -54,6 +54,7 @@ class GariTracker:
     gari_tol = POLICY["gari_tol"]
     gari_tol_exact = POLICY["gari_tol_exact"]
     patience_exact = POLICY["err_patience_exact"]
+    tie_np2 = POLICY["tie_np2"]
     small_from = POLICY["err_small_from"]
     exact_gari = POLICY["exact_gari"]
     exact_band = POLICY["exact_band"]
@@ -113,7 +114,7 @@ class GariTracker:
         first, last = self.first_X, self.best_X
         if first is None or last is None:
             return last
-        if np2(first) > np2(last) + POLICY["tie_np2"] and stress(first) <= stress(last):
+        if np2(first) > np2(last) + self.tie_np2 and stress(first) <= stress(last):
             return first
         return last
 
