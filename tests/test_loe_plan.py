@@ -674,12 +674,32 @@ def test_small_graphs_take_t_loe_from_several_stress_starts():
               plan(200, has_pos=True)[0], plan(200, objective="t")[0],
               plan(200, select="loss")[0]):
         assert p.tloe_starts == 1
+    # a dense graph (each run O(E) an iteration): one start
+    cap = P.POLICY["tloe_starts_edges"]
+    assert plan(200, edges=cap)[0].tloe_starts == P.POLICY["tloe_starts"]
+    assert plan(200, edges=cap + 1)[0].tloe_starts == 1
     # a kNN graph's t-LOE before Err_local: one start
     knn = plan(200, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"])[0]
     assert knn.knn_polish and knn.tloe_starts == 1
     # a geometric graph: Err_local from the stress start first, then one t-LOE run
     geo = plan(200, gari=P.GEOMETRIC_GARI, start_stress=lambda: P.POLICY["geometric_stress"])[0]
     assert (geo.err_local, geo.err_start, geo.tloe, geo.tloe_starts) == (True, "pivot", True, 1)
+
+
+def test_a_dense_small_graph_takes_one_t_loe_run(count_calls):
+    """A Turan graph of 120 nodes in 4 parts (5,400 edges, above tloe_starts_edges): one
+    t-LOE run, not tloe_starts (each costs O(E) an iteration), and the parts still drawn
+    apart (NP1 0.619 at seed 0)."""
+    import nx_ordinal.layouts._loe as L
+    from nx_ordinal.metrics import neighbourhood_preservation
+
+    G = nx.turan_graph(120, 4)
+    assert P.POLICY["small_nodes"] < 120 <= P.POLICY["tloe_starts_nodes"]
+    assert G.number_of_edges() > P.POLICY["tloe_starts_edges"]
+    runs = count_calls(L, "_tloe_run")
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert runs == [1]
+    assert neighbourhood_preservation(G, pos) >= 0.6
 
 
 def test_the_t_loe_run_of_highest_gari_is_kept(monkeypatch):
@@ -776,6 +796,14 @@ def test_the_perspective_start_where_the_plane_s_start_folds_a_surface():
                 start_perspective=view(0.9))[0].tloe_start == "pivot"  # a spread of 1e-2
     assert plan(432, gari=0.5, start_stress=lambda: 0.06,
                 start_perspective=None)[0].tloe_start == "pivot"
+    # a dense graph (mean degree above persp_degree) is no surface: the view is not drawn
+    asked.clear()
+    dense = int(P.POLICY["persp_degree"] * 432 / 2)
+    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=dense,
+                start_perspective=view(0.9))[0].tloe_start == "perspective"
+    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=dense + 1,
+                start_perspective=view(0.9))[0].tloe_start == "pivot"
+    assert asked == [0.9]
     asked.clear()  # beyond anchor_max_nodes the view's cost is not paid
     assert plan(P.POLICY["anchor_max_nodes"] + 1, gari=0.5, start_stress=lambda: 0.06,
                 start_perspective=view(0.9))[0].tloe_start == "pivot" and asked == []

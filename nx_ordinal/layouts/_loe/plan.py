@@ -28,9 +28,10 @@ The stages, in the order they run:
    (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
    where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
    graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D
-   and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``: a surface
-   the plane's start folds over itself, a tube); from ``tloe_starts`` stress starts, the run of
-   highest GARI kept, beyond ``small_nodes`` up to ``tloe_starts_nodes``; up to
+   and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``:
+   a surface the plane's start folds over itself, a tube; not on dense graphs); from
+   ``tloe_starts`` stress starts, the run of highest GARI kept, beyond ``small_nodes`` up
+   to ``tloe_starts_nodes`` nodes and ``tloe_starts_edges`` edges; up to
    ``sized_second_nodes`` (undirected) a second run from the stress start at its own size,
    kept where it wins (``sized_wins``: more GARI, no worse shape); not run under
    ``"auto"`` beyond ``small_nodes`` when Err_local has already reached ``exact_gari``;
@@ -168,6 +169,14 @@ POLICY = MappingProxyType({
     #: 0.02-0.06 s faster
     "tloe_starts": 3,
     "tloe_starts_nodes": 300,
+    #: ... and only where the graph has at most tloe_starts_edges edges (each run costs
+    #: O(E) an iteration): a dense graph's runs cost more than the 0.5 s line allows for
+    #: what they buy (Turan T(200, 5), 16,000 edges: the same drawing from one start as from
+    #: three, 0.66 -> 0.30 s; G(250, 0.19), 5,984 edges: NP1 0.198 -> 0.192 (t-FDP's
+    #: 0.196), 0.41 -> 0.17 s; a block model of 5 x 60 nodes, 5,199 edges, the same
+    #: drawing, 0.31 -> 0.13 s).  The benchmark's densest graph of that size, jazz (2,742
+    #: edges), keeps its three
+    "tloe_starts_edges": 5000,
     #: up to this size under objective="auto" (undirected; t-LOE from the stress start shrunk
     #: to a spread of 1e-2, the polish's and the stress polish's graphs), a second t-LOE run
     #: from that start at its own size (init_edge, edge_early_ex, sized_step,
@@ -214,6 +223,11 @@ POLICY = MappingProxyType({
     "persp_margin": 0.25,
     "persp_view": 0.75,
     "persp_flat": 0.5,
+    #: ... and the view is drawn only where the mean degree is at most persp_degree (a
+    #: triangulated surface's is below 6; the tubes above 6): on dense graphs it is a
+    #: third stress start's cost that nothing repays (a geographical threshold graph of 800
+    #: nodes and 29,807 edges, mean degree 75: 0.14 s of its 0.75, the view not taken)
+    "persp_degree": 8.0,
     #: t-LOE's GARI checkpoints: every this many iterations after its early phase; beyond
     #: tloe_large nodes or from a sized start the run ends when "tloe_patience" checkpoints
     #: in a row have not reached the best GARI (on dense graphs GARI peaks at 150-225
@@ -706,7 +720,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               start_perspective: Callable[[], float] | None = None,
               forest: Callable[[], bool] | None = None,
               pairs: Callable[[], float] | None = None,
-              hubs: Callable[[], bool] | None = None) -> Plan:
+              hubs: Callable[[], bool] | None = None,
+              edges: int | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
     ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
@@ -717,7 +732,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     of the 2-hop lists the stress polish checks, asked only between ``stress_polish_nodes`` and
     ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
     hub-heavy with few leaves and triangles, asked only where the hub stage could run,
-    None: never) and
+    None: never; ``edges``: its number of edges, each pair of nodes counted once, None:
+    few) and
     the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
@@ -797,8 +813,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     # a surface the plane's start folds over itself (a tube): the 3-D start seen in
     # perspective, where it keeps clearly more neighbourhoods, with the stress anchor
     anchor = 0.0
+    dense = edges is not None and edges > POLICY["persp_degree"] * n / 2.0
     if (init_edge is not None and tloe_start == "pivot" and not knn_polish
             and start_perspective is not None and n <= POLICY["anchor_max_nodes"]
+            and not dense
             and POLICY["persp_gari"] <= gari() < GEOMETRIC_GARI
             and stress() >= POLICY["persp_stress"]
             and start_perspective() >= gari() + POLICY["persp_margin"]):
@@ -810,6 +828,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     starts = (int(POLICY["tloe_starts"]) if init_edge is not None
               and tloe_start in ("pivot", "perspective") and not hinge
               and not knn_polish and select == "gari" and n <= POLICY["tloe_starts_nodes"]
+              and (edges is None or edges <= POLICY["tloe_starts_edges"])
               else 1)
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
             and start_stress is not None and stress() <= POLICY["anchor_stress"]):
