@@ -217,7 +217,7 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['tloe_patience']} checkpoints in a row") in doc
     assert f"components of up to {P['tloe_group']} nodes are embedded together" in doc
     assert (f"when they hold more than {P['small_many']:,} vertices in all" in doc)
-    assert (f"of {P['component_polish_min']} to {P['stress_polish_nodes']} vertices that is "
+    assert (f"of {P['component_polish_min']} to {P['component_polish_max']} vertices that is "
             "not a tree gets the guarded stress polish") in doc
     assert (f"among its checkpoints within {P['shape_tol']:g} of its best GARI, the one of "
             f"highest GARI - {P['shape_weight']:g} log(long-edge ratio)") in doc
@@ -287,6 +287,10 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"a leaf's move is halved, up to {P['leaf_push_halvings']} times and then "
             "refused") in doc and P["leaf_push_rounds"] == 1
     assert f"more than {P['leaf_push_pairs']} points a node on average" in doc
+    assert (f"Under ``\"auto\"`` beyond {P['leaf_push_nodes']} nodes (undirected; not with "
+            f"``max_iter=0``; up to {P['leaf_push_nodes']} nodes the stress polish below "
+            f"shapes the drawing, and up to {P['stress_polish_nodes']} it follows the push)"
+            ) in doc
     assert "Kamada-Kawai starts" in doc and P["kk_max_nodes"] == P["small_nodes"]
 
 

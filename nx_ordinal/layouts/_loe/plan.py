@@ -43,7 +43,7 @@ The stages, in the order they run:
    only where it wins on both axes, or is no worse on any and better on one
    (``keep_err_local``); on that kNN graph the polish unless its mean of GARI and NP1 is
    lower by ``hinge_margin``;
-6. **leaf push** -- under ``"auto"`` beyond ``stress_polish_nodes`` (undirected,
+6. **leaf push** -- under ``"auto"`` beyond ``leaf_push_nodes`` (undirected,
    ``max_iter`` > 0), the chosen drawing's
    leaves moved out from their hubs, each leaf's move kept only as far as no node loses a
    recovered 1-hop or 2-hop neighbour (``layouts._loe.guarded.push_leaves``);
@@ -53,7 +53,7 @@ The stages, in the order they run:
    ``max_iter`` > 0), stress majorization of the chosen drawing, each node's step kept only
    as far as no node loses a recovered 1-hop or 2-hop (out-)neighbour
    (``layouts._loe.guarded``); on a disconnected graph, within t-LOE's runs, each
-   component of ``component_polish_min`` to ``stress_polish_nodes`` vertices that is not
+   component of ``component_polish_min`` to ``component_polish_max`` vertices that is not
    a tree (``component_polish``);
 
 then the frame's finish (overlap removal, rescaling).
@@ -523,8 +523,14 @@ POLICY = MappingProxyType({
     #: 10 steps of 5 rounds: 0.86 times at 3 times the cost.  Directed graphs by their
     #: out-neighbourhoods: 11 small digraphs (kNN graphs of 30-100 points, GN, GNR and
     #: scale-free graphs, a directed cycle and grid) stress 0.89 times, GARI up on 9 (the
-    #: 8-NN graph of 100 random points 0.879 -> 0.914), none lower
-    "stress_polish_nodes": 100,
+    #: 8-NN graph of 100 random points 0.879 -> 0.914), none lower.  150 instead of 100
+    #: (the checks are O(n^2): at most 0.05 s more at 150 nodes, 0.06-0.12 s at 200):
+    #: K(5, 100) 0.2395 -> 0.1841 (t-FDP's 0.1859), K(10, 130) 0.183 -> 0.167, barbell(30,
+    #: 50) 0.0385 -> 0.0232 at NP1 0.988 -> 1.0, lollipop(50, 80) 0.050 -> 0.025, a wheel
+    #: of 140 0.186 -> 0.169 and its long edges 8.45 -> 5.39, a windmill of 126 the same
+    #: 8.69 -> 5.13, G(150, 0.3) 0.243 -> 0.238; trees, ladders, grids and the ring of
+    #: cliques of 101-150 nodes unchanged (the leaf push before it, leaf_push_nodes)
+    "stress_polish_nodes": 150,
     #: ... and up to this size where the mean squared degree (the 2-hop lists the guard
     #: checks: its cost) is at most stress_polish_pairs: rajat11 (135 nodes) NP1 0.751 ->
     #: 0.770, NP2 0.677 -> 0.697, stress 0.089 -> 0.083, 0.16 -> 0.19 s; visbrazil stress
@@ -536,13 +542,17 @@ POLICY = MappingProxyType({
     #: stress -17 to -25 %, 0.1 s more) and are left out with them
     "stress_polish_sparse_nodes": 300,
     "stress_polish_pairs": 60,
-    #: ... and in t-LOE's runs of a disconnected graph under "auto", each component of this
-    #: many vertices up to stress_polish_nodes that is not a tree, in its own coordinates
+    #: ... and in t-LOE's runs of a disconnected graph under "auto", each component of
+    #: component_polish_min to component_polish_max vertices that is not a tree, in its own
+    #: coordinates
     #: before the packing (a batch's run had no stress polish: five copies of the karate
     #: club 1.42 -> 1.07 times t-FDP's stress, NP1 0.541 -> 0.569).  Not the smaller ones:
     #: a call costs 5-15 ms whatever the size, and a batch can hold hundreds of them; not
     #: trees, which it barely moves (25 random trees: NP1 +0.001, 0.1 s)
+    #: (up to 150: five Watts-Strogatz components of 130 nodes and a barbell of 120 took
+    #: 0.18 -> 0.35 s for NP1 +0.008, each call about 0.03 s, and a graph can hold many)
     "component_polish_min": 20,
+    "component_polish_max": 100,
     "stress_polish_steps": 4,
     "stress_polish_rounds": 10,
     "stress_polish_halvings": 5,
@@ -555,14 +565,17 @@ POLICY = MappingProxyType({
     #: 0.01: 0.856
     "stress_polish_max_steps": 32,
     "stress_polish_tol": 0.005,
-    #: under objective="auto" (undirected, beyond stress_polish_nodes: up to it the stress
-    #: polish shapes the drawing, and pushed ends of a path were its work to undo), the
-    #: chosen drawing's leaves are moved out from
+    #: under objective="auto" (undirected, beyond leaf_push_nodes: up to it the stress
+    #: polish shapes the drawing, and pushed ends of a path were its work to undo; beyond
+    #: it and up to stress_polish_nodes the push comes first, then the polish: without the
+    #: push, random trees of 110-150 nodes lost up to 0.016 of NP1, a caterpillar of 121
+    #: 0.033), the chosen drawing's leaves are moved out from
     #: their hubs leaf_push_factor times their distance, leaf_push_rounds rounds, each leaf's
     #: move halved (leaf_push_halvings times, then refused) where a node would lose a
     #: recovered 1-hop or 2-hop neighbour (layouts._loe.guarded.push_leaves); not where the
     #: 2-hop lists would hold more than leaf_push_pairs points a node on average (sum of
     #: the squared degrees over n: the checks' cost)
+    "leaf_push_nodes": 100,
     "leaf_push_factor": 1.5,
     "leaf_push_rounds": 1,
     "leaf_push_halvings": 2,
@@ -873,4 +886,4 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                                         and pairs() <= POLICY["stress_polish_pairs"]))),
                 component_polish=objective == "auto" and select == "gari" and max_iter > 0,
                 leaf_push=(objective == "auto" and select == "gari" and not directed
-                           and n > POLICY["stress_polish_nodes"] and max_iter > 0))
+                           and n > POLICY["leaf_push_nodes"] and max_iter > 0))
