@@ -245,7 +245,7 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"Beyond {P['small_nodes']} nodes and up to {P['tloe_starts_nodes']}, t-LOE "
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
-    assert (f"and one on a graph of more than {P['tloe_starts_edges']} edges") in doc
+    assert (f"and one on a graph of more than {P['tloe_starts_edges']:,} edges") in doc
     assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "
             "stress start shrunk to a spread of 1e-2, and runs a second time from it at its "
             f"own size ({P['tloe_iter_sized']} iterations)") in doc

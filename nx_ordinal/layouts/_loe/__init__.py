@@ -386,7 +386,7 @@ def loe_layout(
     (rajat11, seeds 0-9: NP2 0.641-0.644 at four of them against t-FDP's 0.678; from three
     starts at one); one run where Err_local has run first, from the stress start (a
     geometric graph: random meshes of 150-300 points took up to 0.73 s with three), and
-    one on a graph of more than 5000 edges (each run costs O(E) an iteration: the Turan
+    one on a graph of more than 5,000 edges (each run costs O(E) an iteration: the Turan
     graph T(200, 5) took 0.66 s with three, 0.30 s with one, the same drawing).
     Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk to a spread of
     1e-2, and runs a second time from it at its own size (250 iterations); the second
@@ -407,11 +407,11 @@ def loe_layout(
 
     The guarded leaf push.  Under ``"auto"`` beyond 100 nodes (undirected; not with
     ``max_iter=0``; up to 100 nodes the stress polish below shapes the drawing, and up to
-    150 it follows the push) each leaf
-    of the chosen drawing (a node of degree 1 on a node of degree 2 or more) is then moved out
-    from its hub to 1.5 times its distance, along the same ray; a leaf's move is halved, up to
-    2 times and then refused, where any node would count fewer of its graph neighbours among
-    its nearest points, or fewer of its 2-hop neighbours, so GARI, NP1 and NP2 never fall.
+    150 it follows the push) each leaf of the chosen drawing (a node of degree 1 on a node
+    of degree 2 or more) is then moved out from its hub to 1.5 times its distance, along the
+    same ray; a leaf's move is halved, up to 2 times and then refused, where any node would
+    count fewer of its graph neighbours among its nearest points, or fewer of its 2-hop
+    neighbours, so GARI, NP1 and NP2 never fall.
     t-LOE holds leaves close to their hubs, and where most edges end in a leaf they made the
     median edge: a preferential-attachment tree of 1,000 nodes had its 99th-percentile edge
     11.4 times its median (long edges, :func:`nx_ordinal.metrics.long_edge_ratio`), 8.8 after

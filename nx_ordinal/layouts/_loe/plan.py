@@ -544,13 +544,13 @@ POLICY = MappingProxyType({
     "stress_polish_pairs": 60,
     #: ... and in t-LOE's runs of a disconnected graph under "auto", each component of
     #: component_polish_min to component_polish_max vertices that is not a tree, in its own
-    #: coordinates
-    #: before the packing (a batch's run had no stress polish: five copies of the karate
-    #: club 1.42 -> 1.07 times t-FDP's stress, NP1 0.541 -> 0.569).  Not the smaller ones:
-    #: a call costs 5-15 ms whatever the size, and a batch can hold hundreds of them; not
-    #: trees, which it barely moves (25 random trees: NP1 +0.001, 0.1 s)
-    #: (up to 150: five Watts-Strogatz components of 130 nodes and a barbell of 120 took
-    #: 0.18 -> 0.35 s for NP1 +0.008, each call about 0.03 s, and a graph can hold many)
+    #: coordinates before the packing (a batch's run had no stress polish: five copies of
+    #: the karate club 1.42 -> 1.07 times t-FDP's stress, NP1 0.541 -> 0.569).  Not the
+    #: smaller ones: a call costs 5-15 ms whatever the size, and a batch can hold hundreds
+    #: of them; not trees, which it barely moves (25 random trees: NP1 +0.001, 0.1 s); not
+    #: the larger ones up to stress_polish_nodes (five Watts-Strogatz components of 130
+    #: nodes and a barbell of 120: 0.18 -> 0.35 s for NP1 +0.008, about 0.03 s a call, and
+    #: a graph can hold many)
     "component_polish_min": 20,
     "component_polish_max": 100,
     "stress_polish_steps": 4,
