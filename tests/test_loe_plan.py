@@ -676,8 +676,11 @@ def test_small_graphs_take_t_loe_from_several_stress_starts():
         assert p.tloe_starts == 1
     # a dense graph (each run O(E) an iteration): one start
     cap = P.POLICY["tloe_starts_edges"]
-    assert plan(200, edges=cap)[0].tloe_starts == P.POLICY["tloe_starts"]
-    assert plan(200, edges=cap + 1)[0].tloe_starts == 1
+    assert plan(200, edges=lambda: cap)[0].tloe_starts == P.POLICY["tloe_starts"]
+    assert plan(200, edges=lambda: cap + 1)[0].tloe_starts == 1
+    counted = []  # asked only where a rule needs it: not beyond tloe_starts_nodes
+    plan(P.POLICY["tloe_starts_nodes"] + 1, edges=recorded(counted, 10 ** 6))
+    assert counted == []
     # a kNN graph's t-LOE before Err_local: one start
     knn = plan(200, knn=True, directed=True, gari=P.POLICY["knn_planar_gari"])[0]
     assert knn.knn_polish and knn.tloe_starts == 1
@@ -799,9 +802,9 @@ def test_the_perspective_start_where_the_plane_s_start_folds_a_surface():
     # a dense graph (mean degree above persp_degree) is no surface: the view is not drawn
     asked.clear()
     dense = int(P.POLICY["persp_degree"] * 432 / 2)
-    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=dense,
+    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=lambda: dense,
                 start_perspective=view(0.9))[0].tloe_start == "perspective"
-    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=dense + 1,
+    assert plan(432, gari=0.5, start_stress=lambda: 0.06, edges=lambda: dense + 1,
                 start_perspective=view(0.9))[0].tloe_start == "pivot"
     assert asked == [0.9]
     asked.clear()  # beyond anchor_max_nodes the view's cost is not paid

@@ -518,6 +518,7 @@ class _Call:
         self._pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start
         self._view: tuple[FloatArray, float] | None = None  # _perspective's (view, flatness)
         self._ncomp: int | None = None  # the number of components
+        self._edges: int | None = None  # the number of edges
         self.scored: list[float] = []  # its GARI, and the seconds that score took
         self._offered = 0  # Err_local results offered to the tracker so far
 
@@ -591,14 +592,16 @@ class _Call:
                          start_distinct=lambda: _distinct(self.pivot_start()),
                          start_perspective=self.perspective_gari, forest=self.is_forest,
                          pairs=self.pairs, hubs=lambda: _hub_heavy(self.A),
-                         edges=self.edges())
+                         edges=self.edges)
 
     def edges(self) -> int:
         """The number of edges, each pair of nodes joined either way counted once (self-loops
-        left out).  O(E)."""
-        A = self.A
-        U = sp.triu(A + A.T, k=1, format="csr") if self.frame.directed else sp.triu(A, k=1)
-        return int(U.nnz)
+        left out); computed once, where a rule asks (small graphs).  O(E)."""
+        if self._edges is None:
+            A = self.A
+            U = sp.triu(A + A.T, k=1, format="csr") if self.frame.directed else sp.triu(A, k=1)
+            self._edges = int(U.nnz)
+        return self._edges
 
     def n_components(self) -> int:
         """The number of (weakly) connected components; computed once.  O(n + E)."""

@@ -734,7 +734,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               forest: Callable[[], bool] | None = None,
               pairs: Callable[[], float] | None = None,
               hubs: Callable[[], bool] | None = None,
-              edges: int | None = None) -> Plan:
+              edges: Callable[[], int] | None = None) -> Plan:
     """The stages of ``loe_layout`` on a graph of ``n`` nodes, from its facts (``directed``;
     ``knn()``: whether it looks like a kNN graph; ``start_gari()``, ``start_stress()`` and
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
@@ -745,8 +745,9 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     of the 2-hop lists the stress polish checks, asked only between ``stress_polish_nodes`` and
     ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
     hub-heavy with few leaves and triangles, asked only where the hub stage could run,
-    None: never; ``edges``: its number of edges, each pair of nodes counted once, None:
-    few) and
+    None: never; ``edges()``: its number of edges, each pair of nodes counted once, asked
+    only up to ``tloe_starts_nodes`` nodes or where the perspective start could be drawn,
+    None: few) and
     the call's arguments (``has_pos``,
     ``limited``: a ``max_time`` was given).  Pure: the same facts and arguments give the
     same plan; no clock, no randomness.  O(1) besides the facts asked for."""
@@ -826,10 +827,12 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     # a surface the plane's start folds over itself (a tube): the 3-D start seen in
     # perspective, where it keeps clearly more neighbourhoods, with the stress anchor
     anchor = 0.0
-    dense = edges is not None and edges > POLICY["persp_degree"] * n / 2.0
+    def dense() -> bool:  # a mean degree above persp_degree: no surface
+        return edges is not None and edges() > POLICY["persp_degree"] * n / 2.0
+
     if (init_edge is not None and tloe_start == "pivot" and not knn_polish
             and start_perspective is not None and n <= POLICY["anchor_max_nodes"]
-            and not dense
+            and not dense()
             and POLICY["persp_gari"] <= gari() < GEOMETRIC_GARI
             and stress() >= POLICY["persp_stress"]
             and start_perspective() >= gari() + POLICY["persp_margin"]):
@@ -841,7 +844,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     starts = (int(POLICY["tloe_starts"]) if init_edge is not None
               and tloe_start in ("pivot", "perspective") and not hinge
               and not knn_polish and select == "gari" and n <= POLICY["tloe_starts_nodes"]
-              and (edges is None or edges <= POLICY["tloe_starts_edges"])
+              and (edges is None or edges() <= POLICY["tloe_starts_edges"])
               else 1)
     if (init_edge is not None and tloe_start == "pivot" and n <= POLICY["anchor_max_nodes"]
             and start_stress is not None and stress() <= POLICY["anchor_stress"]):
