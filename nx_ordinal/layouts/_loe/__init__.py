@@ -35,7 +35,7 @@ from ...embed.loe import (
 )
 from ...embed.tloe import ANCHOR_PIVOTS, EXAGGERATION, tloe
 from ...exceptions import ConvergenceWarning, NoOrdinalInformationWarning
-from ...metrics import gari_array, neighbourhood_preservation_array, stress_array
+from ...metrics import edge_pairs, gari_array, neighbourhood_preservation_array, stress_array
 from .._common import networkx_start
 from .._frame import (
     Frame,
@@ -596,11 +596,10 @@ class _Call:
 
     def edges(self) -> int:
         """The number of edges, each pair of nodes joined either way counted once (self-loops
-        left out); computed once, where a rule asks (small graphs).  O(E)."""
+        left out: :func:`~nx_ordinal.metrics.edge_pairs`); computed once, where a rule asks
+        (small graphs).  O(E)."""
         if self._edges is None:
-            A = self.A
-            U = sp.triu(A + A.T, k=1, format="csr") if self.frame.directed else sp.triu(A, k=1)
-            self._edges = int(U.nnz)
+            self._edges = int(edge_pairs(self.A)[0].size)
         return self._edges
 
     def n_components(self) -> int:
