@@ -657,6 +657,52 @@ def _token(s: str) -> int | str:
         return s
 
 
+#: a GML string, or the key that opens the graph block (GML keys are separated by white space)
+_GML_TOKEN = re.compile(r'"[^"]*"|(?<![^\s\[\]])graph\s*\[')
+
+
+def _read_gml(path: str) -> nx.Graph:
+    """A GML file by networkx's reader, nodes named by their labels (by their ids where
+    labels are missing or repeated).  A file that lists an edge more than once, which
+    networkx refuses unless the graph block says ``multigraph 1``, is read as a multigraph
+    and its parallel edges merged, the last one's attributes kept (Newman's
+    ``celegansneural.gml`` says ``multigraph 1`` above the graph block, where networkx does
+    not look).  O(file size)."""
+    try:
+        return _gml_labels(lambda label: nx.read_gml(path, label=label))
+    except nx.NetworkXError as exc:
+        if not _duplicate_edge(exc):
+            raise
+    with open(path, "rb") as fh:
+        text = fh.read().decode("ascii")
+    # the first "graph [" that is not inside a string: declare the block a multigraph
+    opening = next((m for m in _GML_TOKEN.finditer(text) if not m.group().startswith('"')),
+                   None)
+    if opening is None:
+        raise nx.NetworkXError("no graph block")
+    text = f"{text[:opening.end()]} multigraph 1 {text[opening.end():]}"
+    M = _gml_labels(lambda label: nx.parse_gml(text, label=label))
+    return nx.DiGraph(M) if M.is_directed() else nx.Graph(M)
+
+
+def _gml_labels(read):
+    """``read(label="label")``, or ``read(label="id")`` where networkx refuses the labels
+    (missing or repeated)."""
+    try:
+        return read("label")
+    except nx.NetworkXError as exc:
+        if _duplicate_edge(exc):
+            raise
+        return read("id")
+
+
+def _duplicate_edge(exc: Exception) -> bool:
+    """Whether networkx's GML reader refused an edge listed twice ("edge #i (u->v) is
+    duplicated")."""
+    text = str(exc)
+    return text.startswith("edge #") and text.endswith("is duplicated")
+
+
 def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Graph:
     """Read a graph from an edge list, adjacency list, Pajek, GraphML, GML or JSON node-link
     file.
@@ -676,7 +722,10 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
         except in a file that uses index 0, whose nodes are ``0 .. n-1`` (as some files of
         the graph-drawing benchmarks are).  A malformed entry is reported with its line
         number in the file.  GEXF files (``.gexf``, Gephi's) are read by networkx's reader,
-        with XML entities refused as for GraphML.
+        with XML entities refused as for GraphML.  GML files too, nodes named by their
+        labels (by their ids where labels are missing or repeated); one that lists an
+        edge twice without declaring a multigraph inside its graph block (networkx refuses
+        it) is read with the parallel edges merged.
 
     Returns
     -------
@@ -724,10 +773,7 @@ def read_graph(path: str | os.PathLike[str], format: str | None = None) -> nx.Gr
             _reject_dtd(path)
             return nx.read_gexf(path)
         if format == "gml":
-            try:
-                return nx.read_gml(path)
-            except nx.NetworkXError:
-                return nx.read_gml(path, label="id")
+            return _read_gml(path)
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
         if not isinstance(data, dict) or "nodes" not in data:

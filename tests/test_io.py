@@ -44,6 +44,36 @@ def test_read_gml_without_labels(tmp_path):
     assert list(read_graph(tmp_path / "nolabel.gml").edges()) == [(0, 1)]
 
 
+def test_read_gml_with_an_edge_listed_twice(tmp_path):
+    # Newman's files (celegansneural.gml) put "multigraph 1" above the graph block, where
+    # networkx does not see it, and list some edges twice: read with the edges merged
+    text = ('Creator "graph [ in a string"\nmultigraph 1\ngraph\n[\n  directed 1\n'
+            '  node\n  [\n    id 0\n    label "1"\n  ]\n'
+            '  node\n  [\n    id 1\n    label "2"\n  ]\n'
+            '  node\n  [\n    id 2\n    label "3"\n  ]\n'
+            '  edge\n  [\n    source 0\n    target 1\n    value 1\n  ]\n'
+            '  edge\n  [\n    source 0\n    target 1\n    value 2\n  ]\n'
+            '  edge\n  [\n    source 1\n    target 2\n    value 1\n  ]\n]\n')
+    (tmp_path / "neural.gml").write_text(text)
+    with pytest.raises(nx.NetworkXError, match="is duplicated"):
+        nx.read_gml(tmp_path / "neural.gml")
+    H = read_graph(tmp_path / "neural.gml")
+    assert type(H) is nx.DiGraph
+    assert sorted(H.edges(data="value")) == [("1", "2", 2), ("2", "3", 1)]
+    # an undirected file with the edge listed both ways, no multigraph line at all
+    (tmp_path / "twice.gml").write_text(
+        "graph [\n node [ id 0 label \"a\" ]\n node [ id 1 label \"b\" ]\n"
+        " edge [ source 0 target 1 ]\n edge [ source 1 target 0 ]\n]\n")
+    H = read_graph(tmp_path / "twice.gml")
+    assert type(H) is nx.Graph and sorted(H.edges()) == [("a", "b")]
+    # a multigraph that repeats an edge key stays an error, named as networkx names it
+    (tmp_path / "keys.gml").write_text(
+        "graph [\n multigraph 1\n node [ id 0 ]\n node [ id 1 ]\n"
+        " edge [ source 0 target 1 key 0 ]\n edge [ source 0 target 1 key 0 ]\n]\n")
+    with pytest.raises(ValueError, match="cannot read gml graph .*is duplicated"):
+        read_graph(tmp_path / "keys.gml")
+
+
 @pytest.mark.parametrize("name, text, match", [
     ("bad.graphml", "<graphml><graph", "cannot read graphml graph"),
     ("bad.gml", "graph [ node [ id 0 ", "cannot read gml graph"),
