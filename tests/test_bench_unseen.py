@@ -54,6 +54,22 @@ def test_a_small_run_writes_its_records(bench, tmp_path, capsys):
         bench.main(["--graphs", "nope"])
 
 
+def test_an_extra_graph_file_runs_alone_drawn_undirected(bench, tmp_path):
+    """``--extra-graph``: a file's graph, run alone without ``--graphs``, undirected and
+    without self-loops (a directed GML ring with a self-loop and an edge both ways)."""
+    D = nx.DiGraph(nx.cycle_graph(12))
+    D.add_edge(0, 0)
+    nx.write_gml(D, tmp_path / "ring.gml")
+    G = bench.read_extra(tmp_path / "ring.gml")
+    assert not G.is_directed() and G.number_of_edges() == 12 and nx.number_of_selfloops(G) == 0
+    records = bench.main(["--extra-graph", str(tmp_path / "ring.gml"), "--methods", "loe"])
+    assert [(r["graph"], r["n"], r["m"]) for r in records] == [("ring", 12, 12)]
+    assert records[0]["results"]["loe"]["np1"] == 1.0
+    nx.write_gml(nx.path_graph(3), tmp_path / "ternary.gml")
+    with pytest.raises(SystemExit):  # the name of a built-in graph
+        bench.main(["--extra-graph", str(tmp_path / "ternary.gml"), "--graphs", "ternary"])
+
+
 def test_checks_against_t_fdp_name_each_miss(bench):
     """With t-FDP's drawing the issue's lines are its: stress 1.25 times, NP1 0.02 and NP2
     0.03 below; sfdp then only times the call."""
