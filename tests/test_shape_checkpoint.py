@@ -286,3 +286,45 @@ def test_ctrl_c_in_an_untearing_stage_ends_the_untearing(ctrl_c_at_update, monke
     assert runs == [False, True]
     assert all(np.isfinite(p).all() for p in pos.values())
     assert long_edge_ratio(G, pos) > 12  # t-LOE's torn drawing, not the stage's
+
+
+def test_a_torn_checkpoint_gives_way_to_a_later_whole_one_that_pays_for_itself():
+    """whole_checkpoint: where the chosen checkpoint is torn (tail above torn_tail), the
+    first later one within torn_tail is kept when it pays for its shorter tail as an
+    untearing stage must (at least untear_gari of the GARI, at most untear_rate of GARI per
+    unit of log tail); cage8 at seed 5: GARI 0.443, 0.433 at tails 10.84, 9.67."""
+    from nx_ordinal.layouts._loe.selection import whole_checkpoint
+
+    limit, rate = POLICY["torn_tail"], POLICY["untear_rate"]
+    scores, tails = [0.44, 0.443, 0.433, 0.43, 0.42], [13.53, 10.84, 9.67, 8.46, 7.34]
+    assert tails[1] > limit >= tails[2]
+    assert whole_checkpoint(scores, tails, 1) == 2
+    assert whole_checkpoint(scores, tails, 3) == 3  # not torn: kept
+    assert whole_checkpoint(scores[:2], tails[:2], 1) == 1  # no later whole checkpoint
+    # too dear: more GARI lost than the tail's log ratio pays for, or below untear_gari
+    dear = 0.443 - 1.01 * rate * np.log(10.84 / 9.67)
+    assert whole_checkpoint([0.44, 0.443, dear], tails[:3], 1) == 1
+    cheap = 0.443 - 0.99 * rate * np.log(10.84 / 9.67)
+    assert whole_checkpoint([0.44, 0.443, cheap], tails[:3], 1) == 2
+    assert whole_checkpoint([0.1, 0.2, 0.2 * POLICY["untear_gari"] - 1e-3], [30, 40, 5], 1) == 1
+    # unscored checkpoints give nothing to trade
+    assert whole_checkpoint([0.44, np.nan, 0.433], tails[:3], 1) == 1
+    assert whole_checkpoint([0.44, 0.443, np.nan], tails[:3], 1) == 1
+
+
+def test_a_run_that_ends_whole_is_not_untorn_by_stronger_springs(monkeypatch):
+    """A chordal cycle expander of 997 nodes at seed 0: t-LOE's checkpoint of choice is
+    torn (tail 12.7 at GARI 0.558), two checkpoints later the run is whole (9.46 at
+    0.522); the stronger springs took the torn one to a tail of 4.2 at NP1 0.275, the
+    run's own whole checkpoint keeps NP1 0.38 (t-FDP's 0.28)."""
+    from nx_ordinal.layouts._loe import selection
+    from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
+
+    G = nx.chordal_cycle_graph(997)
+    G = nx.Graph((u, v) for u, v in G.edges() if u != v)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert long_edge_ratio(G, pos) <= POLICY["torn_tail"]
+    assert neighbourhood_preservation(G, pos) > 0.35
+    monkeypatch.setattr(_loe, "whole_checkpoint", lambda scores, tails, chosen: chosen)
+    assert selection.whole_checkpoint is not _loe.whole_checkpoint
+    assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) < 0.3

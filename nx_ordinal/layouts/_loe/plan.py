@@ -25,7 +25,9 @@ The stages, in the order they run:
    any size, with stronger springs (``forest_spring``: a long spine kept straight); with
    springs its
    checkpoint of choice
-   (``shape_tol``, ``shape_weight``, ``torn_tail``), continued with stronger springs
+   (``shape_tol``, ``shape_weight``, ``torn_tail``), or a later checkpoint within
+   ``torn_tail`` where that one is torn and the later one pays for its tail
+   (``untear_gari``, ``untear_rate``), continued with stronger springs
    where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
    graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D
    and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``:
@@ -416,7 +418,17 @@ POLICY = MappingProxyType({
     #: is still rising at its latest checkpoint: the caveman graph of bench_unseen, 10.6 ->
     #: 9.1; the other 26 unseen graphs, the 26 of the benchmark and 28 of a survey the same
     "torn_tail": 10.0,
-    #: a drawing still torn at the end (the kept checkpoint's long-edge ratio above
+    #: where the checkpoint of choice is torn and a later checkpoint of the run is within
+    #: torn_tail, the first such one is kept instead when it pays for its tail as a stage
+    #: below must (untear_gari, untear_rate; selection.whole_checkpoint): the run untears
+    #: itself without the stronger springs' jolt.  cage8 at seed 5: checkpoints of GARI
+    #: 0.443 and 0.433 at tails 10.84 and 9.67, where the springs' stage took it to 5.26 at
+    #: GARI 0.370, NP1 0.316 -> 0.273 (below its line, 0.301), now 0.312; a chordal cycle
+    #: expander of 997 nodes 0.275 -> 0.382 (tail 4.2 -> 9.5, stress 1.04 -> 1.09 times
+    #: t-FDP's); a random 4-regular graph of 1,000 0.189 -> 0.242 (5.6 -> 8.5, 1.07 -> 1.10
+    #: times).  The same drawings: the benchmark's 26 graphs at seed 0 and the 63 other
+    #: graphs of a survey (bench_unseen's 27, 28 more synthetic, 8 real).
+    #: A drawing still torn at the end (the kept checkpoint's long-edge ratio above
     #: torn_tail) goes on from where it is, each stage with springs untear_factor times
     #: the last one's, for at most untear_iter iterations, its tail measured every
     #: untear_every: a stage that comes within torn_tail runs on to untear_iter, and its
