@@ -214,7 +214,9 @@ def test_a_windmill_graphs_flat_polish_stops_early(monkeypatch):
     # L-BFGS iterations (0.7 s of the call's 0.8 s), its GARI between 0.763 and 0.789;
     # the drawing kept is t-LOE's either way; 128, and 70 from t-LOE's drawing continued
     # with stronger springs (its blades' twins at a point, long-edge ratio 3,200; the
-    # same GARI and NP1 after).  (The karate club's polish, 85-125
+    # same GARI and NP1 after).  Now t-LOE's drawing is its run's own later checkpoint
+    # within the long-edge line (selection.whole_checkpoint: ratio 9.3, GARI 0.776, as
+    # the untorn drawing at seed 1 had; seeds 0-2 alike).  (The karate club's polish, 85-125
     # iterations at a flat GARI that lower its stress, runs to its end: test_tloe.py.)
     import nx_ordinal.layouts._loe as loe_front
     runs = []
@@ -229,7 +231,7 @@ def test_a_windmill_graphs_flat_polish_stops_early(monkeypatch):
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert len(runs) == 1 and runs[0].n_iter <= 128
     from nx_ordinal.metrics import gari
-    assert gari(G, pos) > 0.78
+    assert gari(G, pos) > 0.77
 
 
 def test_callback_returning_true_ends_the_run():
