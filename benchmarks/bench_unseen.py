@@ -232,11 +232,9 @@ def read_extra(path):
     """The graph of the file ``path`` (:func:`nx_ordinal.io.read_graph`) as the literature
     draws it: undirected (a directed edge either way joins the two nodes once), without
     self-loops."""
-    G = read_graph(path)
-    H = nx.Graph()
-    H.add_nodes_from(G)
-    H.add_edges_from((u, v) for u, v in G.edges() if u != v)
-    return H
+    G = nx.Graph(read_graph(path))
+    G.remove_edges_from(list(nx.selfloop_edges(G)))
+    return G
 
 
 def make_graph(name, seed=0):

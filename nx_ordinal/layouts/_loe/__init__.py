@@ -54,6 +54,7 @@ from .selection import (
     GariTracker,
     shape_checkpoint,
     shape_value,
+    untear_pays,
     whole_checkpoint,
 )
 from .shortcuts import drop_shortcuts
@@ -1169,10 +1170,8 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
             break  # cut short, or the tail no longer falls
         if score is not None and gari is not None and np.isfinite(gari):
             g = score(X)
-            if g < POLICY["untear_gari"] * gari:
-                break  # too dear in neighbourhoods
-            # each stage pays for its tail: at most untear_rate of GARI per unit of log tail
-            if kept - g > POLICY["untear_rate"] * np.log(tail / t):
+            # too dear in neighbourhoods, or more GARI than its tail is worth
+            if not untear_pays(gari, kept, g, tail, t):
                 break
             kept = g
         Y, tail = X, t

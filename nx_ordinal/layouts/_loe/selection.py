@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
     from ..._core.typing import FloatArray, SparseLike
 
-__all__ = ["EdgeTail", "GariTracker", "shape_checkpoint", "shape_value", "whole_checkpoint"]
+__all__ = ["EdgeTail", "GariTracker", "shape_checkpoint", "shape_value", "untear_pays",
+           "whole_checkpoint"]
 
 
 class GariTracker:
@@ -207,10 +208,10 @@ def whole_checkpoint(scores: ArrayLike, tails: ArrayLike, chosen: int) -> int:
     """The checkpoint of a t-LOE run with springs to keep instead of ``chosen`` (the
     :func:`shape_checkpoint`) where that one is torn (its long-edge ratio ``tails[chosen]``
     above ``torn_tail``): the first later checkpoint within ``torn_tail``, where it pays for
-    its shorter tail as an untearing stage must (``_untear``): at least ``untear_gari`` of
-    the chosen one's GARI (``scores``), and at most ``untear_rate`` of GARI lost per unit of
-    log tail.  The run's own later iterations untear it at no cost in iterations and
-    without the stronger springs' jolt: the benchmark's cage8 at seed 5 ended its run at
+    its shorter tail as an untearing stage must (:func:`untear_pays`, from the chosen
+    one's GARI, ``scores``).  The run's own later iterations untear it at no cost in
+    iterations and without the stronger springs' jolt: the benchmark's cage8 at seed 5 ended
+    its run at
     checkpoints of GARI 0.443, 0.433 and tails 10.84, 9.67; the springs' stage took 10.84 to
     5.26 at GARI 0.370 (NP1 0.316 -> 0.273, below the line of the best published), where
     the run's checkpoint keeps 0.433.  ``chosen`` otherwise.  O(checkpoints)."""
@@ -223,10 +224,16 @@ def whole_checkpoint(scores: ArrayLike, tails: ArrayLike, chosen: int) -> int:
     if later.size == 0:
         return chosen
     j = int(later[0])
-    if not np.isfinite(g[j]) or not t[j] > 0:
-        return chosen
-    if g[j] < POLICY["untear_gari"] * g[chosen]:
-        return chosen
-    if g[chosen] - g[j] > POLICY["untear_rate"] * np.log(t[chosen] / t[j]):
-        return chosen
-    return j
+    pays = np.isfinite(g[j]) and untear_pays(g[chosen], g[chosen], g[j], t[chosen], t[j])
+    return j if pays else chosen
+
+
+def untear_pays(base: float, before: float, after: float, tail_before: float,
+                tail_after: float) -> bool:
+    """Whether a drawing of GARI ``after`` and long-edge ratio ``tail_after`` pays for its
+    shorter tail against one of GARI ``before`` and ratio ``tail_before`` (``_untear``'s
+    stages, :func:`whole_checkpoint`): it keeps at least ``untear_gari`` of the GARI
+    ``base`` it started from, and has lost at most ``untear_rate`` of GARI per unit of log
+    tail (an unscored GARI, nan, refuses nothing).  O(1)."""
+    return not (after < POLICY["untear_gari"] * base
+                or before - after > POLICY["untear_rate"] * np.log(tail_before / tail_after))
