@@ -246,6 +246,10 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"runs from {P['tloe_starts']} stress starts, each from pivots of its own, and "
             "the run of highest GARI is kept") in doc
     assert (f"and one on a graph of more than {P['tloe_starts_edges']:,} edges") in doc
+    assert (f"On a tree of up to {P['two_hop_nodes']} nodes whose diameter is at most "
+            f"{P['two_hop_depth']:g} times log2 of its size") in doc
+    assert (f"t-LOE's 2-hop pairs also attract, with {P['two_hop']:g} times the weight of "
+            "each node's edges") in doc
     assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "
             "stress start shrunk to a spread of 1e-2, and runs a second time from it at its "
             f"own size ({P['tloe_iter_sized']} iterations)") in doc

@@ -141,7 +141,7 @@ def _stars_on_a_cycle(hubs=8, leaves=10):
 
 
 def test_loe_layout_draws_stars_with_five_satisfied_leaves_each():
-    G = _stars_on_a_cycle(8, 30)
+    G = _stars_on_a_cycle(8, 10)
     pos = nx_ordinal.loe_layout(G, seed=0)
     nodes = list(G)
     A = nx.to_scipy_sparse_array(G, nodelist=nodes, format="csr")
@@ -153,6 +153,25 @@ def test_loe_layout_draws_stars_with_five_satisfied_leaves_each():
     assert _satisfied_leaves(A, raw).size < 8 * INNER
     assert neighbourhood_preservation(G, dict(zip(nodes, raw))) < \
         neighbourhood_preservation(G, pos)
+
+
+def test_rings_refused_where_they_cost_np2_more_than_they_gain_np1(monkeypatch):
+    """Eight hubs of 30 leaves on a cycle: on the rings each leaf's siblings and its hub's
+    neighbours move beyond other hubs' leaves (NP1 0.129 -> 0.190, NP2 0.849 -> 0.551,
+    against t-FDP's 0.137 and 0.813): the default keeps t-LOE's drawing.  With the NP2
+    check switched off (the pairs' cap at 0) the rings come back, and NP2 falls."""
+    from nx_ordinal.layouts._loe import plan as P
+
+    G = _stars_on_a_cycle(8, 30)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert neighbourhood_preservation(G, pos, hops=2) >= 0.8
+    assert neighbourhood_preservation(G, pos) >= 0.13
+    import nx_ordinal.layouts._loe as loe_module
+    monkeypatch.setattr(loe_module, "POLICY",
+                        type(P.POLICY)({**P.POLICY, "ring_np2_pairs": 0}))
+    ringed = nx_ordinal.loe_layout(G, seed=0)
+    assert neighbourhood_preservation(G, ringed, hops=2) < 0.65
+    assert neighbourhood_preservation(G, ringed) > neighbourhood_preservation(G, pos)
 
 
 def test_directed_graphs_keep_the_t_loe_drawing(monkeypatch):

@@ -344,7 +344,7 @@ def test_t_loe_skipped_once_err_local_keeps_every_neighbourhood(monkeypatch):
     assert nx_ordinal.gari(G, pos) >= P.POLICY["exact_gari"]
     assert nx_ordinal.metrics.neighbourhood_preservation(G, pos) == pytest.approx(1.0)
     # Err_local runs (hinge forced) that stay below: t-LOE is run after them
-    T = nx.balanced_tree(2, 7)
+    T = nx.balanced_tree(2, 6)
     real_plan = P.make_plan
     monkeypatch.setattr(_loe, "make_plan", lambda *a, **k: real_plan(
         *a, **{**k, "start_gari": lambda: 1.0}))
@@ -594,7 +594,7 @@ def test_the_stress_start_everywhere_but_on_knn_graphs(monkeypatch):
         return real(*args, stress_iter=stress_iter, **kw)
 
     monkeypatch.setattr(_loe, "pivot_mds", spy)
-    nx_ordinal.loe_layout(nx.balanced_tree(2, 7), seed=0, max_iter=50)
+    nx_ordinal.loe_layout(nx.balanced_tree(2, 6), seed=0, max_iter=50)
     # (a stress start for each of t-LOE's runs)
     assert rounds == [P.POLICY["stress_iter"]] * P.POLICY["tloe_starts"]
     assert P.POLICY["stress_iter"] > 0
@@ -706,13 +706,15 @@ def test_a_dense_small_graph_takes_one_t_loe_run(count_calls):
 
 
 def test_the_t_loe_run_of_highest_gari_is_kept(monkeypatch):
-    """A balanced binary tree of 255 nodes: one stress start lands t-LOE in a poor local
-    optimum at seed 0 (GARI 0.849; 0.871-0.889 at seeds 1-5); of three starts the run of
-    highest GARI is kept, and the drawing reaches the others' level."""
+    """A preferential-attachment graph of 150 nodes: one stress start lands t-LOE in a
+    poorer local optimum at seed 0 (GARI 0.466); of three starts the run of highest GARI is
+    kept (0.486).  (The balanced binary tree of 255 nodes this test drew before is beyond
+    tloe_starts_nodes now, and takes two_hop.)"""
     import nx_ordinal.layouts._loe as L
     from nx_ordinal.metrics import gari_array
 
-    G = nx.balanced_tree(2, 7)
+    G = nx.barabasi_albert_graph(150, 2, seed=4)
+    assert P.POLICY["small_nodes"] < 150 <= P.POLICY["tloe_starts_nodes"]
     scores = []
     real = L._tloe_run
 
@@ -729,11 +731,11 @@ def test_the_t_loe_run_of_highest_gari_is_kept(monkeypatch):
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert len(scores) == P.POLICY["tloe_starts"]
     assert gari_array(nx.to_scipy_sparse_array(G), kept[0]) == max(scores)
-    assert nx_ordinal.gari(G, pos) >= 0.88
-    # one start (the table changed): the poor optimum
+    assert nx_ordinal.gari(G, pos) >= 0.48
+    # one start (the table changed): the poorer optimum
     monkeypatch.setattr(P, "POLICY", type(P.POLICY)({**P.POLICY, "tloe_starts": 1}))
     scores.clear()
-    assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) < 0.86
+    assert nx_ordinal.gari(G, nx_ordinal.loe_layout(G, seed=0)) < 0.475
     assert len(scores) == 1
 
 
@@ -745,7 +747,7 @@ def test_ctrl_c_in_a_t_loe_run_ends_the_restarts(ctrl_c_at_update, count_calls, 
     import nx_ordinal.layouts._loe as L
     from nx_ordinal.exceptions import InterruptedWarning
 
-    G = {"tree": lambda: nx.balanced_tree(2, 7),
+    G = {"tree": lambda: nx.balanced_tree(2, 6),
          "forest": lambda: nx.disjoint_union(nx.balanced_tree(2, 6), nx.balanced_tree(2, 5)),
          "small": lambda: _tube(24, 4)}[graph]()
     assert G.number_of_nodes() <= P.POLICY["tloe_starts_nodes"]
@@ -931,3 +933,48 @@ def test_a_short_tube_of_96_nodes_is_drawn_whole_at_every_seed(monkeypatch):
     monkeypatch.setattr(P, "POLICY", type(P.POLICY)({**P.POLICY, "sized_second_nodes": 0}))
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert gari(G, pos) < 0.95 and long_edge_ratio(G, pos) > 1.6
+
+
+def test_two_hop_attraction_only_on_small_shallow_trees():
+    """t-LOE's 2-hop attraction (Plan.two_hop) under "auto" on a tree of up to
+    two_hop_nodes nodes whose diameter is at most two_hop_depth log2(n); the depth asked
+    only of such a forest; not on deeper trees, larger ones, other graphs, directed ones,
+    objective="t" or select="loss"."""
+    w, cap, deep = P.POLICY["two_hop"], P.POLICY["two_hop_nodes"], P.POLICY["two_hop_depth"]
+    assert w > 0
+    yes = dict(forest=lambda: True, tree_depth=lambda: deep)
+    assert plan(cap, **yes)[0].two_hop == w
+    assert plan(P.POLICY["small_nodes"], **yes)[0].two_hop == w  # small graphs too
+    for p in (plan(cap, forest=lambda: True, tree_depth=lambda: deep + 0.01)[0],
+              plan(cap, forest=lambda: False, tree_depth=lambda: 1.0)[0],
+              plan(cap, forest=lambda: True)[0],
+              plan(cap + 1, **yes)[0],
+              plan(cap, directed=True, **yes)[0],
+              plan(cap, objective="t", **yes)[0],
+              plan(cap, select="loss", **yes)[0]):
+        assert p.two_hop == 0.0
+    asked = []
+    plan(cap + 1, forest=lambda: True, tree_depth=recorded(asked, 1.0))
+    plan(cap, forest=lambda: False, tree_depth=recorded(asked, 1.0))
+    assert asked == []
+
+
+def test_tree_depth_of_the_call(monkeypatch):
+    """The fact behind two_hop: a tree's diameter (two breadth-first searches) over
+    log2(n); a forest of several trees is not asked for its depth (inf)."""
+    tree = nx.random_labeled_tree(200, seed=1)
+    assert loe_module._tree_diameter(nx.to_scipy_sparse_array(tree)) == nx.diameter(tree)
+    assert loe_module._tree_diameter(nx.to_scipy_sparse_array(nx.path_graph(30))) == 29
+    depths = []
+    real = loe_module.make_plan
+
+    def spy(*args, **kw):
+        if kw.get("tree_depth") is not None:  # the call's plan (the memory estimate's too)
+            depths.append(kw["tree_depth"]())
+        return real(*args, **kw)
+
+    monkeypatch.setattr(loe_module, "make_plan", spy)
+    nx_ordinal.loe_layout(nx.balanced_tree(2, 5), seed=0, max_iter=10)
+    two = nx.disjoint_union(nx.balanced_tree(2, 5), nx.balanced_tree(2, 5))
+    nx_ordinal.loe_layout(two, seed=0, max_iter=10)
+    assert depths[0] == pytest.approx(10 / np.log2(63)) and depths[-1] == float("inf")

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import scipy.sparse as sp
+from scipy.sparse.csgraph import shortest_path
 
 from ..._core.estimates import (
     loe_layout_memory,
@@ -47,7 +48,7 @@ from .._frame import (
     unweighted_rule,
 )
 from .guarded import push_leaves, stress_polish
-from .leaves import ring_leaves
+from .leaves import INNER, ring_leaves
 from .plan import KK_MAX_NODES, POLICY, SMALL_NODES, Plan, make_plan
 from .selection import (
     EdgeTail,
@@ -393,13 +394,23 @@ def loe_layout(
     around it and the hubs' clouds drift apart (preferential-attachment graphs of
     500-3,000 nodes: stress 1.21-1.28 -> 1.11-1.22 times t-FDP's, NP1 still 1.2-2.0 times
     t-FDP's; BA(1000, 2) 0.218 -> 0.205, NP1 0.325 -> 0.262).  Beyond 100 nodes and
-    up to 300, t-LOE runs from 3 stress starts, each from pivots of its own, and the run
+    up to 200, t-LOE runs from 3 stress starts, each from pivots of its own, and the run
     of highest GARI is kept: from one start the seed picks one of a few local optima
     (rajat11, seeds 0-9: NP2 0.641-0.644 at four of them against t-FDP's 0.678; from three
     starts at one); one run where Err_local has run first, from the stress start (a
     geometric graph: random meshes of 150-300 points took up to 0.73 s with three), and
     one on a graph of more than 5,000 edges (each run costs O(E) an iteration: the Turan
     graph T(200, 5) took 0.66 s with three, 0.30 s with one, the same drawing).
+    On a tree of up to 600 nodes whose diameter is at most 2.5 times log2 of its size
+    (shallow and bushy: a balanced tree's is about 2 times, a random tree's several), and
+    no node of which has more than 5 leaves (those the leaf rings part),
+    t-LOE's 2-hop pairs also attract, with 0.6 times the weight of each node's edges
+    (``two_hop`` of :func:`nx_ordinal.embed.tloe`: attraction, not comparisons): each
+    family -- a node's parent, grandparent, siblings and grandchildren -- gathers round
+    it, as t-FDP draws it (balanced binary trees of 127-511 nodes: NP2 0.74-0.76 ->
+    0.82-0.83 against t-FDP's 0.81-0.83, NP1 0.88-0.92 -> 0.87-0.90).  Not on deeper
+    trees: a random tree's or a caterpillar's paths fold under the pull (NP1 -0.03 to
+    -0.05).
     Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk to a spread of
     1e-2, and runs a second time from it at its own size (250 iterations); the second
     drawing is kept where its GARI is higher, its long-edge ratio no higher and its stress
@@ -603,6 +614,7 @@ class _Call:
                          start_stress=lambda: _stress(self.A, self.pivot_start()),
                          start_distinct=lambda: _distinct(self.pivot_start()),
                          start_perspective=self.perspective_gari, forest=self.is_forest,
+                         tree_depth=self.tree_depth,
                          pairs=self.pairs, hubs=lambda: _hub_heavy(self.A),
                          edges=self.edges)
 
@@ -630,6 +642,21 @@ class _Call:
         """Whether the (undirected) graph is a forest: as many edges as nodes less its
         components (the adjacency has no self-loops and each edge once each way)."""
         return self.A.nnz // 2 == self.n - self.n_components()
+
+    def tree_depth(self) -> float:
+        """A tree's diameter over log2 of its size (asked only of a forest): about 2 for a
+        balanced binary tree, 1 or less for bushier ones, the square root of the size
+        over its log for a random tree, and more for a caterpillar's or a lobster's
+        spine; inf for a forest of several trees, and for a tree with a hub of more than
+        ``INNER`` leaves (the leaf rings' graphs, whose leaves the rings part: gathered,
+        they hide the hub's other neighbours).  Two breadth-first searches, O(n)."""
+        if self.n_components() > 1:
+            return float("inf")
+        deg = np.diff(self.A.indptr)
+        hubs = self.A.indices[self.A.indptr[:-1][deg == 1]]
+        if hubs.size and np.bincount(hubs).max() > INNER:
+            return float("inf")
+        return _tree_diameter(self.A) / max(float(np.log2(self.n)), 1.0)
 
     # --- 1. starts --------------------------------------------------------------------------
     def prepare(self, plan: Plan) -> None:
@@ -807,7 +834,7 @@ class _Call:
                          spring=self.plan.spring, init_edge=init_edge,
                          early_exaggeration=early_exaggeration, step=step,
                          anchor=self.plan.anchor, polish=self.plan.component_polish,
-                         hub_anchor=self.plan.hub_anchor)
+                         hub_anchor=self.plan.hub_anchor, two_hop=self.plan.two_hop)
 
     # --- 4. polish --------------------------------------------------------------------------
     def polish(self, tloe_run: EmbeddingResult, i: int) -> EmbeddingResult:
@@ -859,6 +886,16 @@ class _Call:
             Y = ring_leaves(X, A) if self.dim == 2 and not self.frame.directed else None
             if Y is not None:
                 sx, sy = score(X), score(Y)
+                # ... and not where they cost NP2 more than they gain NP1: hubs of many
+                # leaves whose siblings, on rings, fall beyond other hubs' leaves (eight
+                # hubs of 30 leaves on a cycle: NP1 0.129 -> 0.190, NP2 0.849 -> 0.551,
+                # against t-FDP's 0.137 and 0.813)
+                if sy > sx and self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
+                    d1 = (neighbourhood_preservation_array(A, Y)
+                          - neighbourhood_preservation_array(A, X))
+                    d2 = (neighbourhood_preservation_array(A, Y, 2)
+                          - neighbourhood_preservation_array(A, X, 2))
+                    sy = sy if d1 + d2 > 0 else -np.inf
                 X, sx = (Y, sy) if sy > sx else (X, sx)
                 scores.append(sx)
             else:
@@ -923,6 +960,15 @@ class _Call:
         return stress_polish(self.A, X)
 
 
+def _tree_diameter(A) -> int:
+    """The diameter of the tree ``A`` (connected, undirected): the farthest node from any
+    node is an end of a longest path, and the farthest from that end is the other.  Two
+    breadth-first searches, O(n)."""
+    d = shortest_path(A, unweighted=True, directed=False, indices=0)
+    d = shortest_path(A, unweighted=True, directed=False, indices=int(np.argmax(d)))
+    return int(d.max())
+
+
 def _is_knn_graph(frame):
     """Whether the frame's graph looks like a kNN graph: directed, every node with the same
     out-degree (at least 1), and some link without its reverse
@@ -932,7 +978,7 @@ def _is_knn_graph(frame):
 
 def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
               progress=None, spring=0.0, init_edge=None, early_exaggeration=None,
-              anchor=0.0, step=None, polish=False, hub_anchor=0.0):
+              anchor=0.0, step=None, polish=False, hub_anchor=0.0, two_hop=0.0):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
@@ -990,6 +1036,8 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
             return budget.expired()
 
         kw = {} if early_exaggeration is None else {"early_exaggeration": early_exaggeration}
+        if two_hop:  # the continuations (untearing, the hub stage) keep the same comparisons
+            kw["two_hop"] = two_hop
         if step is not None:  # the learning rate step * n / alpha (tloe's own: n / (4 alpha))
             kw["learning_rate"] = max(step * B.shape[0] / (early_exaggeration or 4.0), 1.0)
         res = tloe(B, dim, init=S, max_iter=max_iter, early_iter=early,

@@ -29,7 +29,9 @@ The stages, in the order they run:
    ``torn_tail`` where that one is torn and the later one pays for its tail
    (``untear_gari``, ``untear_rate``), continued with stronger springs
    where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
-   graph with few leaves and triangles (``hub_*``); from the stress start drawn in 3-D
+   graph with few leaves and triangles (``hub_*``); with the 2-hop pairs attracting on
+   a small shallow tree (``two_hop``, ``two_hop_nodes``, ``two_hop_depth``); from the
+   stress start drawn in 3-D
    and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``:
    a surface the plane's start folds over itself, a tube; not on dense graphs); from
    ``tloe_starts`` stress starts, the run of highest GARI kept, beyond ``small_nodes`` up
@@ -168,9 +170,16 @@ POLICY = MappingProxyType({
     #: three seeds each, took up to 0.40-0.73 s with three t-LOE runs after Err_local,
     #: 0.25-0.29 s with one, the same drawings but one (NP1 0.960 -> 0.957 on average at
     #: 150 points); random geometric, disc-mesh and kNN graphs of that size the same,
-    #: 0.02-0.06 s faster
+    #: 0.02-0.06 s faster.  Not beyond 200 nodes (300 before): there the three runs and
+    #: the stress polish together passed the 0.5 s line (a power network of 274 nodes,
+    #: HB/bcspwr04, 0.46-0.67 s; random trees of 250-300 nodes 0.45-0.58 s) and bought
+    #: nothing the lines need: over 14 graphs of 222-300 nodes (visbrazil, power, hub,
+    #: community, small-world, caveman graphs; C. elegans' neurons) one start met every
+    #: line three starts met, in half the time (visbrazil NP1 0.703 -> 0.698, its line
+    #: 0.525; C. elegans NP2 0.565 -> 0.583, its line 0.577), and the balanced binary tree
+    #: of 255 nodes, the one graph whose GARI the starts raised, now takes two_hop
     "tloe_starts": 3,
-    "tloe_starts_nodes": 300,
+    "tloe_starts_nodes": 200,
     #: ... and only where the graph has at most tloe_starts_edges edges (each run costs
     #: O(E) an iteration): a dense graph's runs cost more than the 0.5 s line allows for
     #: what they buy (Turan T(200, 5), 16,000 edges: the same drawing from one start as from
@@ -390,6 +399,38 @@ POLICY = MappingProxyType({
     #: 5,000-18,000 nodes at less than half the coarse start's stress, NP1 the same or
     #: higher (5,206: 0.827 -> 0.932), in the same time or less
     "forest_spring": 0.1,
+    #: under objective="auto", on a tree of up to two_hop_nodes nodes whose diameter is at
+    #: most two_hop_depth times log2(n) (shallow, bushy: balanced trees 0.8-1.8, random
+    #: trees 3-8, caterpillars and lobsters 6-10) and no node of which has more than
+    #: leaves.INNER (5) leaves, t-LOE's 2-hop pairs attract with two_hop times the weight
+    #: of each node's edges (embed.tloe's two_hop: attraction, not comparisons): each
+    #: family gathers round its node, as t-FDP draws a tree.  Balanced binary trees of
+    #: 63-511 nodes NP2 0.73-0.76 -> 0.81-0.83 (t-FDP's 0.81-0.85; the line 0.03 below it,
+    #: which 63 nodes still miss: 0.809 against 0.819) at NP1 0.87-0.91 (0.88-0.98 before;
+    #: t-FDP's 0.88-0.91); 3- to 5-ary trees of 40-341 nodes and the binomial tree of 256
+    #: NP2 +0.016 to +0.08.  Weighted 0.3, NP2 gained half as much; 1.0 took NP1 below its
+    #: line (511 nodes) and long edges above 10 (4-ary and 5-ary trees); the pull with the
+    #: normalisation's weight raised too (the 2-hop pairs as comparisons) gained little or
+    #: nothing.  Not on deeper trees (random trees of 150-300 nodes NP1 -0.02 to -0.05 for
+    #: NP2 +-0.01; a caterpillar of 121 nodes NP1 0.987 -> 0.954 against t-FDP's 1.0),
+    #: nor where a hub has more leaves (the leaf rings part them, the pull gathers them:
+    #: ten hubs of 20 leaves on a path NP1 0.226 -> 0.183; a 6-ary tree and trees of
+    #: 300-500 nodes grown by preferential attachment NP2 +0.004 to +0.03 for long edges
+    #: up to 9.9), nor beyond 600 nodes (in a first form of the pull a ternary tree of
+    #: 1,093 and a 5-ary tree of 1,000 nodes drew long edges of 14-18)
+    "two_hop": 0.6,
+    "two_hop_nodes": 600,
+    "two_hop_depth": 2.5,
+    #: the leaf rings (layouts._loe.leaves.ring_leaves) are kept where they raise the mean
+    #: of GARI and NP1, and, where the 2-hop lists are short enough to count (the sum of the
+    #: squared degrees at most ring_np2_pairs), only where they raise NP1 more than they
+    #: lower NP2: eight hubs of 30 leaves on a cycle, NP1 0.129 -> 0.190, NP2 0.849 ->
+    #: 0.551 (t-FDP's 0.137 and 0.813); ten hubs of 20 leaves on a path 0.221 -> 0.278 and
+    #: 0.803 -> 0.607 (0.198 and 0.792): each leaf's siblings and its hub's neighbours
+    #: land beyond other hubs' leaves.  On the benchmark's and bench_unseen's graphs that
+    #: take the rings, NP2 moves by -0.006 to +0.005 under them, NP1 +0.003 to +0.29: the
+    #: same choice.  A star of 10,000 leaves (10^8 2-hop pairs) is not asked
+    "ring_np2_pairs": 5_000_000,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
     #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
     #: back level by level (embed.pivot_mds's coarse_n): hop distances cannot embed a large
@@ -667,6 +708,8 @@ class Plan:
     #: the weight of the stress anchor in a stage of hub_anchor_iter iterations that
     #: continues t-LOE's drawing of a hub-heavy graph (0: no such stage)
     hub_anchor: float = 0.0
+    #: the weight of the 2-hop pairs in t-LOE's comparisons (tloe's two_hop; 0: edges only)
+    two_hop: float = 0.0
 
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
@@ -745,6 +788,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
               start_distinct: Callable[[], bool] | None = None,
               start_perspective: Callable[[], float] | None = None,
               forest: Callable[[], bool] | None = None,
+              tree_depth: Callable[[], float] | None = None,
               pairs: Callable[[], float] | None = None,
               hubs: Callable[[], bool] | None = None,
               edges: Callable[[], int] | None = None) -> Plan:
@@ -879,6 +923,11 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
             and n <= POLICY["anchor_max_nodes"]
             and not (forest is not None and forest()) and hubs()):
         hub_anchor = float(POLICY["hub_anchor"])
+    # a small shallow tree: t-LOE's 2-hop attraction gathers each family (two_hop)
+    two_hop = (float(POLICY["two_hop"]) if tloe and objective == "auto" and not directed
+               and select == "gari" and n <= POLICY["two_hop_nodes"] and forest is not None
+               and tree_depth is not None and forest()
+               and tree_depth() <= POLICY["two_hop_depth"] else 0.0)
     # small graphs: a second t-LOE run from the stress start at its own size, where the
     # first starts at a spread of 1e-2 (which can leave a ring crossing itself)
     sized_iter = (int(min(max_iter, POLICY["tloe_iter_sized"]))
@@ -893,7 +942,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 early_exaggeration=None if init_edge is None else POLICY["edge_early_ex"],
                 tloe_step=None if init_edge is None else POLICY["sized_step"],
                 anchor=anchor, knn_polish=knn_polish, tloe_starts=starts,
-                tloe_sized_iter=sized_iter, hub_anchor=hub_anchor,
+                tloe_sized_iter=sized_iter, hub_anchor=hub_anchor, two_hop=two_hop,
                 select_gari=select == "gari", score_pivot_first=score_first,
                 stress_polish=(objective == "auto" and select == "gari" and max_iter > 0
                                and (n <= POLICY["stress_polish_nodes"]
