@@ -776,7 +776,8 @@ def tloe(
         attraction and no comparison; the springs stay on the edges.  A tree's leaves then
         gather round their parent and grandparent in small clusters, as t-FDP draws them
         (neighbourhood preservation at two hops).  :func:`nx_ordinal.loe_layout` passes
-        0.6 on forests of up to 600 vertices.  Costs O(sum_i |N2(i)|) more an iteration.
+        0.6 on shallow trees of up to 600 vertices with no hub of more than five leaves.
+        Costs O(sum_i |N2(i)|) more an iteration.
     init_edge : float or None
         With ``init``: scale it by one factor for every axis, so that its median edge is
         this long, instead (its shape kept: a tree drawn along a line stays a line).  A

@@ -409,7 +409,7 @@ def loe_layout(
     family -- a node's parent, grandparent, siblings and grandchildren -- gathers round
     it, as t-FDP draws it (balanced binary trees of 127-511 nodes: NP2 0.74-0.76 ->
     0.82-0.83 against t-FDP's 0.81-0.83, NP1 0.88-0.92 -> 0.87-0.90).  Not on deeper
-    trees: a random tree's or a caterpillar's paths fold under the pull (NP1 -0.03 to
+    trees: a random tree's or a caterpillar's paths fold under the pull (NP1 -0.02 to
     -0.05).
     Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk to a spread of
     1e-2, and runs a second time from it at its own size (250 iterations); the second
@@ -1036,7 +1036,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
             return budget.expired()
 
         kw = {} if early_exaggeration is None else {"early_exaggeration": early_exaggeration}
-        if two_hop:  # the continuations (untearing, the hub stage) keep the same comparisons
+        if two_hop:  # the continuations (untearing, the hub stage) keep the same pull
             kw["two_hop"] = two_hop
         if step is not None:  # the learning rate step * n / alpha (tloe's own: n / (4 alpha))
             kw["learning_rate"] = max(step * B.shape[0] / (early_exaggeration or 4.0), 1.0)

@@ -708,7 +708,7 @@ class Plan:
     #: the weight of the stress anchor in a stage of hub_anchor_iter iterations that
     #: continues t-LOE's drawing of a hub-heavy graph (0: no such stage)
     hub_anchor: float = 0.0
-    #: the weight of the 2-hop pairs in t-LOE's comparisons (tloe's two_hop; 0: edges only)
+    #: the weight of t-LOE's 2-hop attraction (tloe's two_hop; 0: the edges' alone)
     two_hop: float = 0.0
 
 
@@ -797,8 +797,11 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     ``start_distinct()``: the GARI and the stress of its stress start and whether no two of
     its nodes coincide, asked only where a rule needs them; None: never low, distinct;
     ``start_perspective()``: the GARI of that start drawn in 3-D and seen in perspective,
-    None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor
-    or the hub stage applies, None: never; ``pairs()``: the mean squared degree, the load
+    None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor,
+    the hub stage or the 2-hop attraction applies, None: never; ``tree_depth()``: a tree's
+    diameter over log2(n) (inf for several trees, or where a hub has more than five
+    leaves), asked only of a forest of up to ``two_hop_nodes`` nodes, None: never;
+    ``pairs()``: the mean squared degree, the load
     of the 2-hop lists the stress polish checks, asked only between ``stress_polish_nodes`` and
     ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
     hub-heavy with few leaves and triangles, asked only where the hub stage could run,
