@@ -331,7 +331,7 @@ def _edges(rows: Any, cols: Any, pv: FloatArray, n: int, sprung: Any = None) -> 
 def second_hops(A: Any) -> tuple[np.ndarray, np.ndarray]:
     """The pairs ``(i, j)`` at two hops in the pattern of ``A`` (rows: out-neighbourhoods;
     j an out-neighbour of an out-neighbour of i, neither i nor an out-neighbour of i),
-    row by row, each once.  O(sum_i sum_{j in N(i)} |N(j)|) time and memory (sparse
+    row by row, each once.  ``O(sum_i sum_{j in N(i)} |N(j)|)`` time and memory (sparse
     products, no loop over vertices)."""
     B = sp.csr_array(A, dtype=np.float64, copy=True)
     n = B.shape[0]
@@ -777,7 +777,7 @@ def tloe(
         gather round their parent and grandparent in small clusters, as t-FDP draws them
         (neighbourhood preservation at two hops).  :func:`nx_ordinal.loe_layout` passes
         0.6 on shallow trees of up to 600 vertices with no hub of more than five leaves.
-        Costs O(sum_i |N2(i)|) more an iteration.
+        Costs ``O(sum_i |N2(i)|)`` more an iteration.
     init_edge : float or None
         With ``init``: scale it by one factor for every axis, so that its median edge is
         this long, instead (its shape kept: a tree drawn along a line stays a line).  A
@@ -820,7 +820,7 @@ def tloe(
     Notes
     -----
     Cost per iteration O(E) for the attraction along the E edges (with ``two_hop`` also the
-    2-hop pairs, O(sum_i |N2(i)|)) plus the repulsion: O(n^2)
+    2-hop pairs, ``O(sum_i |N2(i)|)``) plus the repulsion: O(n^2)
     up to ``EXACT_MAX_N`` = 600 vertices (with ``labels`` the sum of its blocks' squares,
     whatever n; up to ``DENSE_MAX_N`` = 120
     on whole (n, n) arrays, memory O(n^2)); beyond, O(n 2^dim + P + G^dim
