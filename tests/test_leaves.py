@@ -190,6 +190,18 @@ def test_rings_that_cost_a_little_np2_are_refused_too(G, floor):
     assert neighbourhood_preservation(G, pos, hops=2) >= floor
 
 
+def test_rings_refused_where_they_tear_a_whole_drawing():
+    """A balanced 6-ary tree of 259 nodes: its 216 leaves on rings a fifth of the way to
+    the next point shorten the median edge, and the long-edge ratio goes 8.6 -> 12.2
+    (10.7 at the end, against t-FDP's 9.4): the rings are refused, the drawing stays
+    whole, NP1 and NP2 above t-FDP's (0.595 and 0.744)."""
+    G = nx.balanced_tree(6, 3)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert nx_ordinal.metrics.long_edge_ratio(G, pos) <= 10
+    assert neighbourhood_preservation(G, pos) >= 0.6
+    assert neighbourhood_preservation(G, pos, hops=2) >= 0.73
+
+
 def test_directed_graphs_keep_the_t_loe_drawing(monkeypatch):
     # the rings rest on undirected neighbourhoods (a leaf's one neighbour is its hub): a
     # directed graph's t-LOE drawing is kept as it is, an undirected one's is offered rings
