@@ -436,8 +436,11 @@ POLICY = MappingProxyType({
     #: 2-hop pairs) is not asked.  Nor are the rings kept where they take the drawing's
     #: long-edge ratio from within torn_tail to above it (their inner ring shortens the
     #: median edge: a balanced 6-ary tree of 259 nodes 8.6 -> 12.2, 10.7 at the end; now
-    #: 7.6, NP1 0.814 -> 0.661 and NP2 0.767 -> 0.744 against t-FDP's 0.595 and 0.744); no
-    #: graph of the benchmark or bench_unseen crosses the line so
+    #: 7.6, NP1 0.814 -> 0.661 and NP2 0.767 -> 0.744 against t-FDP's 0.595 and 0.744; a
+    #: scale-free graph of 1,000 nodes 10.98 -> 4.96, NP1 0.280 -> 0.188 against t-FDP's
+    #: 0.063); no graph of the benchmark or bench_unseen crosses the line so.  The later
+    #: stages can bring a tail back within the line (a GN tree of 1,000 nodes: 9.8 -> 11.3
+    #: under the rings, 8.5 at the end; now 7.7, NP1 0.769 -> 0.719 against t-FDP's 0.674)
     "ring_np2_pairs": 5_000_000,
     "ring_np2_drop": 0.02,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
