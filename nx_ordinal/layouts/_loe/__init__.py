@@ -886,21 +886,8 @@ class _Call:
             Y = ring_leaves(X, A) if self.dim == 2 and not self.frame.directed else None
             if Y is not None:
                 sx, sy = score(X), score(Y)
-                # ... and not where they cost more than ring_np2_drop of NP2: hubs of many
-                # leaves whose siblings, on rings, fall beyond other hubs' leaves (eight
-                # hubs of 30 leaves on a cycle: NP1 0.129 -> 0.190, NP2 0.849 -> 0.551,
-                # against t-FDP's 0.137 and 0.813)
-                if sy > sx and self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
-                    drop = (neighbourhood_preservation_array(A, X, 2)
-                            - neighbourhood_preservation_array(A, Y, 2))
-                    sy = sy if drop <= POLICY["ring_np2_drop"] else -np.inf
-                # ... nor where they tear a whole drawing: the inner ring drawn at a fifth
-                # of the distance to the nearest other point shortens the median edge
-                # (balanced 6-ary tree of 259 nodes: long-edge ratio 8.6 -> 12.2)
-                if sy > sx:
-                    tail = EdgeTail(A)
-                    if tail(X) <= POLICY["torn_tail"] < tail(Y):
-                        sy = -np.inf
+                if sy > sx and self.rings_refused(X, Y):
+                    sy = -np.inf
                 X, sx = (Y, sy) if sy > sx else (X, sx)
                 scores.append(sx)
             else:
@@ -928,6 +915,25 @@ class _Call:
 
             return Xh if keep_err_local(sh, st, shapes) else Xt
         return best[int(np.argmax(final))]
+
+    def rings_refused(self, X: FloatArray, Y: FloatArray) -> bool:
+        """Whether the leaf rings ``Y`` of t-LOE's drawing ``X``, though they score better,
+        lose what they must not: more than ``ring_np2_drop`` of NP2 (asked where the sum of
+        the squared degrees is at most ``ring_np2_pairs``: hubs of many leaves whose
+        siblings, on rings, fall beyond other hubs' leaves -- eight hubs of 30 leaves on a
+        cycle, NP1 0.129 -> 0.190, NP2 0.849 -> 0.551, against t-FDP's 0.137 and 0.813), or
+        a whole drawing, its long-edge ratio taken from within ``torn_tail`` to above it
+        (the inner ring, at a fifth of the distance to the nearest other point, shortens
+        the median edge: a balanced 6-ary tree of 259 nodes 8.6 -> 12.2).  O(sum_i |N2(i)|
+        log n) for the two NP2s, O(E) for the two tails."""
+        A = self.A
+        if self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
+            drop = (neighbourhood_preservation_array(A, X, 2)
+                    - neighbourhood_preservation_array(A, Y, 2))
+            if drop > POLICY["ring_np2_drop"]:
+                return True
+        tail = EdgeTail(A)
+        return tail(X) <= POLICY["torn_tail"] < tail(Y)
 
     def err_local_best(self) -> FloatArray | None:
         """Err_local's configuration of best GARI (:meth:`GariTracker.tie_break`: of a tie,
