@@ -395,28 +395,34 @@ def _multiset_changes(B, b_rows, C, c_rows, n):
 def _push(Z, pairs, w, t, steps=_PUSH_STEPS):
     """``steps`` projection steps pushing every pair of ``pairs`` closer than ``t`` apart
     to ``t``, the gap shared in proportion to the weights ``w`` (0: fixed); each node moves
-    by the mean of its pairs' pushes.  O(steps * len(pairs)) time."""
+    by the mean of its pairs' pushes.  A step measures every pair and pushes only those
+    still closer than ``t`` (the others would add zeros).  O(steps * len(pairs)) time."""
 
     Z = Z.copy()
     n, dim = Z.shape
     i, j = pairs[:, 0], pairs[:, 1]
-    ij = np.concatenate([i, j])
     wi, wj = w[i], w[j]
     ws = wi + wj
-    cnt = np.maximum(np.bincount(ij, minlength=n), 1)[:, None]
+    movable = ws > 0
+    cnt = np.maximum(np.bincount(np.concatenate([i, j]), minlength=n), 1)[:, None]
+    step = np.empty((n, dim))
     for _ in range(steps):
-        D = Z[i] - Z[j]
+        D = np.take(Z, i, axis=0)
+        D -= np.take(Z, j, axis=0)
         d = np.sqrt(np.einsum("pd,pd->p", D, D))
-        act = (d < t) & (d > 0) & (ws > 0)
-        if not act.any():
+        act = np.flatnonzero((d < t) & (d > 0) & movable)
+        if act.size == 0:
             break
-        share = np.where(act, (t - d) / np.where(act, ws * d, 1.0), 0.0)
-        # each node's pushes summed in the order of ij (bincount adds in order, as
-        # np.add.at did, at a tenth of its cost)
-        coef = np.concatenate([share * wi, -(share * wj)])
-        step = np.column_stack([np.bincount(ij, coef * np.concatenate([D[:, b], D[:, b]]),
-                                            minlength=n)
-                                for b in range(dim)])
+        da = d[act]
+        share = (t - da) / (ws[act] * da)
+        # each node's pushes summed in the order of (i, j) over the active pairs (bincount
+        # adds in order, as np.add.at did, at a tenth of its cost)
+        ij = np.concatenate([i[act], j[act]])
+        ci, cj = share * wi[act], -(share * wj[act])
+        Da = D[act]
+        for b in range(dim):
+            step[:, b] = np.bincount(ij, np.concatenate([ci * Da[:, b], cj * Da[:, b]]),
+                                     minlength=n)
         Z += step / cnt
     return Z
 
