@@ -18,8 +18,12 @@ def _layouts():
 @pytest.mark.parametrize("name", sorted(METHODS))
 def test_public_signature_and_filled_docstring(name):
     f = _layouts()[name]
-    params = list(inspect.signature(f).parameters)
+    sig = inspect.signature(f)
+    params = list(sig.parameters)
     assert params[:2] == ["G", "pos"]
+    # what the call returns (a dict of positions), not the algorithm's array
+    assert sig.return_annotation == "PosDict"
+    assert f.__annotations__["return"] == "PosDict"
     for p in ("scale", "center", "dim", "store_pos_as"):
         assert p in params
     doc = f.__doc__

@@ -338,9 +338,12 @@ def layout_frame(
         missing = [p for p in (*_COMMON, *rules) if p not in sig.parameters]
         if missing:
             raise TypeError(f"{algorithm.__name__}: no parameter {missing[0]!r}")
+        # the public call takes a graph and returns {node: position}, whatever the
+        # algorithm's own (frame, ...) -> array signature says
         public = sig.replace(parameters=[
             inspect.Parameter("G", inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                              annotation="GraphLike"), *params[1:]])
+                              annotation="GraphLike"), *params[1:]],
+            return_annotation="PosDict")
         name = algorithm.__name__
         has_overlap = "remove_overlap" in sig.parameters
 
