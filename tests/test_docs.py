@@ -233,6 +233,11 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"iterations and its last drawing within {P['torn_tail']:g} is kept, and a "
             f"stage that stays above {P['torn_tail']:g} gives its last drawing where that "
             "is shorter than the stage's start") in doc
+    assert ("On an undirected graph that is not a forest each stage first continues at the "
+            f"exaggeration {P['untear_ex']:g} times the last stage's, then {P['untear_ex']:g} "
+            "squared times, at the same springs, and only where neither shortens the tail "
+            "with stronger springs; such a stage ends at its first drawing within "
+            f"{P['torn_tail']:g}.") in doc
     assert (f"beyond {P['small_nodes']} nodes and up to {P['anchor_max_nodes']:,}, no stress "
             "anchor in its run, not a forest: "
             f"the standard deviation of its degrees at least {P['hub_cv']:g} times their "

@@ -157,6 +157,8 @@ def test_stronger_springs_for_a_forest_under_the_stress_anchor():
     high = lambda: P.POLICY["anchor_stress"] + 0.01  # noqa: E731
     asked = []
     forest, other = recorded(asked, True), recorded(asked, False)
+    # the fact is asked for the untearing's rule too (Plan.untear_ex), so the springs'
+    # rule is checked by its answers: the other cases' springs do not depend on it
     assert plan(1000, start_stress=low, forest=forest)[0].spring == P.POLICY["forest_spring"]
     assert plan(1000, start_stress=low, forest=other)[0].spring == P.POLICY["spring"]
     big = P.POLICY["coarse_nodes"] + 1
@@ -164,15 +166,18 @@ def test_stronger_springs_for_a_forest_under_the_stress_anchor():
     assert plan(P.POLICY["anchor_max_nodes"], start_stress=low, forest=forest)[0].spring \
         == P.POLICY["forest_spring"]
     assert plan(1000, start_stress=low)[0].spring == P.POLICY["spring"]  # not asked: none
+    for f in (forest, other):
+        assert plan(1000, start_stress=high, forest=f)[0].spring == P.POLICY["spring"]
+        assert plan(1000, start_stress=low, forest=f, spring=0.05)[0].spring == 0.05
+        assert plan(1000, start_stress=low, forest=f, directed=True)[0].spring \
+            == P.POLICY["spring"]
+        assert plan(1000, start_stress=low, forest=f, objective="t")[0].spring == 0.0
+        assert plan(P.POLICY["small_nodes"], start_stress=low, forest=f)[0].spring \
+            == P.POLICY["spring"]
     asked.clear()
-    assert plan(1000, start_stress=high, forest=forest)[0].spring == P.POLICY["spring"]
-    assert plan(1000, start_stress=low, forest=forest, spring=0.05)[0].spring == 0.05
-    assert plan(1000, start_stress=low, forest=forest, directed=True)[0].spring \
-        == P.POLICY["spring"]
-    assert plan(1000, start_stress=low, forest=forest, objective="t")[0].spring == 0.0
-    assert plan(P.POLICY["small_nodes"], start_stress=low, forest=forest)[0].spring \
-        == P.POLICY["spring"]
-    assert asked == []
+    plan(1000, start_stress=low, forest=forest, directed=True)
+    plan(1000, start_stress=low, forest=forest, objective="t")
+    assert asked == []  # neither rule applies to a directed graph or to objective="t"
 
 
 def test_a_lobster_s_spine_is_drawn_straight():
@@ -978,3 +983,19 @@ def test_tree_depth_of_the_call(monkeypatch):
     two = nx.disjoint_union(nx.balanced_tree(2, 5), nx.balanced_tree(2, 5))
     nx_ordinal.loe_layout(two, seed=0, max_iter=10)
     assert depths[0] == pytest.approx(10 / np.log2(63)) and depths[-1] == float("inf")
+
+
+def test_untearing_lowers_the_exaggeration_first_but_not_on_forests():
+    """Plan.untear_ex (the untearing stages' exaggeration factor) under "auto" on an
+    undirected graph that is not a forest, at any size; 0 (the springs alone) on a forest,
+    a directed graph, objective="t" (no springs, no untearing) or select="loss"."""
+    f = P.POLICY["untear_ex"]
+    assert 0 < f < 1
+    for n in (50, 500, 5000):
+        assert plan(n, forest=lambda: False)[0].untear_ex == f
+    assert plan(500)[0].untear_ex == f  # forest unknown: not a forest
+    for p in (plan(500, forest=lambda: True)[0],
+              plan(500, directed=True, forest=lambda: False)[0],
+              plan(500, objective="t", forest=lambda: False)[0],
+              plan(500, select="loss", forest=lambda: False)[0]):
+        assert p.untear_ex == 0.0

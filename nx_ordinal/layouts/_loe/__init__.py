@@ -378,16 +378,21 @@ def loe_layout(
     ratio it removes (the tail is not bought at any price); the stage that comes within 10
     runs on to its 50 iterations and its last drawing within 10 is kept, and a stage that
     stays above 10 gives its last drawing where that is shorter than the stage's start,
-    the neighbourhoods settling under the stronger springs (small-world and scale-free
-    graphs, whose shortcuts t-LOE draws across the page: a Watts-Strogatz graph of 1,000
-    nodes, long-edge ratio 22.7 -> 11.2, stress 0.197 -> 0.184, NP1 0.80 -> 0.66, sfdp's
-    3.3, 0.152 and 0.24, t-FDP's 11.8, 0.169 and 0.62 -- two more stages bought 10.0 at
-    NP1 0.58; random 3-regular graphs of 1,000 nodes 17.3 -> 6.4 at NP1 0.27, t-FDP's about
-    0.25; the co-authorship network ca-GrQc at seed 1, where eight stages had crushed the
-    drawing to 9.9 at NP1 0.35, now stops after the first).  On a hub-heavy graph (undirected,
-    connected, beyond 100 nodes and up to 20,000, no stress anchor in its run, not a
-    forest: the standard deviation of its degrees at least 1 times their mean, and 0.4
-    times without the highest 0.05 of them, fewer than 0.1 of its nodes leaves,
+    the neighbourhoods settling under the stronger springs.  On an undirected graph that
+    is not a forest each stage first continues at the exaggeration 0.8 times the last
+    stage's, then 0.8 squared times, at the same springs, and only where neither shortens
+    the tail with stronger springs; such a stage ends at its first drawing within 10.  The
+    weaker t-kernel pull loosens the tight clusters that make the median edge short while
+    the springs hold the long edges (small-world, community and co-authorship graphs,
+    whose shortcuts t-LOE draws across the page: a Watts-Strogatz graph of 1,000 nodes,
+    long-edge ratio 22.7 -> 9.97, NP1 0.80 -> 0.648, sfdp's 3.3 and 0.24, t-FDP's 11.8 and
+    0.62, where the springs alone stopped at 11.2; random 3-regular graphs of 1,000 nodes
+    16.8 -> 8.5-9.8 at NP1 0.25-0.27, t-FDP's about 0.25; ca-GrQc 32.8 -> 9.0 at NP1 0.561
+    against the best published 0.495, where the springs alone stopped at 16.4, and at seed
+    1 eight of their stages had crushed the drawing to 9.9 at NP1 0.35).  On a hub-heavy
+    graph (undirected, connected, beyond 100 nodes and up to 20,000, no stress anchor in
+    its run, not a forest: the standard deviation of its degrees at least 1 times their
+    mean, and 0.4 times without the highest 0.05 of them, fewer than 0.1 of its nodes leaves,
     transitivity below 0.1) the drawing, once within its long edges' line, is continued
     for 30 iterations with the stress anchor at weight 0.3, and kept unless its long-edge
     ratio then exceeds 10: t-LOE packs each hub's neighbours
@@ -834,7 +839,8 @@ class _Call:
                          spring=self.plan.spring, init_edge=init_edge,
                          early_exaggeration=early_exaggeration, step=step,
                          anchor=self.plan.anchor, polish=self.plan.component_polish,
-                         hub_anchor=self.plan.hub_anchor, two_hop=self.plan.two_hop)
+                         hub_anchor=self.plan.hub_anchor, two_hop=self.plan.two_hop,
+                         untear_ex=self.plan.untear_ex)
 
     # --- 4. polish --------------------------------------------------------------------------
     def polish(self, tloe_run: EmbeddingResult, i: int) -> EmbeddingResult:
@@ -989,7 +995,8 @@ def _is_knn_graph(frame):
 
 def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
               progress=None, spring=0.0, init_edge=None, early_exaggeration=None,
-              anchor=0.0, step=None, polish=False, hub_anchor=0.0, two_hop=0.0):
+              anchor=0.0, step=None, polish=False, hub_anchor=0.0, two_hop=0.0,
+              untear_ex=0.0):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) from ``X0`` or random starts drawn from ``rng``.
 
     A connected graph is one run; with ``select_gari`` the result is its configuration of
@@ -1012,7 +1019,9 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
     each run's learning rate is ``step * n / early_exaggeration`` for its own size n (the
     plan's ``tloe_step``); None: tloe's own.  ``hub_anchor`` (the plan's): a connected
     graph's drawing, once untorn, continued with the stress anchor at that weight
-    (:func:`_hub_stage`; 0: not).
+    (:func:`_hub_stage`; 0: not).  ``untear_ex`` (the plan's): the untearing stages lower
+    the exaggeration by that factor before they strengthen the springs (:func:`_untear`;
+    0: the springs alone).
     """
     ncomp, labels, groups = split_components(A)
     early = min(100, max_iter // 4)
@@ -1069,7 +1078,7 @@ def _tloe_run(A, dim, X0, max_iter, rng, budget, verbose, *, select_gari=False,
                 # a run cut short (Ctrl-C, or the call's time) is not continued
                 res.embedding = kept[c] if not res.converged else _untear(
                     B, kept[c], tails[c], meter, budget, scores[c],
-                    local.score, seed=seed, labels=lab, spring=spring,
+                    local.score, seed=seed, labels=lab, spring=spring, ex_factor=untear_ex,
                     anchor=anchor if lab is None else 0.0, **kw)
                 if hub_anchor and res.converged and lab is None:
                     res.embedding = _hub_stage(B, res.embedding, meter, budget,
@@ -1153,48 +1162,95 @@ def _polish_components(B, Y, comps, budget):
     return Y if out is None else out
 
 
-def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
+def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, ex_factor=0.0,
+            **kw):
     """t-LOE's drawing ``Y`` of adjacency ``B``, whose long-edge ratio is ``tail``, or, when
-    that is above ``torn_tail``, a drawing that continues it with stronger springs.
+    that is above ``torn_tail``, a drawing that continues it in stages that shorten its
+    long edges.
 
     Each stage continues the last drawing kept, at its own scale
-    (``tloe(keep_scale=True)``), without early phase and at the end of the run's
-    exaggeration schedule, with springs ``untear_factor`` times the last stage's; every
-    ``untear_every`` iterations ``meter`` (:class:`selection.EdgeTail`) measures the tail.
-    A stage runs ``untear_iter`` iterations, or ends once its tail has risen above where
-    it began before any drawing came within ``torn_tail`` (a tree, whose leaves the
-    springs draw in).  A stage that reached ``torn_tail`` runs on, and its last drawing
-    within it is taken: the neighbourhoods settle under the stronger springs (a random
-    3-regular graph of 1,000 nodes: GARI 0.53 before the stage, 0.32 at its first
-    drawing within 10, 0.39 at the end of the stage with the tail at 6.7).  For the same
-    reason a stage that ends without coming within ``torn_tail`` gives its last
-    drawing where that is shorter than where the stage began (a Watts-Strogatz graph of
-    1,000 nodes at seed 3: the shortest tail, 10.4, came at the stage's 6th iteration at
-    GARI 0.72; its end, 10.9 at 0.76); otherwise its drawing of shortest tail.  That
-    drawing is kept if its tail is shorter than the stage's start and, with ``gari``
+    (``tloe(keep_scale=True)``), without early phase (:func:`_untear_stage`), in the first
+    of these ways whose tail falls below the stage's start: with ``ex_factor`` (the plan's
+    ``untear_ex``; 0: not) the exaggeration, where the last stage left it (the run's
+    schedule ended at ``EXAGGERATION[1]``), times ``ex_factor``, then times its square,
+    both at the last stage's springs, and last the springs ``untear_factor`` times the
+    last stage's at the last stage's exaggeration.  A lower exaggeration weakens the
+    t-kernel's pull, which holds clusters tight and makes the median edge short, while the
+    springs still hold the long edges: the tail falls at a smaller price in neighbourhoods
+    than under stronger springs, which shorten every edge (the co-authorship network
+    ca-GrQc, 32.8 at the checkpoint: springs alone stopped at 16.4, NP1 0.642; now 9.0,
+    NP1 0.561, against t-FDP's 14.9 and the line's 0.475; an LFR graph of 1,000 nodes
+    12.97 -> 9.80 at NP1 0.229, where the springs' stage was refused and at other seeds
+    reached 9.9 at NP1 0.199, against t-FDP's 9.55 and 0.231).  Not on forests (the
+    plan): a tree's tail falls so too, but its families spread (NP2 0.02-0.1 lower) and
+    the leaf push shortens a tree's tail later anyway.
+    A stage with a lowered exaggeration ends at its first drawing within ``torn_tail``
+    (the pull, once weaker, keeps loosening the neighbourhoods); one with stronger springs
+    that comes within ``torn_tail`` runs on to ``untear_iter``, and its last drawing
+    within is taken (the neighbourhoods settle under the stronger springs: a random
+    3-regular graph of 1,000 nodes, GARI 0.53 before the stage, 0.32 at its first drawing
+    within 10, 0.39 at the end of the stage with the tail at 6.7).  A stage that ends
+    without coming within ``torn_tail`` gives its last drawing where that is shorter than
+    where the stage began (a Watts-Strogatz graph of 1,000 nodes at seed 3: the shortest
+    tail, 10.4, came at the stage's 6th iteration at GARI 0.72; its end, 10.9 at 0.76);
+    otherwise its drawing of shortest tail.  That drawing is kept if, with ``gari``
     (``Y``'s GARI) and ``score`` (a drawing's GARI), it keeps at least ``untear_gari`` of
     that GARI and has lost at most ``untear_rate`` of GARI per unit of log tail since the
-    last drawing kept (ca-GrQc at seed 1 went 33 -> 19.5 in its first stage at 0.13 of
-    GARI per unit, then 19.5 -> 9.9 in seven more at 0.15-0.46, GARI 0.59 -> 0.40: now
-    the second is refused; a Watts-Strogatz graph of 5,000 nodes pays 0.26 for its first
+    last drawing kept (ca-GrQc at seed 1 went 33 -> 19.5 in its first springs' stage at
+    0.13 of GARI per unit, then 19.5 -> 9.9 in seven more at 0.15-0.46, GARI 0.59 -> 0.40:
+    the second was refused; a Watts-Strogatz graph of 5,000 nodes pays 0.26 for its first
     stage, 39.9 -> 21.8, and its second is refused); otherwise the last kept one is
     returned.
     At most ``untear_stages`` stages, none once ``budget`` has run out, and none after a
     stage cut short (Ctrl-C: its drawing is not taken).
     ``kw``: tloe's arguments (seed, labels, anchor, learning rate).  At most
-    O(untear_stages * untear_iter) iterations of t-LOE, each with an O(E) tail (the
+    O(3 untear_stages untear_iter) iterations of t-LOE, each with an O(E) tail (the
     percentile by selection, not a sort), and one GARI score a stage."""
-    limit, every = POLICY["torn_tail"], POLICY["untear_every"]
-    # a stage's drawing of shortest tail (the first of ties), the tail it began at, its
-    # last drawing within torn_tail with that drawing's tail, and its last tail measured
-    stage = {"tail": np.inf, "X": None, "start": tail, "whole": None, "end": np.inf}
+    limit = POLICY["torn_tail"]
+    ex = EXAGGERATION[1]  # where the run's schedule ended
     kept = gari  # the GARI of the drawing kept so far
+    for _ in range(POLICY["untear_stages"]):
+        if tail <= limit or not np.isfinite(tail) or budget.expired():
+            break  # whole, or no tail to measure (the median edge at a point), or no time
+        ways = [(spring, ex * ex_factor), (spring, ex * ex_factor ** 2)] if ex_factor else []
+        ways.append((spring * POLICY["untear_factor"], ex))
+        for k, e in ways:
+            t, X, finished = _untear_stage(B, Y, tail, meter, budget, k, e, e == ex, **kw)
+            if not finished:
+                return Y  # cut short: its drawing is not taken
+            if t < tail:
+                break
+        else:
+            break  # the tail no longer falls
+        if score is not None and gari is not None and np.isfinite(gari):
+            g = score(X)
+            # too dear in neighbourhoods, or more GARI than its tail is worth
+            if not untear_pays(gari, kept, g, tail, t):
+                break
+            kept = g
+        Y, tail, spring, ex = X, t, k, e
+    return Y
+
+
+def _untear_stage(B, Y, tail, meter, budget, spring, ex, settle, **kw):
+    """One stage of :func:`_untear`: ``Y`` (long-edge ratio ``tail``) continued for at most
+    ``untear_iter`` iterations with springs ``spring`` at exaggeration ``ex``, its tail
+    (``meter``) measured every ``untear_every`` iterations, and ended once it has risen
+    above ``tail`` before any drawing came within ``torn_tail`` (a tree, whose leaves the
+    springs draw in), or, without ``settle``, at its first drawing within.  Returns
+    ``(t, X, finished)``: the stage's last drawing within ``torn_tail`` (with ``settle``;
+    else its first), or else its end where that is shorter than ``tail`` (a stage not cut
+    short), or else its drawing of shortest tail (the first of ties), with its tail, and
+    whether the stage was not cut short (Ctrl-C, the call's time)."""
+    limit, every = POLICY["torn_tail"], POLICY["untear_every"]
+    # the stage's drawing of shortest tail, its drawing within torn_tail, and its last tail
+    stage = {"tail": np.inf, "X": None, "whole": None, "end": np.inf}
 
     def look(X, copy):
         t = stage["end"] = meter(X)
         if t < stage["tail"]:
             stage.update(tail=t, X=np.array(X, dtype=np.float64) if copy else X)
-        if t <= limit:
+        if t <= limit and (settle or stage["whole"] is None):
             stage["whole"] = (t, np.array(X, dtype=np.float64) if copy else X)
         return t
 
@@ -1202,47 +1258,35 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, **kw):
         if it % every:
             return budget.expired()
         t = look(X, copy=True)
-        # once whole, the stage runs on: the neighbourhoods settle under the new springs
-        return (stage["whole"] is None and t > stage["start"]) or budget.expired()
+        if stage["whole"] is not None and not settle:
+            return True  # the first drawing within: taken as it is
+        # once whole, a stage with stronger springs runs on: the neighbourhoods settle
+        return (stage["whole"] is None and t > tail) or budget.expired()
 
-    for _ in range(POLICY["untear_stages"]):
-        if tail <= limit or not np.isfinite(tail) or budget.expired():
-            break  # whole, or no tail to measure (the median edge at a point), or no time
-        spring *= POLICY["untear_factor"]
-        stage.update(tail=np.inf, X=None, start=tail, whole=None, end=np.inf)
-        res = _continued(B, Y, budget, POLICY["untear_iter"], spring=spring, callback=watch,
-                         **kw)
-        if stage["X"] is None or res.n_iter % every:
-            look(res.embedding, copy=False)  # now every stage's end has been measured
-        t, X = stage["tail"], stage["X"]
-        if stage["whole"] is not None:
-            t, X = stage["whole"]  # the last drawing within torn_tail
-        elif res.converged:
-            # not within torn_tail: the stage's end where it is shorter than the start.  The
-            # stronger springs jolt the drawing, and its shortest tail can come in the first
-            # steps, before the neighbourhoods settle (a Watts-Strogatz graph of 1,000
-            # nodes: 19.3 -> 10.4 at the 6th iteration, GARI 0.86 -> 0.72; at the end
-            # 10.9 at 0.76, NP1 0.625 -> 0.672)
-            if stage["end"] < stage["start"]:
-                t, X = stage["end"], res.embedding
-        if not res.converged or t >= tail:
-            break  # cut short, or the tail no longer falls
-        if score is not None and gari is not None and np.isfinite(gari):
-            g = score(X)
-            # too dear in neighbourhoods, or more GARI than its tail is worth
-            if not untear_pays(gari, kept, g, tail, t):
-                break
-            kept = g
-        Y, tail = X, t
-    return Y
+    res = _continued(B, Y, budget, POLICY["untear_iter"], ex=ex, spring=spring,
+                     callback=watch, **kw)
+    if stage["X"] is None or res.n_iter % every:
+        look(res.embedding, copy=False)  # now every stage's end has been measured
+    t, X = stage["tail"], stage["X"]
+    if stage["whole"] is not None:
+        t, X = stage["whole"]
+    elif res.converged and stage["end"] < tail:
+        # not within torn_tail: the stage's end where it is shorter than the start.  The
+        # stronger springs jolt the drawing, and its shortest tail can come in the first
+        # steps, before the neighbourhoods settle (a Watts-Strogatz graph of 1,000
+        # nodes: 19.3 -> 10.4 at the 6th iteration, GARI 0.86 -> 0.72; at the end
+        # 10.9 at 0.76, NP1 0.625 -> 0.672)
+        t, X = stage["end"], res.embedding
+    return t, X, res.converged
 
 
-def _continued(B, Y, budget, iters, **kw):
+def _continued(B, Y, budget, iters, ex=None, **kw):
     """t-LOE (:func:`nx_ordinal.embed.tloe`) continuing its drawing ``Y`` of ``B`` for
-    ``iters`` iterations: at its own scale, without early phase, at the end of the run's
-    exaggeration schedule, within what is left of ``budget``; ``kw``: tloe's other
-    arguments.  The untearing stages and the hub stage run so."""
-    ex = EXAGGERATION[1]  # where the run's schedule ended
+    ``iters`` iterations: at its own scale, without early phase, at the exaggeration ``ex``
+    (None: the end of the run's schedule), within what is left of ``budget``; ``kw``:
+    tloe's other arguments.  The untearing stages and the hub stage run so."""
+    if ex is None:
+        ex = EXAGGERATION[1]  # where the run's schedule ended
     return tloe(B, Y.shape[1], init=Y, keep_scale=True, max_iter=int(iters), early_iter=0,
                 exaggeration=(ex, ex), max_time=budget.left(), **kw)
 

@@ -27,8 +27,9 @@ The stages, in the order they run:
    checkpoint of choice
    (``shape_tol``, ``shape_weight``, ``torn_tail``), or a later checkpoint within
    ``torn_tail`` where that one is torn and the later one pays for its tail
-   (``untear_gari``, ``untear_rate``), continued with stronger springs
-   where it ends torn (``untear_*``), continued with the stress anchor on a hub-heavy
+   (``untear_gari``, ``untear_rate``), continued at a lower exaggeration (not on a
+   forest, ``untear_ex``) or with stronger springs where it ends torn (``untear_*``),
+   continued with the stress anchor on a hub-heavy
    graph with few leaves and triangles (``hub_*``); with the 2-hop pairs attracting on
    a small shallow tree (``two_hop``, ``two_hop_nodes``, ``two_hop_depth``); from the
    stress start drawn in 3-D
@@ -515,6 +516,24 @@ POLICY = MappingProxyType({
     #: 5,000 nodes went 40 -> 9.5 at GARI 0.80 -> 0.35 (NP1 0.71 -> 0.26, the ring's loops
     #: lost in a hairball); with it 16.3 at GARI 0.54; on the other graphs measured the
     #: last stage keeps 0.63-0.98 of it
+    #: ... and before the springs, on an undirected graph that is not a forest, each stage
+    #: first lowers the exaggeration untear_ex times (then its square) at the same springs,
+    #: the first way whose tail falls taken, a lowered stage ending at its first drawing
+    #: within torn_tail (_untear): the t-kernel's pull, which holds clusters tight and makes
+    #: the median edge short, weakens while the springs hold the long edges.  ca-GrQc,
+    #: seeds 0-2: long edges 16.4-16.6 -> 8.9-9.3, NP1 0.642-0.646 -> 0.556-0.565 (the
+    #: line 0.475), NP2 0.457-0.460 -> 0.407-0.412 (0.355), stress 1.06-1.08 -> 1.04-1.06
+    #: times t-FDP's; an LFR graph of 1,000 nodes (mu 0.2) 12.97 / 9.92 / 9.82 at NP1
+    #: 0.265 / 0.199 / 0.194 -> 9.72-9.80 at 0.227-0.231 (t-FDP's 9.55 at 0.231: the line
+    #: 0.211); a Watts-Strogatz graph of 1,000 nodes 11.22 / 11.24 / 9.89 at NP1 0.664 /
+    #: 0.652 / 0.595 -> 9.75-9.97 at 0.648 / 0.610 / 0.601 (t-FDP's 0.622); random
+    #: 3-regular graphs within every line before and after.  0.67 (one factor, no square):
+    #: ca-GrQc as well, but the Watts-Strogatz graph NP1 0.55-0.59 and the 3-regular graph
+    #: 0.23; the exaggeration alone (no springs' way): ca-GrQc stops at 10.4-10.8.  Not on
+    #: forests: balanced trees of 3-7 children a node lost NP2 0.016-0.107 (a 6-ary tree of
+    #: 1,555 nodes 15.5 -> 9.6 at NP2 0.742 -> 0.635, below t-FDP's line 0.671), and
+    #: price_1000, whose leaf push brings 10.2 within the line, NP1 0.047
+    "untear_ex": 0.8,
     "untear_stages": 8,
     "untear_factor": 1.5,
     "untear_iter": 50,
@@ -722,6 +741,8 @@ class Plan:
     hub_anchor: float = 0.0
     #: the weight of t-LOE's 2-hop attraction (tloe's two_hop; 0: the edges' alone)
     two_hop: float = 0.0
+    #: the untearing stages' exaggeration factor (_untear's ex_factor; 0: the springs alone)
+    untear_ex: float = 0.0
 
 
 def resolve_n_init(n_init: int | str, n: int, objective: str, select: str) -> int:
@@ -810,7 +831,8 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     its nodes coincide, asked only where a rule needs them; None: never low, distinct;
     ``start_perspective()``: the GARI of that start drawn in 3-D and seen in perspective,
     None: not asked; ``forest()``: whether the graph is a forest, asked only where the anchor,
-    the hub stage or the 2-hop attraction applies, None: never; ``tree_depth()``: a tree's
+    the hub stage, the 2-hop attraction or the untearing's exaggeration applies, None:
+    never; ``tree_depth()``: a tree's
     diameter over log2(n) (inf for several trees, or where a hub has more than five
     leaves), asked only of a forest of up to ``two_hop_nodes`` nodes, None: never;
     ``pairs()``: the mean squared degree, the load
@@ -943,6 +965,10 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                and select == "gari" and n <= POLICY["two_hop_nodes"] and forest is not None
                and tree_depth is not None and forest()
                and tree_depth() <= POLICY["two_hop_depth"] else 0.0)
+    # a torn drawing is untorn with the exaggeration lowered first, then stronger springs;
+    # on a forest with the springs alone (lowered, it spreads a tree's families)
+    untear_ex = (float(POLICY["untear_ex"]) if tloe and objective == "auto" and not directed
+                 and select == "gari" and not (forest is not None and forest()) else 0.0)
     # small graphs: a second t-LOE run from the stress start at its own size, where the
     # first starts at a spread of 1e-2 (which can leave a ring crossing itself)
     sized_iter = (int(min(max_iter, POLICY["tloe_iter_sized"]))
@@ -958,6 +984,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
                 tloe_step=None if init_edge is None else POLICY["sized_step"],
                 anchor=anchor, knn_polish=knn_polish, tloe_starts=starts,
                 tloe_sized_iter=sized_iter, hub_anchor=hub_anchor, two_hop=two_hop,
+                untear_ex=untear_ex,
                 select_gari=select == "gari", score_pivot_first=score_first,
                 stress_polish=(objective == "auto" and select == "gari" and max_iter > 0
                                and (n <= POLICY["stress_polish_nodes"]
