@@ -239,8 +239,7 @@ def test_untear_lowers_the_exaggeration_first_then_strengthens_the_springs(monke
 
     def spy(B, Y, budget, iters, ex=None, **kw):
         tried.append((ex, kw["spring"]))
-        res = real(B, Y, budget, 2, ex=ex, **kw)  # two iterations: one measure each
-        return res
+        return real(B, Y, budget, 2, ex=ex, **kw)  # two iterations: one measure each
 
     monkeypatch.setattr(_loe, "_continued", spy)
     ex0, f, k = EXAGGERATION[1], 0.8, POLICY["untear_factor"]
@@ -283,8 +282,7 @@ def test_a_community_graph_is_untorn_by_the_lowered_exaggeration(monkeypatch):
     pos = nx_ordinal.loe_layout(G, seed=0)
     assert long_edge_ratio(G, pos) <= POLICY["torn_tail"]
     assert neighbourhood_preservation(G, pos) > 0.215
-    monkeypatch.setattr(_loe, "POLICY", MappingProxyType({**POLICY, "untear_ex": 0.0}))
-    monkeypatch.setattr(_loe.plan, "POLICY", _loe.POLICY)
+    monkeypatch.setattr(_loe.plan, "POLICY", MappingProxyType({**POLICY, "untear_ex": 0.0}))
     assert long_edge_ratio(G, nx_ordinal.loe_layout(G, seed=0)) > 12
 
 
@@ -394,6 +392,8 @@ def test_a_run_that_ends_whole_is_not_untorn_by_stronger_springs(monkeypatch):
     0.522); the stronger springs took the torn one to a tail of 4.2 at NP1 0.275 (the
     lowered exaggeration, untear_ex, to NP1 0.356), the run's own whole checkpoint keeps
     NP1 0.38 (t-FDP's 0.28)."""
+    from types import MappingProxyType
+
     from nx_ordinal.layouts._loe import selection
     from nx_ordinal.metrics import long_edge_ratio, neighbourhood_preservation
 
@@ -405,7 +405,5 @@ def test_a_run_that_ends_whole_is_not_untorn_by_stronger_springs(monkeypatch):
     monkeypatch.setattr(_loe, "whole_checkpoint", lambda scores, tails, chosen: chosen)
     assert selection.whole_checkpoint is not _loe.whole_checkpoint
     assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) < 0.37
-    from types import MappingProxyType
-
     monkeypatch.setattr(_loe.plan, "POLICY", MappingProxyType({**POLICY, "untear_ex": 0.0}))
     assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) < 0.3
