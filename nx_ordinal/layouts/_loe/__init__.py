@@ -36,7 +36,14 @@ from ...embed.loe import (
 )
 from ...embed.tloe import ANCHOR_PIVOTS, EXAGGERATION, tloe
 from ...exceptions import ConvergenceWarning, NoOrdinalInformationWarning
-from ...metrics import edge_pairs, gari_array, neighbourhood_preservation_array, stress_array
+from ...metrics import (
+    edge_pairs,
+    gari_array,
+    hop_neighbourhoods,
+    neighbourhood_preservation_array,
+    preserved_neighbourhoods,
+    stress_array,
+)
 from .._common import networkx_start
 from .._frame import (
     Frame,
@@ -546,6 +553,7 @@ class _Call:
         self._pivot: list[FloatArray] = []  # the (stress-refined) pivot-MDS start
         self._view: tuple[FloatArray, float] | None = None  # _perspective's (view, flatness)
         self._ncomp: int | None = None  # the number of components
+        self._n2: Any = None  # the 2-hop neighbourhoods, for NP2 (hop_neighbourhoods)
         self._edges: int | None = None  # the number of edges
         self.scored: list[float] = []  # its GARI, and the seconds that score took
         self._offered = 0  # Err_local results offered to the tracker so far
@@ -636,6 +644,17 @@ class _Call:
         if self._ncomp is None:
             self._ncomp = split_components(self.A)[0]
         return self._ncomp
+
+    def np2(self, X: FloatArray) -> float:
+        """NP2 of the drawing ``X`` (:func:`~nx_ordinal.metrics.neighbourhood_preservation_array`
+        with ``hops=2``), the 2-hop neighbourhoods built once for the call (the leaf rings'
+        check, the choice and the tie-break score several drawings).  O(sum_i |N2(i)| log
+        n) a drawing."""
+        if X.shape[0] < 2:
+            return float("nan")
+        if self._n2 is None:
+            self._n2 = hop_neighbourhoods(self.A, 2)
+        return preserved_neighbourhoods(self._n2, X)
 
     def pairs(self) -> float:
         """The mean squared degree (rows of the adjacency: out-degrees of a directed
@@ -916,8 +935,7 @@ class _Call:
 
             def shapes():
                 return (_stress(A, Xh), _stress(A, Xt),
-                        neighbourhood_preservation_array(A, Xh, 2),
-                        neighbourhood_preservation_array(A, Xt, 2))
+                        self.np2(Xh), self.np2(Xt))
 
             return Xh if keep_err_local(sh, st, shapes) else Xt
         return best[int(np.argmax(final))]
@@ -934,8 +952,7 @@ class _Call:
         log n) for the two NP2s, O(E) for the two tails."""
         A = self.A
         if self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
-            drop = (neighbourhood_preservation_array(A, X, 2)
-                    - neighbourhood_preservation_array(A, Y, 2))
+            drop = self.np2(X) - self.np2(Y)
             if drop > POLICY["ring_np2_drop"]:
                 return True
         tail = EdgeTail(A)
@@ -953,7 +970,7 @@ class _Call:
         assert tracker is not None
         if not SMALL_NODES < self.n <= POLICY["tie_shape_nodes"] or self.budget.expired():
             return tracker.best_X
-        return tracker.tie_break(lambda X: neighbourhood_preservation_array(A, X, 2),
+        return tracker.tie_break(self.np2,
                                  lambda X: _stress(A, X))
 
     # --- 6. the guarded leaf push ---------------------------------------------------------
@@ -1212,10 +1229,12 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, ex_fact
     for _ in range(POLICY["untear_stages"]):
         if tail <= limit or not np.isfinite(tail) or budget.expired():
             break  # whole, or no tail to measure (the median edge at a point), or no time
-        ways = [(spring, ex * ex_factor), (spring, ex * ex_factor ** 2)] if ex_factor else []
-        ways.append((spring * POLICY["untear_factor"], ex))
-        for k, e in ways:
-            t, X, finished = _untear_stage(B, Y, tail, meter, budget, k, e, e == ex, **kw)
+        # (springs, exaggeration, whether a stage within torn_tail runs on and settles)
+        ways = ([(spring, ex * ex_factor, False), (spring, ex * ex_factor ** 2, False)]
+                if ex_factor else [])
+        ways.append((spring * POLICY["untear_factor"], ex, True))
+        for k, e, settle in ways:
+            t, X, finished = _untear_stage(B, Y, tail, meter, budget, k, e, settle, **kw)
             if not finished:
                 return Y  # cut short: its drawing is not taken
             if t < tail:
