@@ -255,6 +255,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['two_hop_depth']:g} times log2 of its size") in doc
     assert (f"t-LOE's 2-hop pairs also attract, with {P['two_hop']:g} times the weight of "
             "each node's edges") in doc
+    assert (f"would hold its leaves less than {P['ring_gap']:g} median edges apart, those "
+            "leaves on a disc of rings that far apart") in doc
     assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "
             "stress start shrunk to a spread of 1e-2, and runs a second time from it at its "
             f"own size ({P['tloe_iter_sized']} iterations)") in doc

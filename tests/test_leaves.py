@@ -210,9 +210,9 @@ def test_directed_graphs_keep_the_t_loe_drawing(monkeypatch):
     calls = []
     real = loe_module.ring_leaves
 
-    def spy(X, A):
+    def spy(X, A, **kw):
         calls.append(A.shape[0])
-        return real(X, A)
+        return real(X, A, **kw)
 
     monkeypatch.setattr(loe_module, "ring_leaves", spy)
     G = nx.DiGraph(_stars_on_a_cycle(4, 8))
@@ -221,4 +221,115 @@ def test_directed_graphs_keep_the_t_loe_drawing(monkeypatch):
     assert all(np.isfinite(p).all() for p in pos.values())
     assert calls == []
     nx_ordinal.loe_layout(G.to_undirected(), seed=0)
-    assert calls == [G.number_of_nodes()]
+    assert calls and set(calls) == {G.number_of_nodes()}
+
+
+def _hub_on_a_path(s, length=20):
+    """A hub of ``s`` leaves at one end of a path of unit edges, its leaves on one circle
+    of radius 1 round it (a crowded ring: ``2 pi / s`` apart)."""
+    G = nx.path_graph(length)
+    G.add_edges_from((0, length + i) for i in range(s))
+    X = np.zeros((length + s, 2))
+    X[:length, 0] = -np.arange(length) - 3.0  # the path away from the hub's leaves
+    X[0] = 0.0
+    ang = 2 * np.pi * np.arange(s) / s
+    X[length:] = np.column_stack([np.cos(ang), np.sin(ang)])
+    return G, X, nx.to_scipy_sparse_array(G, nodelist=range(length + s), format="csr")
+
+
+def test_a_crowded_ring_becomes_a_disc_of_rings_gap_apart():
+    G, X, A = _hub_on_a_path(300)
+    length, gap = 20, 0.08
+    one = ring_leaves(X, A)
+    Y = ring_leaves(X, A, gap=gap)
+    leaves = np.arange(length, length + 300)
+    # the median edge with no end on a ring: the path's, 1 (the hub's first edge, 4)
+    g = gap * 1.0
+    d_one, _ = cKDTree(one[leaves]).query(one[leaves], 2)
+    d_disc, _ = cKDTree(Y[leaves]).query(Y[leaves], 2)
+    assert d_one[:, 1].min() < 0.5 * g  # one ring: 2 pi 2.2 a / 295 apart, a = 0.8
+    assert d_disc[:, 1].min() >= 0.9 * g  # the disc: about g apart
+    r = np.linalg.norm(Y[leaves] - Y[0], axis=1)
+    a = np.sort(r)[0]
+    np.testing.assert_allclose(np.sort(r)[:INNER], a)
+    outer = np.sort(r)[INNER:]
+    k = (outer - OUTER * a) / g  # ring k at OUTER a + k g
+    np.testing.assert_allclose(k, np.round(k), atol=1e-9)
+    assert round(k.max()) == 2  # three rings (138, 144 and the rest), filled from the inside
+    counts = np.bincount(np.round(k).astype(int))
+    radii = OUTER * a + g * np.arange(counts.size)
+    assert (counts[:-1] == np.floor(2 * np.pi * radii[:-1] / g)).all()
+    # the five inner leaves keep the hub as nearest point, the path does not move
+    assert (_satisfied_leaves(A, Y) >= length).sum() == INNER
+    np.testing.assert_array_equal(Y[:length], X[:length])
+    # the outer leaves keep their order round the hub
+    V = Y[leaves] - Y[0]
+    inner = np.argsort(r)[:INNER]
+    rest = np.setdiff1d(np.arange(300), inner)
+    ang = np.mod(np.arctan2(V[rest, 1], V[rest, 0]) - np.arctan2(V[rest[0], 1], V[rest[0], 0]),
+                 2 * np.pi)
+    assert (np.diff(ang) > -1e-12).all()  # slots of two rings can share an angle
+
+
+def test_a_ring_with_room_is_the_same_with_a_gap():
+    # 40 leaves: 35 on the outer ring 2 pi 2.2 / 35 = 0.39 apart, above 0.08 of the edge
+    G, X, A = _hub_on_a_path(40)
+    np.testing.assert_array_equal(ring_leaves(X, A, gap=0.08), ring_leaves(X, A))
+
+
+@pytest.mark.slow
+def test_the_disc_leaves_the_overlap_removal_little_to_do(monkeypatch):
+    # an undirected scale_free_graph: hubs of 60-120 leaves, which one ring packs 0.006-0.03
+    # median edges apart.  With the disc, few pairs closer than a tenth of the median
+    # edge reach the overlap removal (which spread the ring pair by pair, each push
+    # checked: half the call's time), and the drawing keeps the rings' neighbourhoods
+    from types import MappingProxyType
+
+    import nx_ordinal.layouts._loe as loe_module
+    import nx_ordinal.layouts._utils as utils
+    from nx_ordinal.layouts._loe.plan import POLICY
+
+    G = nx.Graph(nx.scale_free_graph(1000, seed=2))
+    G.remove_edges_from(nx.selfloop_edges(G))
+    close = []
+    real = utils.separate_overlaps
+
+    def spy(X, A, *args, **kw):
+        r, c = sp.csr_array(A).nonzero()
+        L = np.median(np.linalg.norm(X[r] - X[c], axis=1))
+        close.append(len(cKDTree(X).query_pairs(0.1 * L)))
+        return real(X, A, *args, **kw)
+
+    monkeypatch.setattr(utils, "separate_overlaps", spy)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert close[-1] < 500
+    assert neighbourhood_preservation(G, pos) >= 0.32
+    assert nx_ordinal.metrics.long_edge_ratio(G, pos) <= 10
+    monkeypatch.setattr(loe_module, "POLICY", MappingProxyType({**POLICY, "ring_gap": 0.0}))
+    nx_ordinal.loe_layout(G, seed=0)
+    assert close[-1] > 2000  # one ring a hub
+
+
+@pytest.mark.slow
+def test_refused_rings_get_no_disc(monkeypatch):
+    # the disc only lays out rings that were kept: where the rings are refused, the
+    # drawing is t-LOE's, the same with and without ring_gap
+    from types import MappingProxyType
+
+    import nx_ordinal.layouts._loe as loe_module
+    from nx_ordinal.layouts._loe.plan import POLICY
+
+    G = nx.Graph(nx.scale_free_graph(1000, seed=2))
+    G.remove_edges_from(nx.selfloop_edges(G))
+    asked = []
+
+    def refuse(self, X, Y):
+        asked.append(1)
+        return True
+
+    monkeypatch.setattr(loe_module._Call, "rings_refused", refuse)
+    with_gap = nx_ordinal.loe_layout(G, seed=0)
+    assert asked
+    monkeypatch.setattr(loe_module, "POLICY", MappingProxyType({**POLICY, "ring_gap": 0.0}))
+    without = nx_ordinal.loe_layout(G, seed=0)
+    assert all(np.array_equal(with_gap[v], without[v]) for v in G)

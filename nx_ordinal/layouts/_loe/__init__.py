@@ -197,7 +197,9 @@ def loe_layout(
         five of them on a ring close round it (each with the hub as its nearest point, the
         most the plane allows) and the rest on a ring of 2.2 times the radius, and a hub's
         two to five leaves, where t-LOE drew them as twins at one point, a fan 72 degrees
-        apart at their distance from it; kept when the mean of GARI and NP1 rises.
+        apart at their distance from it; kept when the mean of GARI and NP1 rises, and
+        then, where a hub's outer ring would hold its leaves less than 0.08 median edges
+        apart, those leaves on a disc of rings that far apart.
         ``"auto"``: the drawing keeps the graph's shape and its neighbourhoods.  t-LOE with
         edge springs (``spring``) from the stress start
         (:func:`nx_ordinal.embed.pivot_mds` refined by 30 rounds of sparse stress
@@ -908,12 +910,20 @@ class _Call:
             # point (the plane allows no more); the t-LOE drawing, one ring of leaves, gives
             # them none.  Hubs with two to five leaves: t-LOE can leave them at one point
             # (open twins), each with its twin as nearest point; a fan parts them
-            Y = ring_leaves(X, A) if self.dim == 2 and not self.frame.directed else None
+            rings = self.dim == 2 and not self.frame.directed
+            Y = ring_leaves(X, A) if rings else None
             if Y is not None:
                 sx, sy = score(X), score(Y)
                 if sy > sx and self.rings_refused(X, Y):
                     sy = -np.inf
                 X, sx = (Y, sy) if sy > sx else (X, sx)
+                if X is Y:
+                    # kept: a hub's outer leaves that one ring would crowd go on a disc of
+                    # rings ring_gap apart, which the overlap removal would otherwise
+                    # spread pair by pair (its score is taken only where it is asked)
+                    D = ring_leaves(tloe_run.embedding, A, gap=POLICY["ring_gap"])
+                    if D is not None and not np.array_equal(D, Y):
+                        X, sx = D, None
                 scores.append(sx)
             else:
                 scores.append(None)
