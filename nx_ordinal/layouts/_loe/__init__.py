@@ -199,7 +199,8 @@ def loe_layout(
         two to five leaves, where t-LOE drew them as twins at one point, a fan 72 degrees
         apart at their distance from it; kept when the mean of GARI and NP1 rises, and
         then, where a hub's outer ring would hold its leaves less than 0.08 median edges
-        apart, those leaves on a disc of rings that far apart.
+        apart, those leaves on a disc of rings that far apart (where the one ring is not
+        kept, the disc is offered in its place).
         ``"auto"``: the drawing keeps the graph's shape and its neighbourhoods.  t-LOE with
         edge springs (``spring``) from the stress start
         (:func:`nx_ordinal.embed.pivot_mds` refined by 30 rounds of sparse stress
@@ -913,17 +914,20 @@ class _Call:
             rings = self.dim == 2 and not self.frame.directed
             Y = ring_leaves(X, A) if rings else None
             if Y is not None:
-                sx, sy = score(X), score(Y)
-                if sy > sx and self.rings_refused(X, Y):
-                    sy = -np.inf
-                X, sx = (Y, sy) if sy > sx else (X, sx)
-                if X is Y:
-                    # kept: a hub's outer leaves that one ring would crowd go on a disc of
-                    # rings ring_gap apart, which the overlap removal would otherwise
-                    # spread pair by pair (its score is taken only where it is asked)
-                    D = ring_leaves(tloe_run.embedding, A, gap=POLICY["ring_gap"])
-                    if D is not None and not np.array_equal(D, Y):
-                        X, sx = D, None
+                # a hub's outer leaves that one ring would crowd on a disc of rings ring_gap
+                # apart, which the overlap removal would otherwise spread pair by pair:
+                # taken where the rings are kept (its score then only where it is asked),
+                # and offered as the rings are where they are not
+                D = ring_leaves(X, A, gap=POLICY["ring_gap"])
+                disc = D if D is not None and not np.array_equal(D, Y) else None
+                sx = score(X)
+                for i, Z in enumerate((Y, disc)):
+                    if Z is None:
+                        break
+                    sz = score(Z)
+                    if sz > sx and not self.rings_refused(X, Z):
+                        X, sx = (disc, None) if i == 0 and disc is not None else (Z, sz)
+                        break
                 scores.append(sx)
             else:
                 scores.append(None)
