@@ -524,9 +524,13 @@ def preserved_neighbourhoods(N: Any, X: ArrayLike) -> float:
     X = np.asarray(X, dtype=np.float64)
     n = X.shape[0]
     k = np.diff(N.indptr)
-    rows, cols = knn_lists(X, k)
+    # a vertex whose neighbourhood is every other vertex (a star's, a wheel's: within two
+    # hops of the hub) has them all as its nearest points: no query, O(n) each otherwise
+    whole = k >= n - 1
+    rows, cols = knn_lists(X, np.where(whole, 0, k))
     L = sp.csr_array((np.ones(rows.size, np.int64), (rows, cols)), shape=(n, n))
     common = np.asarray(N.multiply(L).sum(axis=1)).ravel().astype(np.float64)
+    common[whole] = k[whole]
     has = k > 0
     if not has.any():
         return float("nan")

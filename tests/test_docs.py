@@ -225,7 +225,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             "not stopped past its GARI peak while that trade still rises") in doc
     assert (f"continued in up to {P['untear_stages']} stages of at most {P['untear_iter']} "
             f"iterations, each with springs {P['untear_factor']:g} times the last stage's, "
-            f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling, and "
+            f"until its long-edge ratio is within {P['torn_tail']:g} or stops falling (or "
+            "falls so slowly that at its rate the stages left would not bring it within: a "
+            "wheel's spokes are long by nature), and "
             f"not at a stage that keeps less than {P['untear_gari']:g} of its GARI, nor at "
             f"one that costs more than {P['untear_rate']:g} of GARI per unit of log "
             "long-edge ratio it removes (the tail is not bought at any price); the stage "

@@ -265,6 +265,40 @@ def test_untear_lowers_the_exaggeration_first_then_strengthens_the_springs(monke
     assert [s for _, s in tried[:2]] == [pytest.approx(0.03 * k), pytest.approx(0.03 * k * k)]
 
 
+def test_untear_stops_after_a_stage_too_slow_to_come_within(monkeypatch):
+    """A stage whose rate, kept up over the stages left, would not bring the tail within
+    torn_tail is kept (it pays) and is the last (a wheel's spokes: 19.7 -> 19.4 a stage);
+    at a rate that would, the stages go on."""
+    from nx_ordinal.layouts._loe import _untear
+
+    torn = drawing(stretch=30.0)
+    tried = []
+    real = _loe._continued
+
+    def spy(B, Y, budget, iters, ex=None, **kw):
+        tried.append(kw["spring"])
+        return real(B, Y, budget, 2, ex=ex, **kw)  # two iterations: one measure each
+
+    monkeypatch.setattr(_loe, "_continued", spy)
+    left = POLICY["untear_stages"] - 1
+    for drop, stages in ((0.97, 1), (0.7, 2)):
+        # each stage's tail `drop` times the last one's: 30 * 0.97^7 = 24 stays above 10,
+        # 30 * 0.7^7 = 2.5 would not (and 30 * 0.7^2 = 14.7, 30 * 0.7^3 = 10.3)
+        assert (30.0 * drop ** (left + 1) > POLICY["torn_tail"]) == (stages == 1)
+        tried.clear()
+
+        def meter(X, drop=drop):
+            return 30.0 * drop ** max(len(tried), 1)
+
+        Y = _untear(PATH, torn, 30.0, meter, Budget(), 1.0, lambda X: 0.999, spring=0.03,
+                    seed=0)
+        assert Y is not torn and np.isfinite(Y).all()
+        if stages == 1:
+            assert len(tried) == 1
+        else:
+            assert len(tried) >= 4  # on until within torn_tail (0.7^4 * 30 = 7.2)
+
+
 def test_a_community_graph_is_untorn_by_the_lowered_exaggeration(monkeypatch):
     """An LFR graph of 1,000 nodes (mixing 0.2): t-LOE's drawing ends torn (long-edge
     ratio 12.97).  The springs' stage cost more GARI than its tail was worth and was
@@ -407,3 +441,22 @@ def test_a_run_that_ends_whole_is_not_untorn_by_stronger_springs(monkeypatch):
     assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) < 0.37
     monkeypatch.setattr(_loe.plan, "POLICY", MappingProxyType({**POLICY, "untear_ex": 0.0}))
     assert neighbourhood_preservation(G, nx_ordinal.loe_layout(G, seed=0)) < 0.3
+
+
+def test_a_wheel_is_not_untorn_stage_after_stage(monkeypatch):
+    # a wheel's spokes are long by nature: its first stage takes the tail 18.9 -> 18.9,
+    # a rate that would leave it above torn_tail, and is the last (8 stages took it to
+    # 13.8 at 0.07 s a stage)
+    stages = []
+    real = _loe._untear_stage
+
+    def spy(*args, **kw):
+        out = real(*args, **kw)
+        stages.append(out[0])
+        return out
+
+    monkeypatch.setattr(_loe, "_untear_stage", spy)
+    G = nx.wheel_graph(1000)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert len(stages) == 1
+    assert all(np.isfinite(p).all() for p in pos.values())
