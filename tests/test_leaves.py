@@ -333,3 +333,26 @@ def test_refused_rings_get_no_disc(monkeypatch):
     monkeypatch.setattr(loe_module, "POLICY", MappingProxyType({**POLICY, "ring_gap": 0.0}))
     without = nx_ordinal.loe_layout(G, seed=0)
     assert all(np.array_equal(with_gap[v], without[v]) for v in G)
+
+
+def test_the_rings_np2_check_is_asked_only_where_its_cost_is_bounded(monkeypatch):
+    # the two NP2s cost about the sum of the squared degrees (a leaf of a hub of d leaves
+    # has d points within two hops): asked up to ring_np2_pairs, 10^6 (a star of 900
+    # leaves: 0.8 million), not beyond (a star of 1,100: 1.2 million)
+    import nx_ordinal.layouts._loe as loe_module
+    from nx_ordinal.layouts._loe.plan import POLICY
+
+    assert POLICY["ring_np2_pairs"] == 1_000_000
+    asked = []
+    real = loe_module._Call.np2
+
+    def spy(self, X):
+        asked.append(1)
+        return real(self, X)
+
+    monkeypatch.setattr(loe_module._Call, "np2", spy)
+    for s, count in ((900, 2), (1100, 0)):
+        asked.clear()
+        pos = nx_ordinal.loe_layout(nx.star_graph(s), seed=0)
+        assert len(asked) == count
+        assert all(np.isfinite(p).all() for p in pos.values())
