@@ -923,12 +923,13 @@ class _Call:
                 D = ring_leaves(X, A, gap=POLICY["ring_gap"])
                 disc = D if D is not None and not np.array_equal(D, Y) else None
                 sx = score(X)
-                for i, Z in enumerate((Y, disc)):
+                for Z in (Y, disc):
                     if Z is None:
                         break
                     sz = score(Z)
                     if sz > sx and not self.rings_refused(X, Z):
-                        X, sx = (disc, None) if i == 0 and disc is not None else (Z, sz)
+                        # the one ring kept: the disc in its place, where there is one
+                        X, sx = (disc, None) if Z is Y and disc is not None else (Z, sz)
                         break
                 scores.append(sx)
             else:
