@@ -257,6 +257,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"{P['two_hop_depth']:g} times log2 of its size") in doc
     assert (f"t-LOE's 2-hop pairs also attract, with {P['two_hop']:g} times the weight of "
             "each node's edges") in doc
+    assert (f"Beyond {P['two_hop_nodes']} nodes and up to {P['two_hop_max_nodes']:,} the "
+            f"weight falls as ({P['two_hop_nodes']} / n)^{P['two_hop_decay']:g}") in doc
     assert (f"would hold its leaves less than {P['ring_gap']:g} median edges apart, those "
             "leaves on a disc of rings that far apart") in doc
     assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "

@@ -940,26 +940,32 @@ def test_a_short_tube_of_96_nodes_is_drawn_whole_at_every_seed(monkeypatch):
     assert gari(G, pos) < 0.95 and long_edge_ratio(G, pos) > 1.6
 
 
-def test_two_hop_attraction_only_on_small_shallow_trees():
+def test_two_hop_attraction_only_on_shallow_trees():
     """t-LOE's 2-hop attraction (Plan.two_hop) under "auto" on a tree of up to
-    two_hop_nodes nodes whose diameter is at most two_hop_depth log2(n); the depth asked
-    only of such a forest; not on deeper trees, larger ones, other graphs, directed ones,
+    two_hop_nodes nodes whose diameter is at most two_hop_depth log2(n), weaker beyond
+    as (two_hop_nodes / n) ** two_hop_decay up to two_hop_max_nodes; the depth asked only
+    of such a forest; not on deeper trees, larger ones, other graphs, directed ones,
     objective="t" or select="loss"."""
     w, cap, deep = P.POLICY["two_hop"], P.POLICY["two_hop_nodes"], P.POLICY["two_hop_depth"]
-    assert w > 0
+    top, decay = P.POLICY["two_hop_max_nodes"], P.POLICY["two_hop_decay"]
+    assert w > 0 and top > cap and decay > 0
     yes = dict(forest=lambda: True, tree_depth=lambda: deep)
     assert plan(cap, **yes)[0].two_hop == w
     assert plan(P.POLICY["small_nodes"], **yes)[0].two_hop == w  # small graphs too
+    # btree9 (1,023 nodes): about a fifth of the weight, falling with the size
+    assert plan(1023, **yes)[0].two_hop == pytest.approx(w * (cap / 1023) ** decay)
+    assert 0.1 < plan(1023, **yes)[0].two_hop < 0.15
+    assert 0 < plan(top, **yes)[0].two_hop < plan(cap + 1, **yes)[0].two_hop < w
     for p in (plan(cap, forest=lambda: True, tree_depth=lambda: deep + 0.01)[0],
               plan(cap, forest=lambda: False, tree_depth=lambda: 1.0)[0],
               plan(cap, forest=lambda: True)[0],
-              plan(cap + 1, **yes)[0],
+              plan(top + 1, **yes)[0],
               plan(cap, directed=True, **yes)[0],
               plan(cap, objective="t", **yes)[0],
               plan(cap, select="loss", **yes)[0]):
         assert p.two_hop == 0.0
     asked = []
-    plan(cap + 1, forest=lambda: True, tree_depth=recorded(asked, 1.0))
+    plan(top + 1, forest=lambda: True, tree_depth=recorded(asked, 1.0))
     plan(cap, forest=lambda: False, tree_depth=recorded(asked, 1.0))
     assert asked == []
 

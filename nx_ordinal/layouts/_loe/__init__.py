@@ -425,9 +425,11 @@ def loe_layout(
     (``two_hop`` of :func:`nx_ordinal.embed.tloe`: attraction, not comparisons): each
     family -- a node's parent, grandparent, siblings and grandchildren -- gathers round
     it, as t-FDP draws it (balanced binary trees of 127-511 nodes: NP2 0.74-0.76 ->
-    0.82-0.83 against t-FDP's 0.81-0.83, NP1 0.88-0.92 -> 0.87-0.90).  Not on deeper
-    trees: a random tree's or a caterpillar's paths fold under the pull (NP1 -0.02 to
-    -0.05).
+    0.82-0.83 against t-FDP's 0.81-0.83, NP1 0.88-0.92 -> 0.87-0.90).  Beyond 600 nodes
+    and up to 2,000 the weight falls as (600 / n)^3 (a binary tree of 1,023 nodes: 0.12,
+    NP2 0.77-0.78 -> 0.80-0.81; at full weight a ternary tree's long edges grew past 10).
+    Not on deeper trees: a random tree's or a caterpillar's paths fold under the pull
+    (NP1 -0.02 to -0.05).
     Up to 100 nodes (undirected) t-LOE starts from the stress start shrunk to a spread of
     1e-2, and runs a second time from it at its own size (250 iterations); the second
     drawing is kept where its GARI is higher, its long-edge ratio no higher and its stress

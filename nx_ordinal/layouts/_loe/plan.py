@@ -31,7 +31,8 @@ The stages, in the order they run:
    forest, ``untear_ex``) or with stronger springs where it ends torn (``untear_*``),
    continued with the stress anchor on a hub-heavy
    graph with few leaves and triangles (``hub_*``); with the 2-hop pairs attracting on
-   a small shallow tree (``two_hop``, ``two_hop_nodes``, ``two_hop_depth``); from the
+   a small shallow tree (``two_hop``, ``two_hop_nodes``, ``two_hop_depth``; weaker up to
+   ``two_hop_max_nodes``, ``two_hop_decay``); from the
    stress start drawn in 3-D
    and seen in perspective where that view keeps clearly more neighbourhoods (``persp_*``:
    a surface the plane's start folds over itself, a tube; not on dense graphs); from
@@ -417,10 +418,22 @@ POLICY = MappingProxyType({
     #: nor where a hub has more leaves (the leaf rings part them, the pull gathers them:
     #: ten hubs of 20 leaves on a path NP1 0.226 -> 0.183; a 6-ary tree and trees of
     #: 300-500 nodes grown by preferential attachment NP2 +0.004 to +0.03 for long edges
-    #: up to 9.9), nor beyond 600 nodes (in a first form of the pull a ternary tree of
-    #: 1,093 and a 5-ary tree of 1,000 nodes drew long edges of 14-18)
+    #: up to 9.9).  Beyond two_hop_nodes the weight falls as (two_hop_nodes / n) **
+    #: two_hop_decay, up to two_hop_max_nodes (0.12 on a binary tree of 1,023 nodes, 0.10
+    #: on a ternary tree of 1,093, 0.016 at 2,000): the benchmark's btree9 NP2 0.769-0.781
+    #: -> 0.796-0.806 over seeds 0-9 (t-FDP's 0.802; the line 0.772, which seeds 7 and 8
+    #: missed), NP1 0.890-0.900 -> 0.888-0.900, long edges 6.1-6.8 -> 6.7-7.3; the ternary
+    #: tree of 1,093 NP2 0.728 -> 0.746-0.757, long edges 8.88 -> 8.3-9.6; the binomial tree
+    #: of 1,024 the same NP1 and NP2 (long edges 7.8 -> 8.4); 5-ary trees of 781 and 1,000
+    #: nodes NP2 +0.005 to +0.02, long edges 10.6-10.9 -> 11.0-12.5 (above 10 before and
+    #: after; t-FDP's 11.9 and 10.8).  Squared (0.21 on 1,023 nodes) the ternary tree's long
+    #: edges reached 10.06; weighted 0.3 up to 1,100 nodes, 10.21; at full weight beyond
+    #: 600 nodes (a first form of the pull) a ternary tree of 1,093 and a 5-ary tree of
+    #: 1,000 nodes drew long edges of 14-18
     "two_hop": 0.6,
     "two_hop_nodes": 600,
+    "two_hop_decay": 3.0,
+    "two_hop_max_nodes": 2_000,
     "two_hop_depth": 2.5,
     #: the leaf rings (layouts._loe.leaves.ring_leaves) are kept where they raise the mean of GARI
     #: and NP1, and, where the 2-hop lists are short enough to count (the sum of the squared degrees
@@ -852,7 +865,7 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
     the hub stage, the 2-hop attraction or the untearing's exaggeration applies, None:
     never; ``tree_depth()``: a tree's
     diameter over log2(n) (inf for several trees, or where a hub has more than five
-    leaves), asked only of a forest of up to ``two_hop_nodes`` nodes, None: never;
+    leaves), asked only of a forest of up to ``two_hop_max_nodes`` nodes, None: never;
     ``pairs()``: the mean squared degree, the load
     of the 2-hop lists the stress polish checks, asked only between ``stress_polish_nodes`` and
     ``stress_polish_sparse_nodes``, None: never low; ``hubs()``: whether the graph is
@@ -978,9 +991,12 @@ def make_plan(n: int, *, directed: bool, knn: Callable[[], bool], has_pos: bool,
             and n <= POLICY["anchor_max_nodes"]
             and not (forest is not None and forest()) and hubs()):
         hub_anchor = float(POLICY["hub_anchor"])
-    # a small shallow tree: t-LOE's 2-hop attraction gathers each family (two_hop)
-    two_hop = (float(POLICY["two_hop"]) if tloe and objective == "auto" and not directed
-               and select == "gari" and n <= POLICY["two_hop_nodes"] and forest is not None
+    # a shallow tree: t-LOE's 2-hop attraction gathers each family (two_hop), weaker
+    # beyond two_hop_nodes
+    two_hop = (float(POLICY["two_hop"])
+               * min(1.0, POLICY["two_hop_nodes"] / n) ** POLICY["two_hop_decay"]
+               if tloe and objective == "auto" and not directed
+               and select == "gari" and n <= POLICY["two_hop_max_nodes"] and forest is not None
                and tree_depth is not None and forest()
                and tree_depth() <= POLICY["two_hop_depth"] else 0.0)
     # a torn drawing is untorn with the exaggeration lowered first, then stronger springs;
