@@ -16,6 +16,7 @@ import re
 import types
 
 import nx_ordinal
+from nx_ordinal.layouts._loe.leaves import OUTER
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -261,6 +262,9 @@ def test_loe_layout_docstring_numbers_match_the_code():
             f"weight falls as ({P['two_hop_nodes']} / n)^{P['two_hop_decay']:g}") in doc
     assert (f"would hold its leaves less than {P['ring_gap']:g} median edges apart, those "
             "leaves on a disc of rings that far apart") in doc
+    assert ("the rings with each outer leaf left where t-LOE drew it, at least "
+            f"{OUTER:g} times the inner radius from the hub, kept only with a long-edge "
+            f"ratio within {P['torn_tail']:g}") in doc
     assert (f"Up to {P['sized_second_nodes']} nodes (undirected) t-LOE starts from the "
             "stress start shrunk to a spread of 1e-2, and runs a second time from it at its "
             f"own size ({P['tloe_iter_sized']} iterations)") in doc

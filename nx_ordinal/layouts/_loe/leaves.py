@@ -42,7 +42,8 @@ _ROOM = 0.2
 OUTER = 2.2
 
 
-def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0) -> FloatArray | None:
+def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
+                wide: bool = False) -> FloatArray | None:
     """Leaves of each hub with ``INNER + 1`` or more leaves re-placed in two rings round it,
     and those of a hub with two to ``INNER`` leaves in a fan where one of them has a nearer
     point than its hub.
@@ -70,6 +71,12 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0) -> FloatArray 
     removal would otherwise spread a crowded ring (a hub of 120 leaves: 0.006 of the
     median edge apart on one ring) pair by pair.  A hub whose outer ring holds them ``g``
     apart keeps it.
+
+    With ``wide`` the outer leaves stay as far from their hub as ``X`` has them: the outer
+    ring's radius (the disc's first) is the larger of 2.2 a_h and the median distance of
+    the hub's leaves.  Where 0.2 D_h bounds a_h (a hub among other points), the rings
+    otherwise draw every leaf edge shorter, and the median edge with them (the inner
+    leaves keep their guarantee: the outer ones are still at least 1.2 a_h from them).
 
     Returns the new drawing, or None when no hub has six leaves and no smaller hub's
     leaves need a fan.  O(n log n + L log L + E) for L leaves and E edges: k-d tree
@@ -129,7 +136,10 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0) -> FloatArray 
     phi = np.where(inner, theta0 + 2.0 * np.pi * below / INNER,
                    theta0 + 2.0 * np.pi * (rank - below + 0.5) / np.maximum(sl - INNER, 1))
     rad = np.where(inner, a[pos], OUTER * a[pos])
-    if gap > 0 and (~inner).any():
+    if wide:
+        phi = np.where(inner, phi, ang)
+        rad = np.where(inner, rad, np.maximum(r, rad))
+    elif gap > 0 and (~inner).any():
         g = gap * _median_edge(X, A, ~stay)
         if g > 0:
             phi, rad = _discs(phi, rad, ~inner, pos, rank - below, OUTER * a, theta0, g)

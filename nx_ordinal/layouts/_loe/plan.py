@@ -469,7 +469,16 @@ POLICY = MappingProxyType({
     #: (a scale_free_graph of 1,500 nodes at seed 1: NP1 0.176 -> 0.324, the one ring's
     #: tail having been refused).  Judging the disc first instead cost a scale_free_graph
     #: of 3,000 nodes 0.9 s where it was refused (NP2 -0.024 before the overlap removal,
-    #: -0.015 at the end); 0.12 and 0.10 were refused more often
+    #: -0.015 at the end); 0.12 and 0.10 were refused more often.  Where both are refused,
+    #: the wide rings are offered (ring_leaves' wide: the inner ring as before, each outer
+    #: leaf left where t-LOE drew it, at least OUTER times the inner radius from its hub),
+    #: judged the same way but kept only with a long-edge ratio within torn_tail: internet
+    #: AS graphs (random_internet_as_graph) of 1,000-2,000 nodes, whose hubs sit among other
+    #: points (0.2 D bounds the inner radius), drew every leaf edge shorter under the
+    #: rings (6.6 -> 11.6); at 16 of 24 seeds and graphs the rings were refused and NP1
+    #: stayed 0.095-0.12 (t-FDP's 0.05-0.15); now 0.38-0.49, long edges 7.0-9.7, NP2
+    #: -0.002 to -0.011, stress +0.00-0.02 of t-FDP's.  Outer leaves on a ring at their
+    #: median distance instead cost those graphs NP2 (0.360 -> 0.333)
     "ring_gap": 0.08,
     #: ... and where that anchor applies beyond coarse_nodes nodes, t-LOE starts from the
     #: pivot-MDS start drawn on the graph coarsened to at most coarse_nodes nodes and carried
