@@ -68,7 +68,7 @@ from .selection import (
 from .shortcuts import drop_shortcuts
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from ..._core.typing import ArrayLike, FloatArray, PosLike, Seed
 
@@ -928,23 +928,23 @@ class _Call:
                 D = ring_leaves(X, A, gap=POLICY["ring_gap"])
                 disc = D if D is not None and not np.array_equal(D, Y) else None
 
-                def wide(X=X, D=D):
+                def wide(X: FloatArray = X) -> FloatArray | None:
                     # where both are refused: the outer leaves as far from their hubs as
                     # t-LOE drew them, which the rings drew nearer (every leaf edge shorter
                     # and the median edge with them, the long-edge ratio past its line: an
                     # internet AS graph of 1,000 nodes, 9.1 -> 11.8)
-                    W = ring_leaves(X, A, gap=POLICY["ring_gap"], wide=True)
-                    return None if W is None or np.array_equal(W, D) else W
+                    W = ring_leaves(X, A, wide=True)
+                    return None if W is None or (D is not None and np.array_equal(W, D)) else W
 
                 sx = score(X)
-                for Z in (Y, disc, wide):
-                    last = callable(Z)
-                    if last:
-                        Z = Z()
+                offers: list[Callable[[], FloatArray | None]] = [
+                    lambda: Y, lambda: disc, wide]
+                for k, offer in enumerate(offers):
+                    Z = offer()
                     if Z is None:
                         continue
                     sz = score(Z)
-                    if sz > sx and not self.rings_refused(X, Z, within=last):
+                    if sz > sx and not self.rings_refused(X, Z, within=k == 2):
                         # the one ring kept: the disc in its place, where there is one
                         X, sx = (disc, None) if Z is Y and disc is not None else (Z, sz)
                         break
