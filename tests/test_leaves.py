@@ -337,12 +337,12 @@ def test_refused_rings_get_no_disc(monkeypatch):
 
 def test_the_rings_np2_check_is_asked_only_where_its_cost_is_bounded(monkeypatch):
     # the two NP2s cost about the sum of the squared degrees (a leaf of a hub of d leaves
-    # has d points within two hops): asked up to ring_np2_pairs, 10^6 (a star of 900
-    # leaves: 0.8 million), not beyond (a star of 1,100: 1.2 million)
+    # has d points within two hops): asked up to ring_np2_pairs, 5 * 10^5 (a star of 700
+    # leaves: 0.49 million), not beyond (a star of 720: 0.52 million)
     import nx_ordinal.layouts._loe as loe_module
     from nx_ordinal.layouts._loe.plan import POLICY
 
-    assert POLICY["ring_np2_pairs"] == 1_000_000
+    assert POLICY["ring_np2_pairs"] == 500_000
     asked = []
     real = loe_module._Call.np2
 
@@ -351,7 +351,7 @@ def test_the_rings_np2_check_is_asked_only_where_its_cost_is_bounded(monkeypatch
         return real(self, X)
 
     monkeypatch.setattr(loe_module._Call, "np2", spy)
-    for s, count in ((900, 2), (1100, 0)):
+    for s, count in ((700, 2), (720, 0)):
         asked.clear()
         pos = nx_ordinal.loe_layout(nx.star_graph(s), seed=0)
         assert len(asked) == count
