@@ -72,11 +72,12 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
     median edge apart on one ring) pair by pair.  A hub whose outer ring holds them ``g``
     apart keeps it.
 
-    With ``wide`` the outer leaves stay as far from their hub as ``X`` has them: the outer
-    ring's radius (the disc's first) is the larger of 2.2 a_h and the median distance of
-    the hub's leaves.  Where 0.2 D_h bounds a_h (a hub among other points), the rings
-    otherwise draw every leaf edge shorter, and the median edge with them (the inner
-    leaves keep their guarantee: the outer ones are still at least 1.2 a_h from them).
+    With ``wide`` (``gap`` then unused) the inner ring is as above and each outer leaf
+    stays where ``X`` has it, on its ray from the hub, moved out to 2.2 a_h where it is
+    nearer: where 0.2 D_h bounds a_h (a hub among other points), the rings otherwise draw
+    every leaf edge shorter, and the median edge with them.  The hub's own outer leaves
+    are still at least 1.2 a_h from its inner ones; another hub's outer leaves, left where
+    they were, can come nearer (the rings' judgement, NP1 among it, sees that).
 
     Returns the new drawing, or None when no hub has six leaves and no smaller hub's
     leaves need a fan.  O(n log n + L log L + E) for L leaves and E edges: k-d tree
