@@ -1257,11 +1257,11 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, ex_fact
     0.13 of GARI per unit, then 19.5 -> 9.9 in seven more at 0.15-0.46, GARI 0.59 -> 0.40:
     the second was refused; a Watts-Strogatz graph of 5,000 nodes pays 0.26 for its first
     stage, 39.9 -> 21.8, and its second is refused); otherwise, where that drawing came
-    within ``torn_tail``, the stage's next way is tried (a random 3-regular graph of 1,000
-    nodes at seed 6: the lowered exaggeration took 15.3 -> 9.9 and 8.6 at a price that
-    did not pay, the stronger springs, which settle within, 6.4 at one that did, NP1
-    0.396 -> 0.274 against t-FDP's 0.255), and where no way pays, the last kept drawing
-    is returned.
+    within ``torn_tail``, the stage's springs' way is tried, which settles within (a
+    random 3-regular graph of 1,000 nodes at seed 6: the lowered exaggeration took 15.3 ->
+    9.9 at a price that did not pay, the stronger springs 6.4 at one that did, NP1 0.396
+    -> 0.274 against t-FDP's 0.255), and where no way pays, the last kept drawing is
+    returned.
     At most ``untear_stages`` stages, none once ``budget`` has run out, none after a
     stage cut short (Ctrl-C: its drawing is not taken), and none after a stage whose
     rate, kept up over the stages left, would not bring the tail within ``torn_tail`` (it
@@ -1281,20 +1281,24 @@ def _untear(B, Y, tail, meter, budget, gari=None, score=None, *, spring, ex_fact
         ways = ([(spring, ex * ex_factor, False), (spring, ex * ex_factor ** 2, False)]
                 if ex_factor else [])
         ways.append((spring * POLICY["untear_factor"], ex, True))
-        taken = False
-        for k, e, settle in ways:
+        taken, i = False, 0
+        while i < len(ways):
+            k, e, settle = ways[i]
             t, X, finished = _untear_stage(B, Y, tail, meter, budget, k, e, settle, **kw)
             if not finished:
                 return Y  # cut short: its drawing is not taken
+            i += 1
             if not t < tail:
                 continue  # the tail did not fall this way
             if judged:
                 g = score(X)
                 # too dear in neighbourhoods, or more GARI than its tail is worth; where it
-                # came within torn_tail, the next way may come within at a price that pays
-                # (the springs' stage settles there), else the untearing ends
+                # came within torn_tail, the springs' way may come within at a price that
+                # pays (it settles there; a lower exaggeration would loosen the
+                # neighbourhoods further), else the untearing ends
                 if not untear_pays(gari, kept, g, tail, t):
-                    if t <= limit:
+                    if t <= limit and i < len(ways):
+                        i = len(ways) - 1
                         continue
                     break
                 kept = g

@@ -565,13 +565,16 @@ POLICY = MappingProxyType({
     #: last stage keeps 0.63-0.98 of it
     #: ... and before the springs, on an undirected graph that is not a forest, each stage
     #: first lowers the exaggeration untear_ex times (then its square) at the same springs,
-    #: the first way whose tail falls at a price that pays taken (a way that came within
-    #: torn_tail but does not pay gives way to the next: a random 3-regular graph of 1,000
-    #: nodes at seed 6, 15.3 -> 9.9 and 8.6 refused under the lowered exaggeration, 6.4
-    #: under the springs kept, NP1 0.396 -> 0.274 against t-FDP's 0.255; before, the first
-    #: refusal ended the untearing and the drawing stayed at 15.3; a refusal above
-    #: torn_tail still ends it: trying the next ways there cost a Watts-Strogatz graph of
-    #: 5,000 nodes 0.4-0.6 s for the same drawing), a lowered stage ending at its first drawing
+    #: the first way whose tail falls at a price that pays taken (a lowered way that came
+    #: within torn_tail but does not pay gives way to the springs': a random 3-regular graph
+    #: of 1,000 nodes at seed 6, 15.3 -> 9.9 refused under the lowered exaggeration, 6.3
+    #: under the springs kept, NP1 0.396 -> 0.273 against t-FDP's 0.255; before, the first
+    #: refusal ended the untearing and the drawing stayed at 15.3; the exaggeration lowered
+    #: further first, 8.6, was refused too and cost 0.03 s more; where the springs' way is
+    #: refused as well, the same drawing 0.09 s later: a Watts-Strogatz graph of 2,000
+    #: nodes, 0.57 -> 0.66 s, sfdp's 0.36; a refusal above torn_tail still ends it: trying
+    #: the next ways there cost a Watts-Strogatz graph of 5,000 nodes 0.4-0.6 s for the
+    #: same drawing), a lowered stage ending at its first drawing
     #: within torn_tail (_untear): the t-kernel's pull, which holds clusters tight and makes
     #: the median edge short, weakens while the springs hold the long edges.  ca-GrQc,
     #: seeds 0-2: long edges 16.4-16.6 -> 8.9-9.3, NP1 0.642-0.646 -> 0.556-0.565 (the
