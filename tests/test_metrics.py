@@ -300,22 +300,6 @@ def test_long_edge_ratio_edge_cases_and_errors():
         long_edge_ratio(G, {0: (0, 0), 1: (1, 0)})
 
 
-def _np_by_brute_force(G, X, hops):
-    """NP from all pairwise distances: each vertex's |N(i)| nearest others (ties by index)."""
-    nodes = list(G)
-    D = np.linalg.norm(X[:, None, :] - X[None, :, :], axis=2)
-    np.fill_diagonal(D, np.inf)
-    dist = dict(nx.all_pairs_shortest_path_length(G, cutoff=hops))
-    jac = []
-    for i, v in enumerate(nodes):
-        N = {nodes.index(u) for u, d in dist[v].items() if 0 < d <= hops}
-        if not N:
-            continue
-        near = set(np.argsort(D[i], kind="stable")[:len(N)].tolist())
-        jac.append(len(N & near) / len(N | near))
-    return float(np.mean(jac))
-
-
 @pytest.mark.parametrize("G", [nx.star_graph(40), nx.wheel_graph(30), nx.barbell_graph(8, 2),
                                nx.complete_graph(12), nx.path_graph(20)])
 def test_np2_of_a_vertex_that_sees_every_vertex_asks_no_query(G, monkeypatch):
@@ -334,5 +318,5 @@ def test_np2_of_a_vertex_that_sees_every_vertex_asks_no_query(G, monkeypatch):
     monkeypatch.setattr(metrics, "knn_lists", spy)
     pos = dict(zip(G, X, strict=True))
     got = neighbourhood_preservation(G, pos, hops=2)
-    assert got == pytest.approx(_np_by_brute_force(G, X, 2), abs=1e-12)
+    assert got == pytest.approx(np_by_definition(G, X, 2), abs=1e-12)
     assert max(asked) < len(G) - 1

@@ -566,7 +566,9 @@ class _Call:
         self._edges: int | None = None  # the number of edges
         self.scored: list[float] = []  # its GARI, and the seconds that score took
         self._offered = 0  # Err_local results offered to the tracker so far
-        self._ring_np2: tuple[FloatArray, float] | None = None  # t-LOE drawing's NP2
+        self._meter: EdgeTail | None = None  # the long-edge ratio, edges listed once
+        # t-LOE's drawing's long-edge ratio and NP2 (None: not yet asked), for the rings
+        self._ring_base: tuple[FloatArray, float, float | None] | None = None
 
     # --- the graph's facts ------------------------------------------------------------------
     def is_knn(self) -> bool:
@@ -654,6 +656,14 @@ class _Call:
         if self._ncomp is None:
             self._ncomp = split_components(self.A)[0]
         return self._ncomp
+
+    @property
+    def meter(self) -> EdgeTail:
+        """The long-edge ratio of a drawing (:class:`selection.EdgeTail`), its edges listed
+        once for the call."""
+        if self._meter is None:
+            self._meter = EdgeTail(self.A)
+        return self._meter
 
     def np2(self, X: FloatArray) -> float:
         """NP2 of the drawing ``X`` (:func:`~nx_ordinal.metrics.neighbourhood_preservation_array`
@@ -849,7 +859,7 @@ class _Call:
             g = self._gari(sized.embedding)
 
             def shapes():
-                tail = EdgeTail(self.A)
+                tail = self.meter
                 return (tail(first.embedding), tail(sized.embedding),
                         _stress(self.A, first.embedding), _stress(self.A, sized.embedding))
 
@@ -987,14 +997,17 @@ class _Call:
         ``torn_tail`` at all (a balanced 7-ary tree of 400 nodes: t-LOE's 10.9, the leaf
         push then 10.1, under the wide rings 13.7).  O(E) for the two tails, then
         O(sum_i |N2(i)| log n) for the two NP2s (``X``'s once for the candidates of a call)."""
-        tail = EdgeTail(self.A)
+        if self._ring_base is None or self._ring_base[0] is not X:
+            self._ring_base = (X, self.meter(X), None)
+        _, tail_x, np2_x = self._ring_base
         limit = POLICY["torn_tail"]
-        if tail(Y) > limit and (within or tail(X) <= limit):
+        if self.meter(Y) > limit and (within or tail_x <= limit):
             return True
         if self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
-            if self._ring_np2 is None or self._ring_np2[0] is not X:
-                self._ring_np2 = (X, self.np2(X))
-            return self._ring_np2[1] - self.np2(Y) > POLICY["ring_np2_drop"]
+            if np2_x is None:
+                np2_x = self.np2(X)
+                self._ring_base = (X, tail_x, np2_x)
+            return np2_x - self.np2(Y) > POLICY["ring_np2_drop"]
         return False
 
     def err_local_best(self) -> FloatArray | None:

@@ -27,6 +27,7 @@ import scipy.sparse as sp
 from scipy.spatial import cKDTree
 
 from ..._core.arrays import sorted_unique
+from ...metrics import edge_pairs
 
 if TYPE_CHECKING:
     from ..._core.typing import FloatArray
@@ -162,7 +163,7 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
 def _median_edge(X, A, moving):
     """The median drawn length of the edges of ``A`` with no end in ``moving`` (0 where
     every edge has one).  O(E)."""
-    r, c = A.nonzero()
+    r, c = edge_pairs(A)
     keep = ~moving[r] & ~moving[c]
     if not keep.any():
         return 0.0
