@@ -6,13 +6,17 @@ and t-FDP values.
 Every method runs in this one process, one after another, with ``seed`` (default 0) and one
 BLAS thread (``OPENBLAS_NUM_THREADS=1`` unless set); sfdp is Graphviz's program run through
 ``subprocess`` by :func:`nx_ordinal.classical.sfdp_layout`.  Seconds are the layout call
-only.  Measures (:mod:`nx_ordinal.metrics`): NP1 and NP2 (neighbourhood preservation at 1
-and 2 hops), GARI, and scale-normalised stress (exact up to 10,000 vertices, beyond it
-estimated from 200 pivots drawn with seed 0) in the published values' form,
-``stress(G, pos, pairs="all")``: the sum over connected pairs divided by all n^2 ordered
-pairs, as the authors' code computes SE (on the two disconnected graphs, EVA and ca-GrQc,
-0.28 and 0.63 times the mean over connected pairs).  The published values are the five-run means
-of the t-FDP paper's tables (``published/NP1.csv``, ``NP2.csv``, ``SE.csv``).
+only, the fastest of ``--repeat`` calls (default 3; the same seed gives the same drawing),
+as ``timeit`` reports: on this 2-core machine five calls of one layout in one process
+differed by up to 1.6 times (the slowest over the fastest, loe and sfdp alike, on six of the
+benchmark's graphs of about 1,000 vertices), enough to move a ratio across a target.
+Measures (:mod:`nx_ordinal.metrics`): NP1 and NP2 (neighbourhood preservation at 1 and 2
+hops), GARI, and scale-normalised stress (exact up to 10,000 vertices, beyond it estimated
+from 200 pivots drawn with seed 0) in the published values' form, ``stress(G, pos,
+pairs="all")``: the sum over connected pairs divided by all n^2 ordered pairs, as the
+authors' code computes SE (on the two disconnected graphs, EVA and ca-GrQc, 0.28 and 0.63
+times the mean over connected pairs).  The published values are the five-run means of the
+t-FDP paper's tables (``published/NP1.csv``, ``NP2.csv``, ``SE.csv``).
 
 Per graph it prints one block (each method's NP1, NP2, GARI, stress, long-edge ratio -- the
 99th-percentile drawn edge length over the median, :func:`nx_ordinal.metrics.long_edge_ratio`
@@ -35,6 +39,7 @@ within 2x sfdp's time".
 
     OPENBLAS_NUM_THREADS=1 PYTHONPATH=. python benchmarks/bench_literature.py \\
         [--graphs lesmis,can_96,...] [--methods loe,sfdp,ig_drl,forceatlas2] [--max-n 5000] \\
+        [--repeat 3] \\
         [--road 100000] [--extra-graph g.mtx] [--param loe:max_time=60] \\
         [--out results.json] [--out results.csv] [--markdown table.md] [--sheet sheet.png]
 """
@@ -163,22 +168,28 @@ def published_drawing(data, name, G, method="t-FDP"):
     return {v: (float(r[0]), float(r[1])) for v, r in zip(order, rows, strict=True)}
 
 
-def run_method(G, method, seed, params):
-    """One layout of ``G`` by registry ``method`` and its measures (or the error)."""
-    t0 = time.perf_counter()
-    try:
-        with warnings.catch_warnings():
-            # loe_layout stops on its own time / stagnation rules; say nothing about it here
-            warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
-            pos = nx_ordinal.layout(G, method, seed=seed, **params)
-    except (ImportError, ValueError, TypeError, RuntimeError, TimeoutError,
-            MemoryError) as exc:
-        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        nan = math.nan
-        return dict(np1=nan, np2=nan, gari=nan, stress=nan, long=nan,
-                    seconds=time.perf_counter() - t0, error=msg), None
-    seconds = time.perf_counter() - t0
-    return measure(G, pos, seconds), pos
+def run_method(G, method, seed, params, repeat=1):
+    """One layout of ``G`` by registry ``method`` and its measures (or the error).  The call
+    is made ``repeat`` times (the same seed: the same drawing) and its seconds are the
+    fastest call's, as ``timeit`` reports, so that one call slowed by the machine does not
+    decide a ratio; the first call's drawing is measured."""
+    pos, best = None, math.inf
+    for _ in range(max(int(repeat), 1)):
+        t0 = time.perf_counter()
+        try:
+            with warnings.catch_warnings():
+                # loe_layout stops on its own time / stagnation rules; say nothing here
+                warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
+                drawn = nx_ordinal.layout(G, method, seed=seed, **params)
+        except (ImportError, ValueError, TypeError, RuntimeError, TimeoutError,
+                MemoryError) as exc:
+            msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            nan = math.nan
+            return dict(np1=nan, np2=nan, gari=nan, stress=nan, long=nan,
+                        seconds=time.perf_counter() - t0, error=msg), None
+        best = min(best, time.perf_counter() - t0)
+        pos = drawn if pos is None else pos
+    return measure(G, pos, best), pos
 
 
 def summarise(rec):
@@ -435,6 +446,9 @@ def main(argv=None):
                    help=f"comma-separated registry names (default {','.join(METHODS)})")
     p.add_argument("--max-n", type=int, default=None, help="skip benchmark graphs above n")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--repeat", type=int, default=3, metavar="K",
+                   help="calls of each method per graph; its seconds are the fastest "
+                        "call's (default 3)")
     p.add_argument("--extra-graph", action="append", metavar="PATH",
                    help="another graph file (.mtx or any read_graph format); repeatable")
     p.add_argument("--road", type=int, default=None, metavar="N",
@@ -464,6 +478,7 @@ def main(argv=None):
         raise SystemExit(f"no graphs folder in {data}")
     published = read_published(data) if data is not None else {}
     print(f"bench_literature: methods {', '.join(methods)}; seed {args.seed}; "
+          f"seconds the fastest of {max(args.repeat, 1)} call(s); "
           f"OPENBLAS_NUM_THREADS={os.environ.get('OPENBLAS_NUM_THREADS')}; "
           f"data {data}", flush=True)
     records, sheet = [], []
@@ -474,7 +489,8 @@ def main(argv=None):
                    "drawing-benchmark" else {})
         drawings = {}
         for m in methods:
-            rec["results"][m], drawings[m] = run_method(G, m, args.seed, params[m])
+            rec["results"][m], drawings[m] = run_method(G, m, args.seed, params[m],
+                                                        args.repeat)
         tfdp = published_drawing(data, name, G) if source == "drawing-benchmark" else None
         if tfdp is not None:
             drawings["t-FDP (published)"] = tfdp
