@@ -285,7 +285,8 @@ def test_loe_layout_docstring_numbers_match_the_code():
     assert (f"up to {P['small_nodes']} nodes, from iteration {P['err_small_from']} on, over "
             "the last half of its iterations") in doc
     assert (f"by {P['gari_tol_exact']:g} over the last {P['err_patience_exact']} while that "
-            f"best is between {P['exact_gari']:g} and {P['exact_band']:g}") in doc
+            f"best is at least {P['exact_gari']:g}") in doc
+    assert f"on a directed graph only while it is below {P['exact_band']:g}" in doc
     assert (f"a tenth of it (at least {P['finish_scores']:g} GARI scores' time)" in doc
             and P["finish_share"] == 0.1)
     assert f"Up to {P['small_nodes']} nodes:" in doc and f"Beyond {P['small_nodes']} nodes" in doc

@@ -504,16 +504,17 @@ def test_err_local_stops_on_a_slow_tail(monkeypatch):
     assert stops == [48]
 
 
-def _stop_on(monkeypatch, curve, limit=150):
+def _stop_on(monkeypatch, curve, limit=150, directed=True):
     """The iteration at which a large Err_local run stops when its GARI at iteration ``it``
-    is ``curve(it)`` (None: not within ``limit``)."""
+    is ``curve(it)`` (None: not within ``limit``), on a ``directed`` graph or not."""
     import numpy as np
 
     from nx_ordinal.layouts._loe import selection
 
     now = [0]
     monkeypatch.setattr(selection.GariScorer, "__call__", lambda self, X: curve(now[0]))
-    tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True)
+    tracker = selection.GariTracker(nx.to_scipy_sparse_array(nx.path_graph(150)), large=True,
+                                    directed=directed)
     X = np.zeros((150, 2))
     for it in range(limit):
         now[0] = it
@@ -523,12 +524,13 @@ def _stop_on(monkeypatch, curve, limit=150):
     return None
 
 
-def _stop_of(monkeypatch, level, rise):
+def _stop_of(monkeypatch, level, rise, directed=True):
     """The iteration at which a large Err_local run stops when its GARI is ``level`` from
     iteration 16 on, rising by ``rise`` per 32 iterations (None: not within 150)."""
     early = {0: level - 0.08, 1: level - 0.05, 2: level - 0.03, 4: level - 0.015,
              8: level - 0.003}
-    return _stop_on(monkeypatch, lambda it: early.get(it, level + rise * (it - 16) / 32))
+    return _stop_on(monkeypatch, lambda it: early.get(it, level + rise * (it - 16) / 32),
+                    directed=directed)
 
 
 def test_a_nearly_exact_run_looks_back_over_a_shorter_window(monkeypatch):
@@ -546,17 +548,21 @@ def test_a_nearly_exact_run_looks_back_over_a_shorter_window(monkeypatch):
     # below the band the window stays 32: the same creep at 0.85 runs on (0.006 a window,
     # above gari_tol, 0.002)
     assert _stop_on(monkeypatch, lambda it: 0.85 + 0.003 * it / 16, 200) is None
-    # above exact_band (on the way to exact) the window stays 32 too: 0.0015 a 16
-    # iterations up to 64, then flat; the first window of 32 gaining less than 0.002 ends
-    # at 80 (a window of 16 would have ended at 32)
-    assert _stop_on(monkeypatch, lambda it: 0.991 + 0.0015 * min(it, 64) / 16, 200) == 80
+    # above exact_band on a directed graph (a kNN graph on the way to exact) the window
+    # stays 32 too: 0.0015 a 16 iterations up to 64, then flat; the first window of 32
+    # gaining less than 0.002 ends at 80 (a window of 16 would have ended at 32) ...
+    creep = lambda it: 0.991 + 0.0015 * min(it, 64) / 16  # noqa: E731
+    assert _stop_on(monkeypatch, creep, 200) == 80
+    # ... and on an undirected graph the band has no top: the window of 16 ends it at 32
+    assert _stop_on(monkeypatch, creep, 200, directed=False) == 32
 
 
 def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch):
     """Between exact_gari (0.96) and exact_band (0.99) a rise below gari_tol_exact (0.005)
     per err_patience_exact (16) iterations ends the run (a mesh of random points in an
-    annulus: 0.0022 per 32 from GARI 0.979); below 0.96, and from 0.99 on (kNN graphs on
-    their way to an exact drawing), gari_tol (0.002) per err_patience (32) still rules.
+    annulus: 0.0022 per 32 from GARI 0.979); below 0.96, and from 0.99 on a directed graph
+    (kNN graphs on their way to an exact drawing), gari_tol (0.002) per err_patience (32)
+    still rules; on an undirected one the band has no top.
     (Broken on purpose: exact_band 0.97 -> the first case runs on.)"""
     assert _stop_of(monkeypatch, 0.979, 0.003) == 32
     assert _stop_of(monkeypatch, 0.979, 0.006) == 32  # 0.003 a 16 iterations
@@ -565,6 +571,40 @@ def test_a_nearly_exact_run_that_will_not_become_exact_stops_sooner(monkeypatch)
     assert _stop_of(monkeypatch, 0.94, 0.003) is None  # below exact_gari: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.003) is None  # above the band: gari_tol
     assert _stop_of(monkeypatch, 0.993, 0.0015) == 48  # ... which a slower rise misses
+    # an undirected graph above 0.99 (a mesh of random points creeping towards 0.998):
+    # still the band's rule
+    assert _stop_of(monkeypatch, 0.993, 0.003, directed=False) == 32
+
+
+def test_a_mesh_of_random_points_stops_at_its_slow_tail(monkeypatch):
+    """A Delaunay mesh of 400 random points in a disc (undirected) reaches GARI 0.99 by
+    iteration 16 and then creeps (0.999 at 64): its Err_local run ends at iteration 32,
+    where the rule of a directed graph ran it to 64.  (Broken on purpose: the band's top
+    on every graph -- it runs to 64.)"""
+    from scipy.spatial import Delaunay
+
+    from nx_ordinal.layouts._loe import selection
+
+    rng = np.random.default_rng(0)
+    pts = rng.random((800, 2))
+    pts = pts[np.hypot(pts[:, 0] - 0.5, pts[:, 1] - 0.5) < 0.5][:400]
+    tri = Delaunay(pts).simplices
+    e = np.unique(np.sort(np.concatenate([tri[:, [0, 1]], tri[:, [1, 2]], tri[:, [0, 2]]]),
+                          axis=1), axis=0)
+    length = np.linalg.norm(pts[e[:, 0]] - pts[e[:, 1]], axis=1)
+    G = nx.Graph(e[length <= 1.6 * np.median(length)].tolist())
+    G = G.subgraph(max(nx.connected_components(G), key=len)).copy()
+    seen = []
+    call = selection.GariTracker.__call__
+
+    def watch(self, run, it, X, f):
+        seen.append((it, self.top))
+        return call(self, run, it, X, f)
+
+    monkeypatch.setattr(selection.GariTracker, "__call__", watch)
+    pos = nx_ordinal.loe_layout(G, seed=0)
+    assert max(it for it, _ in seen) == 32 and {top for _, top in seen} == {np.inf}
+    assert nx_ordinal.gari(G, pos) >= 0.995
 
 
 def test_a_knn_graph_of_data_off_the_plane_is_drawn_as_any_graph():

@@ -182,11 +182,11 @@ def loe_layout(
         GARI has not risen by 0.002 over the last 32 iterations (the objective's slow tail
         moves no node's nearest neighbours; up to 100 nodes, from iteration 128 on, over
         the last half of its iterations: a windmill graph's polish ran 500-900 iterations
-        around the GARI of its start), by 0.005 over the last 16 while that best is
-        between 0.96 and 0.99 (nearly every neighbourhood kept, on a drawing that will not
-        become exact: meshes of random points, random geometric graphs of thin or
-        uneven domains).  These rules count iterations, never seconds: only
-        ``max_time`` reads the clock.
+        around the GARI of its start), by 0.005 over the last 16 while that best is at
+        least 0.96 (nearly every neighbourhood kept: meshes of random points, random
+        geometric graphs of thin or uneven domains), on a directed graph only while it is
+        below 0.99 (above, a kNN graph of data on its way to an exact drawing).  These
+        rules count iterations, never seconds: only ``max_time`` reads the clock.
     objective : {"auto", "hinge", "t"}, default "auto"
         ``"hinge"``: Err_local (the paper's LOE), as ``n_init``, ``init`` and ``select``
         say. ``"t"``: t-LOE alone, one run of 500 iterations (300 beyond 600 nodes; at most
@@ -754,7 +754,8 @@ class _Call:
                                  + plan.tloe_sized_iter,
                                  self.verbose and plan.select_gari, "loe_layout")
         self.tracker = (GariTracker(A, large=plan.large, progress=self.progress,
-                                    budget=self.budget) if plan.select_gari else None)
+                                    budget=self.budget, directed=self.frame.directed)
+                        if plan.select_gari else None)
         if self.tracker is not None and self.scored:
             self.tracker.remember(self._pivot[0], self.scored[0])
         self.kw: dict[str, Any] = dict(delta=self.delta, method=self.method, tol=self.tol,

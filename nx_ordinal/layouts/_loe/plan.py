@@ -286,6 +286,13 @@ POLICY = MappingProxyType({
     #: stress 0.0132 -> 0.0110 (Err_local's later iterations widen margins, and the
     #: stress with them); bench_unseen's moons 0.43 -> 0.28 s, rgg1500 0.48 -> 0.40 s
     "err_patience_exact": 16,
+    #: ... on a directed graph only while that best is below exact_band (a kNN graph of data
+    #: on its way to an exact drawing); an undirected graph takes the band's rule up to
+    #: GARI 1: meshes of 1,500 random points crept 0.995 -> 0.998 over iterations 32-80,
+    #: 40 % of the call (bench_unseen.py, seeds 0, 3, 9: lshape_rand 1.57-1.99 -> 1.33-1.65
+    #: times sfdp's time, disc_rand 1.72-1.93 -> 1.32-1.40, NP1 0.001-0.005 lower, NP2
+    #: 0.002-0.007 higher, stress no higher; the undirected 6-NN graph knn1200 NP1 1.000 ->
+    #: 0.997-1.000, 1.50-1.91 -> 1.25-1.32 times)
     "exact_band": 0.99,
     # --- quality rules ---------------------------------------------------------------------
     #: beyond small_nodes objective="auto" also runs Err_local (from the stress-refined
