@@ -9,6 +9,7 @@ import shutil
 import networkx as nx
 import numpy as np
 import pytest
+from _benchmarks import StepClock
 
 PATH = pathlib.Path(__file__).resolve().parents[1] / "benchmarks" / "bench_literature.py"
 
@@ -89,20 +90,6 @@ def test_contact_sheet_is_a_small_palette_png(bench, tmp_path):
     assert red.sum() > 50
 
 
-class _Clock:
-    """A stand-in for ``time.perf_counter`` whose successive layout calls take ``spans``
-    seconds each (the clock read before and after every call)."""
-
-    def __init__(self, spans):
-        self.spans, self.now, self.reads = list(spans), 0.0, 0
-
-    def __call__(self):
-        self.reads += 1
-        if self.reads % 2 == 0:  # after a call: it took the next span
-            self.now += self.spans.pop(0)
-        return self.now
-
-
 def test_seconds_are_the_fastest_of_the_repeated_calls(bench, monkeypatch):
     """``--repeat`` calls of one method: its seconds are the fastest call's, its drawing the
     first call's (the same seed draws the same); one call by default in the function."""
@@ -115,11 +102,11 @@ def test_seconds_are_the_fastest_of_the_repeated_calls(bench, monkeypatch):
         return drawings[len(calls) - 1]
 
     monkeypatch.setattr(bench.nx_ordinal, "layout", layout)
-    monkeypatch.setattr(bench.time, "perf_counter", _Clock([0.9, 0.4, 0.6]))
+    monkeypatch.setattr(bench.time, "perf_counter", StepClock([0.9, 0.4, 0.6]))
     res, pos = bench.run_method(G, "sfdp", 3, {}, repeat=3)
     assert calls == [("sfdp", 3)] * 3 and res["seconds"] == pytest.approx(0.4)
     assert pos is drawings[0] and res["error"] is None
     calls.clear()
-    monkeypatch.setattr(bench.time, "perf_counter", _Clock([0.9]))
+    monkeypatch.setattr(bench.time, "perf_counter", StepClock([0.9]))
     assert bench.run_method(G, "sfdp", 3, {})[0]["seconds"] == pytest.approx(0.9)
     assert len(calls) == 1

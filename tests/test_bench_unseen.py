@@ -4,7 +4,7 @@ import json
 
 import networkx as nx
 import pytest
-from _benchmarks import load
+from _benchmarks import StepClock, load
 
 
 @pytest.fixture(scope="module")
@@ -126,21 +126,13 @@ def test_the_timed_methods_report_their_fastest_call(bench, monkeypatch):
     drawing measured); the untimed methods are called once."""
     G = nx.cycle_graph(6)
     calls = []
-    spans = iter([0.5, 0.2, 0.3])
-    clock = {"now": 0.0, "reads": 0}
-
-    def perf_counter():
-        clock["reads"] += 1
-        if clock["reads"] % 2 == 0:
-            clock["now"] += next(spans)
-        return clock["now"]
 
     def layout(graph, method, seed=None, **kw):
         calls.append(method)
         return nx.circular_layout(graph)
 
     monkeypatch.setattr(bench.nx_ordinal, "layout", layout)
-    monkeypatch.setattr(bench.time, "perf_counter", perf_counter)
+    monkeypatch.setattr(bench.time, "perf_counter", StepClock([0.5, 0.2, 0.3]))
     res, _ = bench.run(G, "sfdp", 0, repeat=3)
     assert calls == ["sfdp"] * 3 and res["seconds"] == pytest.approx(0.2)
     assert bench.TIMED == ("loe", "sfdp")
