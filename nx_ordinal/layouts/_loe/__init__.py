@@ -948,14 +948,16 @@ class _Call:
                     return None if W is None or (D is not None and np.array_equal(W, D)) else W
 
                 sx = score(X)
-                offers: list[Callable[[], FloatArray | None]] = [
-                    lambda: Y, lambda: disc, wide]
-                for k, offer in enumerate(offers):
+                # each offer (made when it is its turn) and whether its tail must be
+                # within torn_tail itself (the wide rings)
+                offers: list[tuple[Callable[[], FloatArray | None], bool]] = [
+                    (lambda: Y, False), (lambda: disc, False), (wide, True)]
+                for offer, within in offers:
                     Z = offer()
                     if Z is None:
                         continue
                     sz = score(Z)
-                    if sz > sx and not self.rings_refused(X, Z, within=k == 2):
+                    if sz > sx and not self.rings_refused(X, Z, within=within):
                         # the one ring kept: the disc in its place, where there is one
                         X, sx = (disc, None) if Z is Y and disc is not None else (Z, sz)
                         break
