@@ -751,8 +751,10 @@ def test_the_springs_hold_hubs_of_leaves_together():
     """Ten hubs in a path, each with 20 leaves: q = p_uv + p_vu is smallest on the edges
     between hubs, and springs weighed by it let the hubs' clouds drift apart (the longest
     hub-hub edge 5-7 median edges, seeds 0-3); with each spring at least the median edge's
-    3.5 (2.3-2.6 with the leaf rings, which this graph no longer takes: they cost NP2
-    0.80 -> 0.61 for NP1 0.22 -> 0.28; t-FDP's 0.792 and 0.198)."""
+    3.4-3.6 without the leaf rings, and 3.9-4.0 with them (their inner rings shorten the
+    median edge; the rings' earlier form, which cost NP2 0.80 -> 0.61, was refused, and
+    the present one raises NP1 0.23 -> 0.28 and NP2 0.81 -> 0.85; t-FDP's 0.198 and
+    0.792)."""
     from nx_ordinal.metrics import neighbourhood_preservation
 
     G = nx.path_graph(10)
@@ -761,8 +763,8 @@ def test_the_springs_hold_hubs_of_leaves_together():
     pos = nx_ordinal.loe_layout(G, seed=0)
     length = {e: float(np.linalg.norm(pos[e[0]] - pos[e[1]])) for e in G.edges()}
     median = float(np.median(list(length.values())))
-    assert max(length[(h, h + 1)] for h in range(9)) < 4.0 * median
-    assert neighbourhood_preservation(G, pos) > 0.21
+    assert max(length[(h, h + 1)] for h in range(9)) < 4.5 * median
+    assert neighbourhood_preservation(G, pos) > 0.25
 
 
 def test_a_ternary_tree_keeps_its_branches():

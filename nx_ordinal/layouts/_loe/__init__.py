@@ -195,7 +195,8 @@ def loe_layout(
         nodes the run stops once 3 checkpoints in a row stay below its best GARI), the
         checkpoint of best GARI kept; in 2-D, each hub with six or more leaves then gets
         five of them on a ring close round it (each with the hub as its nearest point, the
-        most the plane allows) and the rest on a ring of 2.2 times the radius, and a hub's
+        most the plane allows) and the rest on a ring of 2.2 times the radius, where t-LOE
+        drew them unless another point is near, and a hub's
         two to five leaves, where t-LOE drew them as twins at one point, a fan 72 degrees
         apart at their distance from it; kept when the mean of GARI and NP1 rises, and
         then, where a hub's outer ring would hold its leaves less than 0.08 median edges
@@ -992,19 +993,22 @@ class _Call:
         lose what they must not: more than ``ring_np2_drop`` of NP2 (asked where the sum of
         the squared degrees is at most ``ring_np2_pairs``: hubs of many leaves whose
         siblings, on rings, fall beyond other hubs' leaves -- eight hubs of 30 leaves on a
-        cycle, NP1 0.129 -> 0.190, NP2 0.849 -> 0.551, against t-FDP's 0.137 and 0.813), or
-        a whole drawing, its long-edge ratio taken from within ``torn_tail`` to above it
-        (the inner ring, at a fifth of the distance to the nearest other point, shortens
-        the median edge: a balanced 6-ary tree of 259 nodes 8.6 -> 12.2); with ``within``
-        (the wide rings, offered where the others were refused), a long-edge ratio above
-        ``torn_tail`` at all (a balanced 7-ary tree of 400 nodes: t-LOE's 10.9, the leaf
-        push then 10.1, under the wide rings 13.7).  O(E) for the two tails, then
+        cycle under the rings' earlier form, NP1 0.129 -> 0.190, NP2 0.849 -> 0.551,
+        against t-FDP's 0.137 and 0.813), or a whole drawing, its long-edge ratio taken
+        from within ``torn_tail`` to above it (the inner ring, close round the hub,
+        shortens the median edge: a balanced 6-ary tree of 259 nodes 8.6 -> 18.7), or a
+        torn one's raised more than ``ring_tail_rise`` times (a balanced 7-ary tree of
+        400 nodes: t-LOE's 10.9, 25.4 under the rings, the leaf push then 17.8); with
+        ``within`` (the wide rings, offered where the others were refused), a long-edge
+        ratio above ``torn_tail`` at all.  O(E) for the two tails, then
         O(sum_i |N2(i)| log n) for the two NP2s (``X``'s once for the candidates of a call)."""
         if self._ring_base is None or self._ring_base[0] is not X:
             self._ring_base = (X, self.meter(X), None)
         _, tail_x, np2_x = self._ring_base
         limit = POLICY["torn_tail"]
-        if self.meter(Y) > limit and (within or tail_x <= limit):
+        tail_y = self.meter(Y)
+        if tail_y > limit and (within or tail_x <= limit
+                               or tail_y > POLICY["ring_tail_rise"] * tail_x):
             return True
         if self.n * self.pairs() <= POLICY["ring_np2_pairs"]:
             if np2_x is None:

@@ -7,7 +7,9 @@ point (two leaves at distances a <= b from the hub, an angle theta apart, are fa
 than b only if cos(theta) < a / (2 b) <= 1/2), and a soft-max embedding spreads a hub's
 leaves evenly on one ring, where with six or more leaves each leaf's nearest point is the
 next leaf: none of them is satisfied.  Placing five of them on an inner ring (72 degrees
-apart) and the rest on a ring of more than twice the radius satisfies five.
+apart) and the rest on a ring of more than twice the radius satisfies five.  The outer ring
+stays where t-LOE drew the leaves and the inner one comes in, so a leaf's siblings are no
+farther from it than t-LOE had them (its 2-hop neighbourhood kept).
 
 A hub's two to five leaves are open twins (the same one neighbour), and t-LOE draws them at
 one point: their repulsion vanishes at distance 0 (the Student-t kernel's force falls like
@@ -51,10 +53,11 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
 
     ``A``: the symmetric adjacency (CSR, no self-loops) of the drawing ``X`` (n x 2).  For a
     hub h with s >= 6 leaves, D_h the distance from h to its nearest point other than the
-    leaves that move in rings, and a_h = min(median distance of its leaves, 0.2 D_h):
-    ``INNER`` leaves go on the circle of radius a_h round h, 72 degrees apart, the
-    others on the circle of radius 2.2 a_h, evenly spaced; both in the order of the leaves'
-    present angles round h, the inner ones spread over that order.  Then every inner leaf
+    leaves that move in rings, and a_h = min(m_h / 2.2, 0.2 D_h), m_h the median distance
+    of its leaves: ``INNER`` leaves go on the circle of radius a_h round h, 72 degrees
+    apart, the others on the circle of radius 2.2 a_h (m_h where nothing is near),
+    evenly spaced; both in the order of the leaves' present angles round h, the inner
+    ones spread over that order.  Then every inner leaf
     has h as its nearest point: the other leaves of h are more than a_h from it (1.18 a_h
     on the inner ring, 1.2 a_h from the outer one), the points that stay at least
     D_h - a_h >= 4 a_h, and another hub h' with its rings (within 0.44 D_h' <= 0.44 |h -
@@ -126,7 +129,9 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
     ang = np.arctan2(V[:, 1], V[:, 0])
     bounds = np.concatenate([[0], np.cumsum(s)])
     med = r[np.lexsort((r, pos))][bounds[:-1] + s // 2]
-    a = np.minimum(med, _ROOM * D)
+    # the outer ring where t-LOE drew the leaves (their median distance), the inner one
+    # OUTER times nearer, unless the room round the hub bounds it
+    a = np.minimum(med / OUTER, _ROOM * D)
     a = np.where(a > 0, a, np.where(med > 0, med, 1.0))  # coincident points: any scale
     # rank of each leaf round its hub by angle; the inner ones have ranks floor(j s / INNER),
     # j < INNER; `below` counts the inner ranks under a rank: ceil(INNER rank / s)
