@@ -201,7 +201,9 @@ def loe_layout(
         apart at their distance from it; kept when the mean of GARI and NP1 rises, and
         then, where a hub's outer ring would hold its leaves less than 0.08 median edges
         apart, those leaves on a disc of rings that far apart (where the one ring is not
-        kept, the disc is offered in its place; where neither is, the rings with each outer
+        kept, the disc is offered in its place; where neither is, the rings with the inner
+        one where t-LOE drew the leaves and the outer 2.2 times farther, then the rings
+        with each outer
         leaf left where t-LOE drew it, at least 2.2 times the inner radius from the hub,
         kept only with a long-edge ratio within 10).
         ``"auto"``: the drawing keeps the graph's shape and its neighbourhoods.  t-LOE with
@@ -948,19 +950,34 @@ class _Call:
                     W = ring_leaves(X, A, wide=True)
                     return None if W is None or (D is not None and np.array_equal(W, D)) else W
 
+                def inner(X: FloatArray = X) -> FloatArray | None:
+                    # where the rings and their disc are refused: the inner ring at the
+                    # leaves' median distance, the outer 2.2 times farther (hubs of six to
+                    # nine leaves, most of them on the inner ring: the rings drew most leaf
+                    # edges 2.2 times shorter, and the long-edge ratio past its line, a
+                    # balanced 7-ary tree of 57 nodes 4.3 -> 10.1)
+                    V = ring_leaves(X, A, inner_median=True)
+                    return None if V is None or np.array_equal(V, Y) else V
+
+                def inner_disc(X: FloatArray = X) -> FloatArray | None:
+                    return ring_leaves(X, A, gap=POLICY["ring_gap"], inner_median=True)
+
                 sx = score(X)
-                # each offer (made when it is its turn) and whether its tail must be
-                # within torn_tail itself (the wide rings)
-                offers: list[tuple[Callable[[], FloatArray | None], bool]] = [
-                    (lambda: Y, False), (lambda: disc, False), (wide, True)]
-                for offer, within in offers:
+                # each offer (made when it is its turn), whether its tail must be within
+                # torn_tail itself (the wide rings), and what takes its place where it is
+                # kept (a one ring's disc, where there is one)
+                offers: list[tuple[Callable[[], FloatArray | None], bool,
+                                   Callable[[], FloatArray | None] | None]] = [
+                    (lambda: Y, False, lambda: disc), (lambda: disc, False, None),
+                    (inner, False, inner_disc), (wide, True, None)]
+                for offer, within, then in offers:
                     Z = offer()
                     if Z is None:
                         continue
                     sz = score(Z)
                     if sz > sx and not self.rings_refused(X, Z, within=within):
-                        # the one ring kept: the disc in its place, where there is one
-                        X, sx = (disc, None) if Z is Y and disc is not None else (Z, sz)
+                        R = then() if then is not None else None
+                        X, sx = (R, None) if R is not None else (Z, sz)
                         break
                 scores.append(sx)
             else:

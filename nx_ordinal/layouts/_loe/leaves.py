@@ -46,7 +46,7 @@ OUTER = 2.2
 
 
 def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
-                wide: bool = False) -> FloatArray | None:
+                wide: bool = False, inner_median: bool = False) -> FloatArray | None:
     """Leaves of each hub with ``INNER + 1`` or more leaves re-placed in two rings round it,
     and those of a hub with two to ``INNER`` leaves in a fan where one of them has a nearer
     point than its hub.
@@ -82,6 +82,11 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
     every leaf edge shorter, and the median edge with them.  The hub's own outer leaves
     are still at least 1.2 a_h from its inner ones; another hub's outer leaves, left where
     they were, can come nearer (the rings' judgement, NP1 among it, sees that).
+
+    With ``inner_median`` the inner ring is at the leaves' median distance (a_h = min(m_h,
+    0.2 D_h)) and the outer 2.2 times farther: where five of a hub's six to nine leaves go
+    on the inner ring, the default draws most leaf edges 2.2 times shorter, and the median
+    edge with them; this form keeps them.
 
     Returns the new drawing, or None when no hub has six leaves and no smaller hub's
     leaves need a fan.  O(n log n + L log L + E) for L leaves and E edges: k-d tree
@@ -130,8 +135,9 @@ def ring_leaves(X: FloatArray, A: sp.csr_array, gap: float = 0.0,
     bounds = np.concatenate([[0], np.cumsum(s)])
     med = r[np.lexsort((r, pos))][bounds[:-1] + s // 2]
     # the outer ring where t-LOE drew the leaves (their median distance), the inner one
-    # OUTER times nearer, unless the room round the hub bounds it
-    a = np.minimum(med / OUTER, _ROOM * D)
+    # OUTER times nearer (with inner_median the inner ring there, the outer OUTER times
+    # farther), unless the room round the hub bounds it
+    a = np.minimum(med if inner_median else med / OUTER, _ROOM * D)
     a = np.where(a > 0, a, np.where(med > 0, med, 1.0))  # coincident points: any scale
     # rank of each leaf round its hub by angle; the inner ones have ranks floor(j s / INNER),
     # j < INNER; `below` counts the inner ranks under a rank: ceil(INNER rank / s)

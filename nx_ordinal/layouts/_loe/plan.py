@@ -483,8 +483,9 @@ POLICY = MappingProxyType({
     #: the rings raise that ratio more than ring_tail_rise times: the inner rings, close
     #: round the hubs, shorten the median edge of a tree whose every hub has leaves
     #: (balanced trees of 7 children and depth 3, 10.9 -> 25.4, and of 6 children and depth
-    #: 4, 13.9 -> 27.3, 17.8 and 20.8 after the leaf push); a smaller rise is kept, and the
-    #: later stages can bring it back (price_1000: 10.2 -> 11.3, 8.0 at the end)
+    #: 4, 13.9 -> 27.3, 17.8 and 20.8 after the leaf push; the second then keeps the rings'
+    #: earlier form, inner_median, 15.5 at the end as before); a smaller rise is kept, and
+    #: the later stages can bring it back (price_1000: 10.2 -> 11.3, 9.0 at the end)
     "ring_tail_rise": 1.5,
     #: where the rings are kept (above), a hub's outer leaves that the one ring would hold
     #: closer than ring_gap times the median edge (over the edges with no end on a ring) go
