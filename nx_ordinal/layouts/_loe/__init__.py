@@ -196,16 +196,15 @@ def loe_layout(
         checkpoint of best GARI kept; in 2-D, each hub with six or more leaves then gets
         five of them on a ring close round it (each with the hub as its nearest point, the
         most the plane allows) and the rest on a ring of 2.2 times the radius, where t-LOE
-        drew them unless another point is near, and a hub's
-        two to five leaves, where t-LOE drew them as twins at one point, a fan 72 degrees
-        apart at their distance from it; kept when the mean of GARI and NP1 rises, and
-        then, where a hub's outer ring would hold its leaves less than 0.08 median edges
-        apart, those leaves on a disc of rings that far apart (where the one ring is not
-        kept, the disc is offered in its place; where neither is, the rings with the inner
-        one where t-LOE drew the leaves and the outer 2.2 times farther, then the rings
-        with each outer
-        leaf left where t-LOE drew it, at least 2.2 times the inner radius from the hub,
-        kept only with a long-edge ratio within 10).
+        drew them unless another point is near, and a hub's two to five leaves, where
+        t-LOE drew them as twins at one point, a fan 72 degrees apart at their distance
+        from it; kept when the mean of GARI and NP1 rises, and then, where a hub's outer
+        ring would hold its leaves less than 0.08 median edges apart, those leaves on a
+        disc of rings that far apart (where the one ring is not kept, the disc is offered
+        in its place; where neither is, the rings with the inner one where t-LOE drew the
+        leaves and the outer 2.2 times farther, then the rings with each outer leaf left
+        where t-LOE drew it, at least 2.2 times the inner radius from the hub, kept only
+        with a long-edge ratio within 10).
         ``"auto"``: the drawing keeps the graph's shape and its neighbourhoods.  t-LOE with
         edge springs (``spring``) from the stress start
         (:func:`nx_ordinal.embed.pivot_mds` refined by 30 rounds of sparse stress
