@@ -168,28 +168,39 @@ def published_drawing(data, name, G, method="t-FDP"):
     return {v: (float(r[0]), float(r[1])) for v, r in zip(order, rows, strict=True)}
 
 
-def run_method(G, method, seed, params, repeat=1):
-    """One layout of ``G`` by registry ``method`` and its measures (or the error).  The call
-    is made ``repeat`` times (the same seed: the same drawing) and its seconds are the
-    fastest call's, as ``timeit`` reports, so that one call slowed by the machine does not
-    decide a ratio; the first call's drawing is measured."""
-    pos, best = None, math.inf
-    for _ in range(max(int(repeat), 1)):
+def fastest_call(call, repeat=1, errors=()):
+    """``call()`` made ``repeat`` times: its first result and the fastest call's seconds, as
+    ``timeit`` reports (a call with a seed draws the same each time, and one call slowed by
+    the machine does not decide a ratio), and None.  An exception of the classes ``errors``
+    ends the calls: ``(None, that call's seconds, the exception)``."""
+    first, best = None, math.inf
+    for k in range(max(int(repeat), 1)):
         t0 = time.perf_counter()
         try:
-            with warnings.catch_warnings():
-                # loe_layout stops on its own time / stagnation rules; say nothing here
-                warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
-                drawn = nx_ordinal.layout(G, method, seed=seed, **params)
-        except (ImportError, ValueError, TypeError, RuntimeError, TimeoutError,
-                MemoryError) as exc:
-            msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            nan = math.nan
-            return dict(np1=nan, np2=nan, gari=nan, stress=nan, long=nan,
-                        seconds=time.perf_counter() - t0, error=msg), None
+            out = call()
+        except errors as exc:
+            return None, time.perf_counter() - t0, exc
         best = min(best, time.perf_counter() - t0)
-        pos = drawn if pos is None else pos
-    return measure(G, pos, best), pos
+        if k == 0:
+            first = out
+    return first, best, None
+
+
+def run_method(G, method, seed, params, repeat=1):
+    """One layout of ``G`` by registry ``method`` and its measures (or the error): the
+    call made ``repeat`` times (:func:`fastest_call`), the first call's drawing measured."""
+    with warnings.catch_warnings():
+        # loe_layout stops on its own time / stagnation rules; say nothing about it here
+        warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
+        pos, seconds, exc = fastest_call(
+            lambda: nx_ordinal.layout(G, method, seed=seed, **params), repeat,
+            (ImportError, ValueError, TypeError, RuntimeError, TimeoutError, MemoryError))
+    if exc is not None:
+        msg = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        nan = math.nan
+        return dict(np1=nan, np2=nan, gari=nan, stress=nan, long=nan,
+                    seconds=seconds, error=msg), None
+    return measure(G, pos, seconds), pos
 
 
 def summarise(rec):

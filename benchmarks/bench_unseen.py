@@ -64,7 +64,6 @@ import json
 import os
 import pathlib
 import sys
-import time
 import warnings
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -77,7 +76,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _tfdp import MAX_NODES as TFDP_MAX_NODES  # noqa: E402
 from _tfdp import tfdp_layout  # noqa: E402
-from bench_literature import contact_sheet, road_network  # noqa: E402
+from bench_literature import contact_sheet, fastest_call, road_network  # noqa: E402
 
 import nx_ordinal  # noqa: E402
 from nx_ordinal.io import read_graph  # noqa: E402
@@ -255,19 +254,18 @@ def run(G, method, seed, repeat=1):
     seconds are the fastest call's; the first call's drawing is measured."""
     if method == "tfdp" and G.number_of_nodes() > TFDP_MAX_NODES:
         return None, None
-    pos, seconds = None, float("inf")
-    for _ in range(max(int(repeat), 1)):
-        t0 = time.perf_counter()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
-            if method == "tfdp":
-                drawn = tfdp_layout(G, seed=seed)
-            elif method in ("hinge", "t"):
-                drawn = nx_ordinal.loe_layout(G, seed=seed, objective=method)
-            else:
-                drawn = nx_ordinal.layout(G, method, seed=seed)
-        seconds = min(seconds, time.perf_counter() - t0)
-        pos = drawn if pos is None else pos
+    if method == "tfdp":
+        def call():
+            return tfdp_layout(G, seed=seed)
+    elif method in ("hinge", "t"):
+        def call():
+            return nx_ordinal.loe_layout(G, seed=seed, objective=method)
+    else:
+        def call():
+            return nx_ordinal.layout(G, method, seed=seed)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", nx_ordinal.ConvergenceWarning)
+        pos, seconds, _ = fastest_call(call, repeat)
     return dict(np1=neighbourhood_preservation(G, pos),
                 np2=neighbourhood_preservation(G, pos, hops=2),
                 stress=stress(G, pos, seed=0, pairs="all"),
